@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { RootData } from "../../root.tsx";
+
+export function SiteFooter({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="mt-12 border-t border-stone-200 bg-stone-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-stone-700 sm:flex-row sm:justify-between">
+        <div>
+          <p className="font-semibold text-stone-900">{root.storeName}</p>
+          <p>{t("site.tagline")}</p>
+        </div>
+        <nav aria-label={t("site.footerMenu")}>
+          <ul className="flex flex-wrap gap-4">
+            {root.footerMenu.map((item) => (
+              <li key={item.id}>
+                <Link to={item.url} className="underline-offset-4 hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p>{t("site.copyright", { year: new Date().getUTCFullYear(), name: root.storeName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server.ts";
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vitrine-config-"));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: undefined,
+      dataDir,
+      seedDemo: true,
+      walletHost: "http://127.0.0.1:4100",
+      admin: undefined,
+    });
+  });
+
+  it("generates a session secret once and keeps it in the data folder", () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, "session-secret"), "utf8")).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ WALLET_HOST: "ftp://wallet" }, "WALLET_HOST"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
+    [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_PASSWORD"],
+  ])("refuses %o with one line naming %s", (env, name) => {
+    const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
+    expect(run).toThrow(ConfigError);
+    try {
+      run();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain(name);
+      expect(message).not.toContain("\n");
+    }
+  });
+
+  it("reads switches and the wallet origin", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      SEED_DEMO: "off",
+      WALLET_HOST: "https://pay.example.com/path",
+      PORT: "8080",
+    });
+    expect(config.seedDemo).toBe(false);
+    expect(config.walletHost).toBe("https://pay.example.com");
+    expect(config.port).toBe(8080);
+  });
+});

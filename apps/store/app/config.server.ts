@@ -1,0 +1,108 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ["1", "0", "on", "off", "true", "false", "yes", "no"].includes(value), {
+    message: "must be on or off",
+  })
+  .transform((value) => ["1", "on", "true", "yes"].includes(value));
+
+const origin = z
+  .string()
+  .url()
+  .refine((value) => /^https?:$/.test(new URL(value).protocol), { message: "must be an http(s) URL" })
+  .transform((value) => new URL(value).origin);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { message: "must be a postgres:// URL" })
+    .optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SEED_DEMO: flag.default(true),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
+  SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  WALLET_HOST: origin.default("http://127.0.0.1:4100"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Entries in the in-memory page cache for guests; 0 turns it off. */
+  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mediaDir: string;
+  seedDemo: boolean;
+  admin: { email: string; password: string } | undefined;
+  sessionSecret: string;
+  walletHost: string;
+  logLevel: string;
+  pageCacheEntries: number;
+};
+
+/**
+ * Reads the environment once, at start. A bad value stops the start with one line that names the
+ * variable; nothing else in the app reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])}).`,
+    );
+  }
+  const values = parsed.data;
+  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
+    const missing = values.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL";
+    throw new ConfigError(
+      `Invalid configuration: ${missing} must be set together with the other ADMIN_ variable.`,
+    );
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    seedDemo: values.SEED_DEMO,
+    admin:
+      values.ADMIN_EMAIL && values.ADMIN_PASSWORD
+        ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
+        : undefined,
+    sessionSecret: values.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir),
+    walletHost: values.WALLET_HOST,
+    logLevel: values.LOG_LEVEL,
+    pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+  };
+}
+
+/** With no SESSION_SECRET set, one is made on first start and kept beside the data, never a default. */
+function sessionSecretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Picture } from "../../components/ui/picture.tsx";
+import type { ProductCard as Card } from "../../services/catalogue.server.ts";
+import { Price } from "./price.tsx";
+import { StockStatus } from "./stock-status.tsx";
+
+/**
+ * One product box. Its five parts sit on the rows of the grid it is placed in (CSS subgrid), so
+ * titles, prices, excerpts and buttons line up across a row whatever their length.
+ */
+export function ProductCard({ product }: { product: Card }) {
+  const { t } = useTranslation();
+  const href = `/product/${product.slug}`;
+  const buyable = product.type === "simple" && product.stock.state !== "outofstock";
+  return (
+    <li className="product-small row-span-5 grid grid-rows-subgrid gap-2" data-product-id={product.id}>
+      <Link to={href} tabIndex={-1} aria-hidden="true" className="block overflow-hidden rounded bg-stone-100">
+        {product.image && (
+          <Picture
+            image={product.image}
+            sizes="(min-width: 1152px) 360px, (min-width: 550px) 33vw, 50vw"
+            className="aspect-square w-full object-cover"
+          />
+        )}
+      </Link>
+      <h3 className="product-title text-base font-semibold leading-snug">
+        <Link to={href} className="hover:text-brand">
+          {product.name}
+        </Link>
+      </h3>
+      <div className="price-wrapper">
+        <Price price={product.price} />
+        <StockStatus stock={product.stock} />
+      </div>
+      <p className="product-excerpt text-sm text-stone-600">{product.shortDescription}</p>
+      <div className="add-to-cart-button self-end">
+        {buyable ? (
+          <Form method="post" action="/cart">
+            <input type="hidden" name="intent" value="add" />
+            <input type="hidden" name="product_id" value={product.id} />
+            <input type="hidden" name="quantity" value="1" />
+            <button
+              type="submit"
+              className="w-full rounded bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+              aria-label={t("catalogue.addToCartNamed", { name: product.name })}
+            >
+              {t("catalogue.addToCart")}
+            </button>
+          </Form>
+        ) : (
+          <Link
+            to={href}
+            className="block w-full rounded border border-brand px-3 py-2 text-center text-sm font-semibold text-brand hover:bg-emerald-50"
+            aria-label={t("catalogue.viewProduct", { name: product.name })}
+          >
+            {product.type === "variable" ? t("catalogue.selectOptions") : t("stock.outofstock")}
+          </Link>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function ProductGrid({ products, label }: { products: Card[]; label?: string }) {
+  return (
+    <ul className="products grid grid-cols-2 gap-x-4 gap-y-8 min-[550px]:grid-cols-3" aria-label={label}>
+      {products.map((product) => (
+        <ProductCard key={product.id} product={product} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { Notices } from "./components/ui/notices.tsx";
+import { cartItemCount } from "./services/cart.server.ts";
+import { loadMenu } from "./services/content.server.ts";
+import { createNonce } from "./services/nonce.server.ts";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, locale, session, settings } = context;
+  const current = session.hasCookie ? await session.get() : null;
+  const [primaryMenu, footerMenu, cartCount, notices] = await Promise.all([
+    loadMenu(db, "primary", locale),
+    loadMenu(db, "footer", locale),
+    current ? cartItemCount(db, { sessionId: current.id, userId: current.userId }) : 0,
+    current ? session.takeNotices() : [],
+  ]);
+  return data(
+    {
+      locale,
+      cspNonce: context.cspNonce,
+      restNonce: current ? createNonce(current.nonceSecret, "wp_rest") : "",
+      storeName: settings.name,
+      currency: settings.currency,
+      primaryMenu,
+      footerMenu,
+      cartCount,
+      notices,
+    },
+    { headers: session.headers() },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const { t } = useTranslation();
+  return (
+    <html lang={root?.locale ?? "en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+        >
+          {t("site.skipToContent")}
+        </a>
+        {root && <SiteHeader root={root} />}
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+          {root && <Notices notices={root.notices} />}
+          {children}
+        </main>
+        {root && <SiteFooter root={root} />}
+        <ScrollRestoration nonce={root?.cspNonce} />
+        <Scripts nonce={root?.cspNonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const badRequest = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl font-semibold">
+        {notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}
+      </h1>
+      <p className="mt-4 text-stone-600">
+        {notFound ? t("errors.notFound") : badRequest ? t("errors.badRequest") : t("errors.error")}
+      </p>
+      <p className="mt-6">
+        <a href="/" className="text-brand underline">
+          {t("errors.backHome")}
+        </a>
+      </p>
+    </section>
+  );
+}

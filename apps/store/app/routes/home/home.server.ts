@@ -1,0 +1,75 @@
+import type { Database } from "@vitrine/db";
+import { categoryTree, featuredProducts, type ProductCard } from "../../services/catalogue.server.ts";
+import { loadPageBlocks, translated } from "../../services/content.server.ts";
+import { type ImageView, loadImages } from "../../services/media.server.ts";
+
+export type HomeBlock =
+  | {
+      id: number;
+      type: "hero";
+      title: string;
+      text: string;
+      cta: { label: string; url: string } | null;
+      image: ImageView | null;
+    }
+  | { id: number; type: "featured-products"; title: string; products: ProductCard[] }
+  | {
+      id: number;
+      type: "categories";
+      title: string;
+      categories: Array<{ id: number; slug: string; name: string }>;
+    };
+
+/** The home page is built from the `home` page's content blocks, each resolved to what it shows. */
+export async function buildHomeBlocks(db: Database, locale: string): Promise<HomeBlock[]> {
+  const blocks = (await loadPageBlocks(db, "home")) ?? [];
+  const heroImages = await loadImages(
+    db,
+    blocks.flatMap((block) => (typeof block.data.imageId === "number" ? [block.data.imageId] : [])),
+    locale,
+  );
+  const resolved = await Promise.all(
+    blocks.map(async (block): Promise<HomeBlock | null> => {
+      const title = translated(block.data.title, locale);
+      switch (block.type) {
+        case "hero": {
+          const cta = block.data.cta as { label?: unknown; url?: unknown } | undefined;
+          return {
+            id: block.id,
+            type: "hero",
+            title,
+            text: translated(block.data.text, locale),
+            cta:
+              cta && typeof cta.url === "string" && cta.url.startsWith("/")
+                ? { label: translated(cta.label, locale), url: cta.url }
+                : null,
+            image:
+              typeof block.data.imageId === "number" ? (heroImages.get(block.data.imageId) ?? null) : null,
+          };
+        }
+        case "featured-products": {
+          const limit =
+            typeof block.data.limit === "number" ? Math.min(Math.max(block.data.limit, 1), 24) : 8;
+          return {
+            id: block.id,
+            type: "featured-products",
+            title,
+            products: await featuredProducts(db, locale, limit),
+          };
+        }
+        case "categories": {
+          const tree = await categoryTree(db, locale);
+          return {
+            id: block.id,
+            type: "categories",
+            title,
+            categories: tree.map(({ id, slug, name }) => ({ id, slug, name })),
+          };
+        }
+        default:
+          return null;
+      }
+    }),
+  );
+  return resolved.filter((block): block is HomeBlock => block !== null);
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Picture } from "../../components/ui/picture.tsx";
+import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import type { Route } from "./+types/route";
+import { buildHomeBlocks } from "./home.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { blocks: await buildHomeBlocks(context.db, context.locale) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  const hero = data?.blocks.find((block) => block.type === "hero");
+  return [{ title: hero && hero.type === "hero" ? hero.title : "Vitrine" }];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-12">
+      {loaderData.blocks.map((block) => {
+        switch (block.type) {
+          case "hero":
+            return (
+              <section
+                key={block.id}
+                className="grid items-center gap-6 rounded-lg bg-emerald-50 p-6 md:grid-cols-2"
+              >
+                <div>
+                  <h1 className="text-4xl font-bold tracking-tight">{block.title}</h1>
+                  <p className="mt-4 text-lg text-stone-700">{block.text}</p>
+                  {block.cta && (
+                    <Link
+                      to={block.cta.url}
+                      className="mt-6 inline-block rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
+                    >
+                      {block.cta.label}
+                    </Link>
+                  )}
+                </div>
+                {block.image && (
+                  <Picture
+                    image={block.image}
+                    sizes="(min-width: 768px) 50vw, 100vw"
+                    eager
+                    className="w-full rounded"
+                  />
+                )}
+              </section>
+            );
+          case "featured-products":
+            return (
+              <section key={block.id} aria-labelledby={`block-${block.id}`}>
+                <h2 id={`block-${block.id}`} className="mb-4 text-2xl font-semibold">
+                  {block.title || t("catalogue.featured")}
+                </h2>
+                <ProductGrid products={block.products} />
+              </section>
+            );
+          case "categories":
+            return (
+              <section key={block.id} aria-labelledby={`block-${block.id}`}>
+                <h2 id={`block-${block.id}`} className="mb-4 text-2xl font-semibold">
+                  {block.title || t("catalogue.categories")}
+                </h2>
+                <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+                  {block.categories.map((category) => (
+                    <li key={category.id}>
+                      <Link
+                        to={`/product-category/${category.slug}`}
+                        className="block rounded border border-stone-200 p-4 font-medium hover:border-brand hover:text-brand"
+                      >
+                        {category.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+}

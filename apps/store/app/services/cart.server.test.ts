@@ -1,0 +1,119 @@
+import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  addToCart,
+  CartError,
+  cartItemCount,
+  cartItemKey,
+  loadCart,
+  removeLine,
+  setLineQuantity,
+} from "./cart.server.ts";
+import {
+  insertSession,
+  insertSimpleProduct,
+  insertVariableProduct,
+} from "./catalogue-fixtures.test-helper.ts";
+
+describe.each(await availableDialects())("cart service on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  async function expectCartError(promise: Promise<unknown>, code: string) {
+    await expect(promise).rejects.toBeInstanceOf(CartError);
+    await promise.catch((error: CartError) => expect(error.code).toBe(code));
+  }
+
+  it("adds, merges the same product into one line, and totals with sale prices", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1500, salePrice: 1200 });
+    const first = await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const second = await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    expect(first.key).toBe(second.key);
+    expect(first.key).toBe(cartItemKey(mug.id, null));
+    const cart = await loadCart(db, owner, "es");
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({
+      name: "mug (es)",
+      quantity: 3,
+      unitPrice: 1200,
+      regularPrice: 1500,
+      total: 3600,
+    });
+    expect(cart).toMatchObject({ itemCount: 3, subtotal: 3600, total: 3600 });
+    expect(await cartItemCount(db, owner)).toBe(3);
+  });
+
+  it("respects stock: never more than is left, never an out-of-stock product", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const few = await insertSimpleProduct(db, { slug: "few", price: 100, stock: 2 });
+    const none = await insertSimpleProduct(db, { slug: "none", price: 100, stock: 0 });
+    const untracked = await insertSimpleProduct(db, { slug: "untracked", price: 100, stock: null });
+    await expectCartError(
+      addToCart(db, owner, { productId: none.id, variationId: null, quantity: 1 }),
+      "out_of_stock",
+    );
+    await addToCart(db, owner, { productId: few.id, variationId: null, quantity: 2 });
+    await expectCartError(
+      addToCart(db, owner, { productId: few.id, variationId: null, quantity: 1 }),
+      "not_enough_stock",
+    );
+    await expectCartError(setLineQuantity(db, owner, cartItemKey(few.id, null), 3), "not_enough_stock");
+    await addToCart(db, owner, { productId: untracked.id, variationId: null, quantity: 500 });
+    expect(await cartItemCount(db, owner)).toBe(502);
+  });
+
+  it("needs a variation of the product for a variable product, and checks that variation's stock", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const { product, inStock, soldOut } = await insertVariableProduct(db, "tee");
+    const other = await insertSimpleProduct(db, { slug: "other", price: 100 });
+    await expectCartError(
+      addToCart(db, owner, { productId: product.id, variationId: null, quantity: 1 }),
+      "choose_variation",
+    );
+    await expectCartError(
+      addToCart(db, owner, { productId: product.id, variationId: soldOut.id, quantity: 1 }),
+      "out_of_stock",
+    );
+    await expectCartError(
+      addToCart(db, owner, { productId: other.id, variationId: inStock.id, quantity: 1 }),
+      "product_not_found",
+    );
+    await addToCart(db, owner, { productId: product.id, variationId: inStock.id, quantity: 2 });
+    const cart = await loadCart(db, owner, "es");
+    expect(cart.lines[0]).toMatchObject({ variationId: inStock.id, unitPrice: 1000, maxQuantity: 5 });
+    expect(cart.lines[0]!.attributes).toEqual([{ label: "Color", value: "Rojo" }]);
+  });
+
+  it("changes quantities, removes lines, and refuses unknown keys and bad quantities", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const stranger = await insertSession(db, "s2");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 100 });
+    const { key } = await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    await setLineQuantity(db, owner, key, 4);
+    expect(await cartItemCount(db, owner)).toBe(4);
+    await expectCartError(setLineQuantity(db, stranger, key, 2), "line_not_found");
+    await expectCartError(removeLine(db, stranger, key), "line_not_found");
+    await expectCartError(setLineQuantity(db, owner, key, -1), "invalid_quantity");
+    await expectCartError(setLineQuantity(db, owner, key, 1.5), "invalid_quantity");
+    await expectCartError(
+      addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 0 }),
+      "invalid_quantity",
+    );
+    await setLineQuantity(db, owner, key, 0);
+    expect((await loadCart(db, owner, "en")).lines).toEqual([]);
+    await expectCartError(removeLine(db, owner, key), "line_not_found");
+    await expectCartError(
+      addToCart(db, owner, { productId: 999_999, variationId: null, quantity: 1 }),
+      "product_not_found",
+    );
+  });
+});

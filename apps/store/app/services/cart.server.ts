@@ -1,0 +1,316 @@
+import { createHash } from "node:crypto";
+import {
+  attributes,
+  attributeTerms,
+  cartLines,
+  carts,
+  type Database,
+  productImages,
+  products,
+  productTranslations,
+  type Transaction,
+  variationAttributes,
+  variations,
+} from "@vitrine/db";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type ImageView, loadImages } from "./media.server.ts";
+
+/** Whose cart: a guest session's, or a signed-in user's (which the session's merges into at login). */
+export type CartOwner = { sessionId: string; userId: number | null };
+
+export type CartLineView = {
+  key: string;
+  productId: number;
+  variationId: number | null;
+  slug: string;
+  name: string;
+  attributes: Array<{ label: string; value: string }>;
+  image: ImageView | null;
+  unitPrice: number;
+  regularPrice: number;
+  quantity: number;
+  /** The most this line may hold: the stock left, or null when stock is not tracked. */
+  maxQuantity: number | null;
+  total: number;
+};
+
+export type CartView = {
+  lines: CartLineView[];
+  itemCount: number;
+  subtotal: number;
+  total: number;
+};
+
+export type CartErrorCode =
+  | "product_not_found"
+  | "choose_variation"
+  | "out_of_stock"
+  | "not_enough_stock"
+  | "line_not_found"
+  | "invalid_quantity";
+
+/** A problem the shopper must fix; `available` says how many can still be added, `slug` where to fix it. */
+export class CartError extends Error {
+  override name = "CartError";
+  constructor(
+    readonly code: CartErrorCode,
+    readonly details: { slug?: string; available?: number; name?: string } = {},
+  ) {
+    super(code);
+  }
+}
+
+export const MAX_LINE_QUANTITY = 9999;
+
+export const emptyCart: CartView = { lines: [], itemCount: 0, subtotal: 0, total: 0 };
+
+/** The spec's cart_item_key: the same product and variation always make the same key. */
+export function cartItemKey(productId: number, variationId: number | null): string {
+  return createHash("sha256")
+    .update(`${productId}:${variationId ?? 0}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
+  const where =
+    owner.userId === null
+      ? and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId))
+      : eq(carts.userId, owner.userId);
+  const [row] = await db.select({ id: carts.id }).from(carts).where(where);
+  return row?.id ?? null;
+}
+
+async function ensureCartId(tx: Transaction, owner: CartOwner): Promise<number> {
+  const existing = await findCartId(tx, owner);
+  if (existing !== null) return existing;
+  const [row] = await tx
+    .insert(carts)
+    .values(owner.userId === null ? { sessionId: owner.sessionId } : { userId: owner.userId })
+    .onConflictDoNothing()
+    .returning({ id: carts.id });
+  if (row) return row.id;
+  const raced = await findCartId(tx, owner);
+  if (raced === null) throw new Error("cart could not be created");
+  return raced;
+}
+
+type Purchasable = {
+  productId: number;
+  variationId: number | null;
+  slug: string;
+  stockQuantity: number | null;
+  stockStatus: string;
+};
+
+async function purchasable(
+  db: Database | Transaction,
+  productId: number,
+  variationId: number | null,
+): Promise<Purchasable> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      type: products.type,
+      stockQuantity: products.stockQuantity,
+      stockStatus: products.stockStatus,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "publish")));
+  if (!product) throw new CartError("product_not_found");
+  if (product.type === "simple") {
+    if (variationId !== null) throw new CartError("product_not_found", { slug: product.slug });
+    return { ...product, productId: product.id, variationId: null };
+  }
+  if (variationId === null) throw new CartError("choose_variation", { slug: product.slug });
+  const [variation] = await db
+    .select({
+      id: variations.id,
+      stockQuantity: variations.stockQuantity,
+      stockStatus: variations.stockStatus,
+    })
+    .from(variations)
+    .where(and(eq(variations.id, variationId), eq(variations.productId, product.id)));
+  if (!variation) throw new CartError("choose_variation", { slug: product.slug });
+  return {
+    productId: product.id,
+    variationId: variation.id,
+    slug: product.slug,
+    stockQuantity: variation.stockQuantity,
+    stockStatus: variation.stockStatus,
+  };
+}
+
+function assertStock(item: Purchasable, wanted: number): void {
+  if (item.stockStatus === "outofstock" || item.stockQuantity === 0) {
+    throw new CartError("out_of_stock", { slug: item.slug, available: 0 });
+  }
+  if (item.stockQuantity !== null && wanted > item.stockQuantity) {
+    throw new CartError("not_enough_stock", { slug: item.slug, available: item.stockQuantity });
+  }
+}
+
+function assertQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+    throw new CartError("invalid_quantity");
+  }
+}
+
+export async function addToCart(
+  db: Database,
+  owner: CartOwner,
+  input: { productId: number; variationId: number | null; quantity: number },
+): Promise<{ key: string }> {
+  assertQuantity(input.quantity);
+  return db.transaction(async (tx) => {
+    const item = await purchasable(tx, input.productId, input.variationId);
+    const cartId = await ensureCartId(tx, owner);
+    const key = cartItemKey(item.productId, item.variationId);
+    const [line] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
+    const quantity = (line?.quantity ?? 0) + input.quantity;
+    assertStock(item, quantity);
+    if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity");
+    await tx
+      .insert(cartLines)
+      .values({ cartId, key, productId: item.productId, variationId: item.variationId, quantity })
+      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+    return { key };
+  });
+}
+
+/** Sets a line's quantity; 0 removes it. */
+export async function setLineQuantity(
+  db: Database,
+  owner: CartOwner,
+  key: string,
+  quantity: number,
+): Promise<void> {
+  if (quantity === 0) return removeLine(db, owner, key);
+  assertQuantity(quantity);
+  await db.transaction(async (tx) => {
+    const cartId = await findCartId(tx, owner);
+    const [line] =
+      cartId === null
+        ? []
+        : await tx
+            .select()
+            .from(cartLines)
+            .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
+    if (!line || cartId === null) throw new CartError("line_not_found");
+    assertStock(await purchasable(tx, line.productId, line.variationId), quantity);
+    await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  });
+}
+
+export async function removeLine(db: Database, owner: CartOwner, key: string): Promise<void> {
+  const cartId = await findCartId(db, owner);
+  const removed =
+    cartId === null
+      ? []
+      : await db
+          .delete(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)))
+          .returning({ id: cartLines.id });
+  if (removed.length === 0) throw new CartError("line_not_found");
+}
+
+export async function cartItemCount(db: Database, owner: CartOwner): Promise<number> {
+  const cartId = await findCartId(db, owner);
+  if (cartId === null) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)`.mapWith(Number) })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  return row?.count ?? 0;
+}
+
+export async function loadCart(db: Database, owner: CartOwner, locale: string): Promise<CartView> {
+  const cartId = await findCartId(db, owner);
+  if (cartId === null) return emptyCart;
+  const rows = await db
+    .select({
+      key: cartLines.key,
+      quantity: cartLines.quantity,
+      productId: products.id,
+      slug: products.slug,
+      variationId: cartLines.variationId,
+      productRegular: products.regularPrice,
+      productSale: products.salePrice,
+      productStock: products.stockQuantity,
+      variationRegular: variations.regularPrice,
+      variationSale: variations.salePrice,
+      variationStock: variations.stockQuantity,
+      variationImage: variations.imageId,
+      name: sql<string>`coalesce(
+        (select ${productTranslations.name} from ${productTranslations} where ${productTranslations.productId} = ${products.id} and ${productTranslations.locale} = ${locale}),
+        (select ${productTranslations.name} from ${productTranslations} where ${productTranslations.productId} = ${products.id} and ${productTranslations.locale} = 'en'),
+        ${products.slug})`,
+      mainImage: sql<
+        number | null
+      >`(select ${productImages.mediaId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(variations, eq(variations.id, cartLines.variationId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  if (rows.length === 0) return emptyCart;
+
+  const variationIds = rows.flatMap((row) => (row.variationId ? [row.variationId] : []));
+  const [terms, images] = await Promise.all([
+    variationIds.length === 0
+      ? []
+      : db
+          .select({
+            variationId: variationAttributes.variationId,
+            attributeLabel: attributes.label,
+            termLabel: attributeTerms.label,
+          })
+          .from(variationAttributes)
+          .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
+          .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
+          .where(inArray(variationAttributes.variationId, variationIds))
+          .orderBy(asc(attributes.id)),
+    loadImages(
+      db,
+      rows.flatMap((row) => {
+        const id = row.variationImage ?? row.mainImage;
+        return id === null ? [] : [Number(id)];
+      }),
+      locale,
+    ),
+  ]);
+
+  const lines = rows.map((row): CartLineView => {
+    const regular = row.variationRegular ?? row.productRegular;
+    const unitPrice = row.variationId ? (row.variationSale ?? regular) : (row.productSale ?? regular);
+    const imageId = row.variationImage ?? (row.mainImage === null ? null : Number(row.mainImage));
+    return {
+      key: row.key,
+      productId: row.productId,
+      variationId: row.variationId,
+      slug: row.slug,
+      name: row.name,
+      attributes: terms
+        .filter((term) => term.variationId === row.variationId)
+        .map((term) => ({
+          label: term.attributeLabel[locale] ?? term.attributeLabel.en ?? "",
+          value: term.termLabel[locale] ?? term.termLabel.en ?? "",
+        })),
+      image: imageId === null ? null : (images.get(imageId) ?? null),
+      unitPrice,
+      regularPrice: regular,
+      quantity: row.quantity,
+      maxQuantity: row.variationId ? row.variationStock : row.productStock,
+      total: unitPrice * row.quantity,
+    };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  return { lines, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal, total: subtotal };
+}

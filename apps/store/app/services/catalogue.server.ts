@@ -1,0 +1,477 @@
+import {
+  attributes,
+  attributeTerms,
+  categories,
+  categoryTranslations,
+  type Database,
+  productAttributeTerms,
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  reviews,
+  variationAttributes,
+  variations,
+} from "@vitrine/db";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Orderby } from "../features/catalogue/orderby.ts";
+import { type ImageView, loadImages } from "./media.server.ts";
+
+export type StockState = "instock" | "lowstock" | "outofstock" | "onbackorder";
+export type Stock = { state: StockState; quantity: number | null };
+export type Price = { regular: number; sale: number | null; min: number; max: number };
+
+export type ProductCard = {
+  id: number;
+  slug: string;
+  type: "simple" | "variable";
+  name: string;
+  shortDescription: string;
+  price: Price;
+  stock: Stock;
+  averageRating: number;
+  reviewCount: number;
+  image: ImageView | null;
+};
+
+export type CategoryNode = {
+  id: number;
+  slug: string;
+  name: string;
+  parentId: number | null;
+  children: CategoryNode[];
+};
+
+export type Listing = {
+  products: ProductCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+};
+
+export const PER_PAGE = 12;
+
+const localName = alias(productTranslations, "local_name");
+const fallbackName = alias(productTranslations, "fallback_name");
+
+export function stockOf(row: {
+  stockStatus: string;
+  stockQuantity: number | null;
+  lowStockThreshold?: number;
+}): Stock {
+  if (row.stockStatus === "outofstock" || row.stockQuantity === 0)
+    return { state: "outofstock", quantity: 0 };
+  if (row.stockStatus === "onbackorder") return { state: "onbackorder", quantity: row.stockQuantity };
+  if (row.stockQuantity !== null && row.stockQuantity <= (row.lowStockThreshold ?? 3)) {
+    return { state: "lowstock", quantity: row.stockQuantity };
+  }
+  return { state: "instock", quantity: row.stockQuantity };
+}
+
+const effectivePrice = sql`coalesce(${products.salePrice}, ${products.regularPrice})`;
+
+function orderClause(orderby: Orderby): SQL[] {
+  switch (orderby) {
+    case "popularity":
+      return [desc(products.totalSales), asc(products.id)];
+    case "rating":
+      return [desc(products.averageRating), desc(products.reviewCount), asc(products.id)];
+    case "date":
+      return [desc(products.createdAt), desc(products.id)];
+    case "price":
+      return [asc(effectivePrice), asc(products.id)];
+    case "price-desc":
+      return [desc(effectivePrice), asc(products.id)];
+    default:
+      return [asc(products.menuOrder), asc(products.id)];
+  }
+}
+
+const cardColumns = {
+  id: products.id,
+  slug: products.slug,
+  type: products.type,
+  regularPrice: products.regularPrice,
+  salePrice: products.salePrice,
+  stockStatus: products.stockStatus,
+  stockQuantity: products.stockQuantity,
+  lowStockThreshold: products.lowStockThreshold,
+  averageRating: products.averageRating,
+  reviewCount: products.reviewCount,
+  name: sql<string>`coalesce(${localName.name}, ${fallbackName.name}, ${products.slug})`,
+  shortDescription: sql<string>`coalesce(${localName.shortDescription}, ${fallbackName.shortDescription}, '')`,
+};
+
+function withNames(locale: string) {
+  return {
+    local: and(eq(localName.productId, products.id), eq(localName.locale, locale)),
+    fallback: and(eq(fallbackName.productId, products.id), eq(fallbackName.locale, "en")),
+  };
+}
+
+type CardRow = {
+  id: number;
+  slug: string;
+  type: "simple" | "variable";
+  regularPrice: number;
+  salePrice: number | null;
+  stockStatus: string;
+  stockQuantity: number | null;
+  lowStockThreshold: number;
+  averageRating: string;
+  reviewCount: number;
+  name: string;
+  shortDescription: string;
+};
+
+async function cardsFromRows(db: Database, rows: CardRow[], locale: string): Promise<ProductCard[]> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const [imageRows, ranges] = await Promise.all([
+    db
+      .select({ productId: productImages.productId, mediaId: productImages.mediaId })
+      .from(productImages)
+      .where(inArray(productImages.productId, ids))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({
+        productId: variations.productId,
+        min: sql<number>`min(coalesce(${variations.salePrice}, ${variations.regularPrice}))`.mapWith(Number),
+        max: sql<number>`max(coalesce(${variations.salePrice}, ${variations.regularPrice}))`.mapWith(Number),
+      })
+      .from(variations)
+      .where(inArray(variations.productId, ids))
+      .groupBy(variations.productId),
+  ]);
+  const mainImage = new Map<number, number>();
+  for (const row of imageRows) if (!mainImage.has(row.productId)) mainImage.set(row.productId, row.mediaId);
+  const images = await loadImages(db, [...mainImage.values()], locale);
+  const rangeOf = new Map(ranges.map((range) => [range.productId, range]));
+  return rows.map((row) => {
+    const own = row.salePrice ?? row.regularPrice;
+    const range = rangeOf.get(row.id);
+    const mediaId = mainImage.get(row.id);
+    return {
+      id: row.id,
+      slug: row.slug,
+      type: row.type,
+      name: row.name,
+      shortDescription: row.shortDescription,
+      price: {
+        regular: row.regularPrice,
+        sale: row.salePrice,
+        min: range?.min ?? own,
+        max: range?.max ?? own,
+      },
+      stock: stockOf(row),
+      averageRating: Number(row.averageRating),
+      reviewCount: row.reviewCount,
+      image: mediaId === undefined ? null : (images.get(mediaId) ?? null),
+    };
+  });
+}
+
+export async function listProducts(
+  db: Database,
+  options: { locale: string; page: number; orderby: Orderby; categoryIds?: number[]; perPage?: number },
+): Promise<Listing> {
+  const perPage = options.perPage ?? PER_PAGE;
+  const names = withNames(options.locale);
+  const filters = [eq(products.status, "publish")];
+  if (options.categoryIds) {
+    filters.push(
+      sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, options.categoryIds)})`,
+    );
+  }
+  const where = and(...filters);
+  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(localName, names.local)
+    .leftJoin(fallbackName, names.fallback)
+    .where(where)
+    .orderBy(...orderClause(options.orderby))
+    .limit(perPage)
+    .offset((options.page - 1) * perPage);
+  return {
+    products: await cardsFromRows(db, rows, options.locale),
+    total,
+    page: options.page,
+    pageCount,
+    perPage,
+  };
+}
+
+export async function featuredProducts(db: Database, locale: string, limit: number): Promise<ProductCard[]> {
+  const names = withNames(locale);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(localName, names.local)
+    .leftJoin(fallbackName, names.fallback)
+    .where(and(eq(products.status, "publish"), eq(products.featured, true)))
+    .orderBy(asc(products.menuOrder), asc(products.id))
+    .limit(limit);
+  return cardsFromRows(db, rows, locale);
+}
+
+export async function categoryTree(db: Database, locale: string): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      parentId: categories.parentId,
+      name: sql<string>`coalesce(
+        (select ${categoryTranslations.name} from ${categoryTranslations} where ${categoryTranslations.categoryId} = ${categories.id} and ${categoryTranslations.locale} = ${locale}),
+        (select ${categoryTranslations.name} from ${categoryTranslations} where ${categoryTranslations.categoryId} = ${categories.id} and ${categoryTranslations.locale} = 'en'),
+        ${categories.slug})`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.id));
+  const nodes = new Map<number, CategoryNode>(rows.map((row) => [row.id, { ...row, children: [] }]));
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentId === null ? undefined : nodes.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+export function findCategory(
+  tree: CategoryNode[],
+  slug: string,
+): { node: CategoryNode; trail: CategoryNode[] } | null {
+  for (const node of tree) {
+    if (node.slug === slug) return { node, trail: [node] };
+    const found = findCategory(node.children, slug);
+    if (found) return { node: found.node, trail: [node, ...found.trail] };
+  }
+  return null;
+}
+
+export function descendantIds(node: CategoryNode): number[] {
+  return [node.id, ...node.children.flatMap(descendantIds)];
+}
+
+export type AttributeOption = { slug: string; label: string };
+export type ProductAttribute = {
+  slug: string;
+  label: string;
+  options: AttributeOption[];
+  forVariations: boolean;
+};
+export type VariationView = {
+  id: number;
+  attributes: Record<string, string>;
+  price: Price;
+  stock: Stock;
+  image: ImageView | null;
+  sku: string | null;
+};
+export type ReviewView = { id: number; author: string; rating: number; body: string; date: string };
+
+export type ProductPage = ProductCard & {
+  sku: string | null;
+  description: string;
+  images: ImageView[];
+  attributes: ProductAttribute[];
+  variations: VariationView[];
+  categories: Array<{ slug: string; name: string }>;
+  reviews: ReviewView[];
+  related: ProductCard[];
+};
+
+export async function productBySlug(db: Database, slug: string, locale: string): Promise<ProductPage | null> {
+  const names = withNames(locale);
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      sku: products.sku,
+      description: sql<string>`coalesce(${localName.description}, ${fallbackName.description}, '')`,
+    })
+    .from(products)
+    .leftJoin(localName, names.local)
+    .leftJoin(fallbackName, names.fallback)
+    .where(and(eq(products.slug, slug), eq(products.status, "publish")));
+  if (!row) return null;
+
+  const [card] = await cardsFromRows(db, [row], locale);
+  const [galleryRows, termRows, variationRows, variationTermRows, reviewRows, categoryRows] =
+    await Promise.all([
+      db
+        .select({ mediaId: productImages.mediaId })
+        .from(productImages)
+        .where(eq(productImages.productId, row.id))
+        .orderBy(asc(productImages.position)),
+      db
+        .select({
+          attributeSlug: attributes.slug,
+          attributeLabel: attributes.label,
+          termSlug: attributeTerms.slug,
+          termLabel: attributeTerms.label,
+          forVariations: productAttributeTerms.usedForVariations,
+        })
+        .from(productAttributeTerms)
+        .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
+        .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
+        .where(eq(productAttributeTerms.productId, row.id))
+        .orderBy(asc(attributes.id), asc(attributeTerms.position), asc(attributeTerms.id)),
+      db
+        .select()
+        .from(variations)
+        .where(eq(variations.productId, row.id))
+        .orderBy(asc(variations.menuOrder), asc(variations.id)),
+      db
+        .select({
+          variationId: variationAttributes.variationId,
+          attribute: attributes.slug,
+          term: attributeTerms.slug,
+        })
+        .from(variationAttributes)
+        .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
+        .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
+        .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
+        .where(eq(variations.productId, row.id)),
+      db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.productId, row.id), eq(reviews.status, "approved")))
+        .orderBy(desc(reviews.createdAt))
+        .limit(50),
+      db
+        .select({ id: categories.id, slug: categories.slug })
+        .from(productCategories)
+        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+        .where(eq(productCategories.productId, row.id)),
+    ]);
+
+  const images = await loadImages(
+    db,
+    [
+      ...galleryRows.map((image) => image.mediaId),
+      ...variationRows.flatMap((v) => (v.imageId ? [v.imageId] : [])),
+    ],
+    locale,
+  );
+
+  const attributeMap = new Map<string, ProductAttribute>();
+  for (const term of termRows) {
+    let attribute = attributeMap.get(term.attributeSlug);
+    if (!attribute) {
+      attribute = {
+        slug: term.attributeSlug,
+        label: term.attributeLabel[locale] ?? term.attributeLabel.en ?? term.attributeSlug,
+        options: [],
+        forVariations: term.forVariations,
+      };
+      attributeMap.set(term.attributeSlug, attribute);
+    }
+    attribute.options.push({
+      slug: term.termSlug,
+      label: term.termLabel[locale] ?? term.termLabel.en ?? term.termSlug,
+    });
+  }
+
+  const tree = await categoryTree(db, locale);
+  const flat = (nodes: CategoryNode[]): CategoryNode[] =>
+    nodes.flatMap((node) => [node, ...flat(node.children)]);
+  const categoryNames = new Map(flat(tree).map((node) => [node.id, node.name]));
+
+  return {
+    ...card!,
+    sku: row.sku,
+    description: row.description,
+    images: galleryRows.flatMap((image) => images.get(image.mediaId) ?? []),
+    attributes: [...attributeMap.values()],
+    variations: variationRows.map((variation) => {
+      const own = variation.salePrice ?? variation.regularPrice;
+      return {
+        id: variation.id,
+        sku: variation.sku,
+        attributes: Object.fromEntries(
+          variationTermRows
+            .filter((term) => term.variationId === variation.id)
+            .map((term) => [term.attribute, term.term]),
+        ),
+        price: { regular: variation.regularPrice, sale: variation.salePrice, min: own, max: own },
+        stock: stockOf({ ...variation, lowStockThreshold: row.lowStockThreshold }),
+        image: variation.imageId ? (images.get(variation.imageId) ?? null) : null,
+      };
+    }),
+    categories: categoryRows.map((category) => ({
+      slug: category.slug,
+      name: categoryNames.get(category.id) ?? category.slug,
+    })),
+    reviews: reviewRows.map((review) => ({
+      id: review.id,
+      author: review.authorName,
+      rating: review.rating,
+      body: review.body,
+      date: review.createdAt.toISOString(),
+    })),
+    related: await relatedProducts(
+      db,
+      row.id,
+      categoryRows.map((category) => category.id),
+      locale,
+    ),
+  };
+}
+
+async function relatedProducts(
+  db: Database,
+  productId: number,
+  categoryIds: number[],
+  locale: string,
+): Promise<ProductCard[]> {
+  if (categoryIds.length === 0) return [];
+  const names = withNames(locale);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(localName, names.local)
+    .leftJoin(fallbackName, names.fallback)
+    .where(
+      and(
+        eq(products.status, "publish"),
+        sql`${products.id} <> ${productId}`,
+        sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, categoryIds)})`,
+      ),
+    )
+    .orderBy(desc(products.totalSales), asc(products.id))
+    .limit(4);
+  return cardsFromRows(db, rows, locale);
+}
+
+/** The variation whose attributes match every chosen value, when the choice is complete. */
+export function matchVariation(
+  page: Pick<ProductPage, "attributes" | "variations">,
+  chosen: Record<string, string | undefined>,
+): VariationView | null {
+  const needed = page.attributes.filter((attribute) => attribute.forVariations);
+  if (needed.some((attribute) => !chosen[attribute.slug])) return null;
+  return (
+    page.variations.find((variation) =>
+      needed.every((attribute) => {
+        const value = variation.attributes[attribute.slug];
+        return value === undefined || value === chosen[attribute.slug];
+      }),
+    ) ?? null
+  );
+}
+
+export async function productName(db: Database, productId: number, locale: string): Promise<string | null> {
+  const rows = await db
+    .select({ locale: productTranslations.locale, name: productTranslations.name })
+    .from(productTranslations)
+    .where(
+      and(eq(productTranslations.productId, productId), inArray(productTranslations.locale, [locale, "en"])),
+    );
+  return (rows.find((row) => row.locale === locale) ?? rows[0])?.name ?? null;
+}

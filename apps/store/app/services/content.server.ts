@@ -1,0 +1,48 @@
+import { blocks, type Database, menuItems, menus, pages } from "@vitrine/db";
+import { and, asc, eq } from "drizzle-orm";
+
+export type MenuItem = { id: number; label: string; url: string; children: MenuItem[] };
+export type Block = { id: number; type: string; data: Record<string, unknown> };
+
+export async function loadMenu(db: Database, location: string, locale: string): Promise<MenuItem[]> {
+  const rows = await db
+    .select({ id: menuItems.id, parentId: menuItems.parentId, label: menuItems.label, url: menuItems.url })
+    .from(menuItems)
+    .innerJoin(menus, eq(menus.id, menuItems.menuId))
+    .where(eq(menus.location, location))
+    .orderBy(asc(menuItems.position), asc(menuItems.id));
+  const items = new Map<number, MenuItem & { parentId: number | null }>(
+    rows.map((row) => [row.id, { ...row, label: row.label[locale] ?? row.label.en ?? "", children: [] }]),
+  );
+  const roots: MenuItem[] = [];
+  for (const item of items.values()) {
+    const parent = item.parentId === null ? undefined : items.get(item.parentId);
+    if (parent) parent.children.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}
+
+export async function loadPageBlocks(db: Database, slug: string): Promise<Block[] | null> {
+  const [page] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.slug, slug), eq(pages.status, "publish")));
+  if (!page) return null;
+  return db
+    .select({ id: blocks.id, type: blocks.type, data: blocks.data })
+    .from(blocks)
+    .where(eq(blocks.pageId, page.id))
+    .orderBy(asc(blocks.position), asc(blocks.id));
+}
+
+/** Picks the shopper's language from a `{ en, es }` value stored in a block. */
+export function translated(value: unknown, locale: string): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const text = record[locale] ?? record.en;
+    return typeof text === "string" ? text : "";
+  }
+  return "";
+}

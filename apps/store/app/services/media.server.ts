@@ -1,0 +1,64 @@
+import { type Database, media, mediaSizes } from "@vitrine/db";
+import { inArray } from "drizzle-orm";
+
+export const MEDIA_URL_PREFIX = "/media/";
+
+export type ImageSource = { type: string; srcSet: string };
+/** Everything an `<img>`/`<picture>` needs: a fallback src, one srcset per format, and the size. */
+export type ImageView = {
+  id: number;
+  alt: string;
+  width: number;
+  height: number;
+  src: string;
+  /** The largest JPEG, for zoom and lightboxes. */
+  large: string;
+  sources: ImageSource[];
+};
+
+const formatOrder = ["avif", "webp", "jpeg"] as const;
+const mimeTypes: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
+
+export async function loadImages(
+  db: Database,
+  ids: number[],
+  locale: string,
+): Promise<Map<number, ImageView>> {
+  const unique = [...new Set(ids)];
+  const views = new Map<number, ImageView>();
+  if (unique.length === 0) return views;
+  const [rows, sizes] = await Promise.all([
+    db.select({ id: media.id, alt: media.alt }).from(media).where(inArray(media.id, unique)),
+    db.select().from(mediaSizes).where(inArray(mediaSizes.mediaId, unique)),
+  ]);
+  for (const row of rows) {
+    const own = sizes.filter((size) => size.mediaId === row.id).sort((a, b) => a.width - b.width);
+    const jpegs = own.filter((size) => size.format === "jpeg");
+    if (jpegs.length === 0) continue;
+    // The 600 px rendition is the fallback: sharp enough for a card, small enough for a first paint.
+    const fallback = jpegs.find((size) => size.width >= 600) ?? jpegs[jpegs.length - 1]!;
+    views.set(row.id, {
+      id: row.id,
+      alt: row.alt[locale] ?? row.alt.en ?? "",
+      width: fallback.width,
+      height: fallback.height,
+      src: MEDIA_URL_PREFIX + fallback.path,
+      large: MEDIA_URL_PREFIX + jpegs[jpegs.length - 1]!.path,
+      sources: formatOrder
+        .filter((format) => format !== "jpeg")
+        .map((format) => ({
+          type: mimeTypes[format]!,
+          srcSet: own
+            .filter((size) => size.format === format)
+            .map((size) => `${MEDIA_URL_PREFIX}${size.path} ${size.width}w`)
+            .join(", "),
+        }))
+        .filter((source) => source.srcSet)
+        .concat({
+          type: "image/jpeg",
+          srcSet: jpegs.map((size) => `${MEDIA_URL_PREFIX}${size.path} ${size.width}w`).join(", "),
+        }),
+    });
+  }
+  return views;
+}

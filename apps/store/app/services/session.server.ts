@@ -1,0 +1,132 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { type Database, sessions } from "@vitrine/db";
+import { and, eq, gt } from "drizzle-orm";
+import { parseCookies, serializeCookie } from "./cookies.server.ts";
+
+export const SESSION_COOKIE = "vitrine_session";
+/** A guest's cart outlives a closed browser: the session lasts 30 days from the last visit. */
+const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export type Session = {
+  id: string;
+  userId: number | null;
+  nonceSecret: string;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+};
+
+/** Flash notices shown once on the next page, e.g. after a plain form post and redirect. */
+export type Notice = { type: "success" | "error" | "info"; message: string; params?: Record<string, string> };
+
+/**
+ * The session of one request: read lazily, created only when something needs it (a cart, a login),
+ * so guests without one keep getting the same cacheable HTML.
+ */
+export class RequestSession {
+  #loaded: Promise<Session | null> | undefined;
+  #setCookie: string | undefined;
+  readonly hasCookie: boolean;
+  readonly #cookieValue: string | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly secret: string,
+    cookieHeader: string | null,
+    private readonly secure: boolean,
+  ) {
+    this.#cookieValue = parseCookies(cookieHeader)[SESSION_COOKIE];
+    this.hasCookie = this.#cookieValue !== undefined;
+  }
+
+  get(): Promise<Session | null> {
+    this.#loaded ??= this.#load();
+    return this.#loaded;
+  }
+
+  async getOrCreate(): Promise<Session> {
+    const existing = await this.get();
+    if (existing) return existing;
+    const session: Session = {
+      id: randomBytes(24).toString("base64url"),
+      userId: null,
+      nonceSecret: randomBytes(16).toString("base64url"),
+      data: {},
+      expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
+    };
+    await this.db.insert(sessions).values(session);
+    this.#loaded = Promise.resolve(session);
+    this.#setCookie = this.#cookie(session.id);
+    return session;
+  }
+
+  async pushNotice(notice: Notice): Promise<void> {
+    const session = await this.getOrCreate();
+    const notices = [...((session.data.notices as Notice[] | undefined) ?? []), notice];
+    session.data = { ...session.data, notices };
+    await this.db.update(sessions).set({ data: session.data }).where(eq(sessions.id, session.id));
+  }
+
+  async takeNotices(): Promise<Notice[]> {
+    const session = await this.get();
+    const notices = (session?.data.notices as Notice[] | undefined) ?? [];
+    if (!session || notices.length === 0) return [];
+    const { notices: _taken, ...rest } = session.data;
+    session.data = rest;
+    await this.db.update(sessions).set({ data: rest }).where(eq(sessions.id, session.id));
+    return notices;
+  }
+
+  /** Headers to send with the response: the session cookie when it was created or renewed. */
+  headers(): Headers {
+    const headers = new Headers();
+    if (this.#setCookie) headers.append("Set-Cookie", this.#setCookie);
+    return headers;
+  }
+
+  async #load(): Promise<Session | null> {
+    const id = verify(this.#cookieValue, this.secret);
+    if (!id) return null;
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+    if (!row) return null;
+    // Sliding expiry, renewed at most once a day to keep reads cheap.
+    if (row.expiresAt.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
+      row.expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+      await this.db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id));
+      this.#setCookie = this.#cookie(id);
+    }
+    return {
+      id: row.id,
+      userId: row.userId,
+      nonceSecret: row.nonceSecret,
+      data: row.data,
+      expiresAt: row.expiresAt,
+    };
+  }
+
+  #cookie(id: string): string {
+    return serializeCookie(SESSION_COOKIE, `${id}.${sign(id, this.secret)}`, {
+      maxAge: (SESSION_DAYS * DAY_MS) / 1000,
+      httpOnly: true,
+      secure: this.secure,
+      sameSite: "Lax",
+    });
+  }
+}
+
+function sign(value: string, secret: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64url");
+}
+
+function verify(cookieValue: string | undefined, secret: string): string | null {
+  if (!cookieValue) return null;
+  const dot = cookieValue.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const id = cookieValue.slice(0, dot);
+  const given = Buffer.from(cookieValue.slice(dot + 1));
+  const expected = Buffer.from(sign(id, secret));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}

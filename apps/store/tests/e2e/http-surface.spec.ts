@@ -1,0 +1,211 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+test("health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+});
+
+test("security headers, a policy that allows exactly the wallet host, and no session for guests", async ({
+  request,
+}) => {
+  const response = await request.get("/");
+  const headers = response.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const policy = headers["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  expect(policy).toContain("frame-src 'self' http://127.0.0.1:4100");
+  expect(policy).toContain("object-src 'none'");
+  expect(headers["set-cookie"]).toBeUndefined();
+  expect(headers["x-powered-by"]).toBeUndefined();
+  const html = await response.text();
+  const nonce = policy.match(/'nonce-([^']+)'/)![1]!;
+  expect(html).toContain(`nonce="${nonce}"`);
+});
+
+test("guest pages are shared and cached; shoppers with a session get private pages", async ({
+  request,
+  playwright,
+}) => {
+  const first = await request.get("/shop?bench=cache-check");
+  const second = await request.get("/shop?bench=cache-check");
+  expect(first.headers()["cache-control"]).toContain("public");
+  expect(second.headers()["x-page-cache"]).toBe("HIT");
+  expect(await second.text()).toBe(await first.text());
+  // A cached page is replayed with the policy whose nonce it carries.
+  expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
+
+  const shopper = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const html = await (await shopper.get("/shop")).text();
+  const productId = html.match(/name="product_id" value="(\d+)"/)![1]!;
+  const added = await shopper.post("/cart", {
+    form: { intent: "add", product_id: productId, quantity: "1" },
+    maxRedirects: 0,
+  });
+  expect(added.status()).toBe(302);
+  const cookie = added.headers()["set-cookie"] ?? "";
+  expect(cookie).toMatch(/vitrine_session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
+  const page = await shopper.get("/shop?bench=cache-check");
+  expect(page.headers()["cache-control"]).toBe("private, no-cache");
+  expect(page.headers()["x-page-cache"]).toBeUndefined();
+  await shopper.dispose();
+});
+
+test("built assets are immutable", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  const response = await request.get(asset);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("product images come in AVIF, WebP and JPEG sizes with width and height", async ({ request }) => {
+  const html = await (await request.get("/shop")).text();
+  expect(html).toMatch(/<source type="image\/avif" srcSet="\/media\/[^"]+ 300w, [^"]+ 600w/);
+  expect(html).toMatch(/<source type="image\/webp"/);
+  const img = html.match(/<img src="(\/media\/[^"]+\.jpg)" alt="[^"]+" width="(\d+)" height="(\d+)"/);
+  expect(img).not.toBeNull();
+  const image = await request.get(img![1]!);
+  expect(image.headers()["content-type"]).toBe("image/jpeg");
+  expect(image.headers()["cache-control"]).toContain("immutable");
+});
+
+test("cross-site posts are refused; garbage is a 4xx, never a 500", async ({ request }) => {
+  const crossSite = await request.post("/cart", {
+    form: { intent: "add", product_id: "1" },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+  expect(await crossSite.json()).toMatchObject({ code: "rest_cross_site_request", data: { status: 403 } });
+
+  const garbage: Array<Record<string, string>> = [
+    { intent: "add", product_id: "abc" },
+    { intent: "add", product_id: "1", quantity: "-4" },
+    { intent: "add", product_id: "1", quantity: "1e9" },
+    { intent: "nonsense" },
+    { remove: "../../etc" },
+  ];
+  for (const form of garbage) {
+    const response = await request.post("/cart", { form, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBeLessThan(500);
+  }
+  const language = await request.post("/language", { form: { lang: "fr" }, maxRedirects: 0 });
+  expect(language.status()).toBe(400);
+  const offsite = await request.post("/language", {
+    form: { lang: "es", redirectTo: "//evil.example/" },
+    maxRedirects: 0,
+  });
+  expect(offsite.headers().location).toBe("/");
+});
+
+test("unknown pages, products, categories and page numbers are 404s through the error boundary", async ({
+  page,
+  request,
+}) => {
+  for (const url of [
+    "/no-such-page",
+    "/product/no-such-product",
+    "/product-category/nope",
+    "/shop/page/999",
+    "/shop/page/abc",
+  ]) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+  }
+  await page.goto("/product/no-such-product");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+});
+
+test("the page language comes from the translation cookie", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "googtrans", value: "/en/es", url: baseURL! }]);
+  await page.goto("/cart");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByText("Tu carrito está vacío.")).toBeVisible();
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByText("Your cart is currently empty.")).toBeVisible();
+});
+
+function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["build/server/index.js"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "0",
+        LOG_LEVEL: "silent",
+        SEED_DEMO: "off",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
+  });
+}
+
+test.describe("start-up failures are fast and say what is wrong in one line", () => {
+  test("a bad variable", async () => {
+    const result = await startServer({ PORT: "not-a-port", DATA_DIR: os.tmpdir() });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid configuration: PORT [^\n]+$/);
+  });
+
+  test("an unreachable DATABASE_URL", async () => {
+    const result = await startServer({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      DATA_DIR: os.tmpdir(),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Cannot connect to PostgreSQL at 127\.0\.0\.1:1\/none: [^\n]+$/);
+  });
+
+  test("a data folder in use by the running store", async () => {
+    const result = await startServer({ DATA_DIR: process.env.E2E_DATA_DIR! });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(
+      /^The data folder .+ is in use by another Vitrine process \(pid \d+\)[^\n]+$/,
+    );
+  });
+
+  test("a clean stop on SIGTERM releases the data folder", async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-stop-"));
+    try {
+      const child = spawn(process.execPath, ["build/server/index.js"], {
+        env: {
+          PATH: process.env.PATH ?? "",
+          NODE_ENV: "production",
+          PORT: "0",
+          HOST: "127.0.0.1",
+          SEED_DEMO: "off",
+          LOG_LEVEL: "silent",
+          DATA_DIR: dataDir,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      await new Promise<void>((resolve) =>
+        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("serving at") && resolve()),
+      );
+      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+      expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,140 @@
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDirectoryLock } from "./lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a transaction callback receives; it has the same query API as the database. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Dialect = "pglite" | "postgres";
+
+export type DbHandle = {
+  db: Database;
+  dialect: Dialect;
+  /** A short, secret-free description for logs: the data folder or host/database. */
+  describe: string;
+  /** Checkpoint (PGlite), then close connections and release the data folder. */
+  close(): Promise<void>;
+};
+
+export class DatabaseOpenError extends Error {
+  override name = "DatabaseOpenError";
+}
+
+export type CreateDbOptions = {
+  /** `postgres://…` to use PostgreSQL; unset to use PGlite. */
+  databaseUrl?: string | undefined;
+  /** Folder for the PGlite files; in memory when unset and no databaseUrl is given. */
+  dataDir?: string | undefined;
+  /** Apply the committed migrations before returning (default true). */
+  migrate?: boolean;
+};
+
+const require = createRequire(import.meta.url);
+/** Resolved through the package name so it works both from source and from the store's server bundle. */
+export const migrationsFolder = path.join(
+  path.dirname(require.resolve("@vitrine/db/package.json")),
+  "migrations",
+);
+
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
+  const handle = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await handle.migrate();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle & { migrate(): Promise<void> }> {
+  let release = async () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const folder = path.resolve(dataDir, "pglite");
+    mkdirSync(folder, { recursive: true });
+    release = acquireDirectoryLock(path.resolve(dataDir, "pglite.lock"), dataDir);
+    try {
+      client = await PGlite.create(folder);
+    } catch (error) {
+      await release();
+      throw new DatabaseOpenError(
+        `Cannot open the embedded database in ${folder}: ${(error as Error).message}`,
+      );
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    dialect: "pglite",
+    describe: dataDir ? `PGlite in ${path.resolve(dataDir, "pglite")}` : "PGlite in memory",
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    async close() {
+      try {
+        if (!client.closed) {
+          if (dataDir) await client.exec("CHECKPOINT");
+          await client.close();
+        }
+      } finally {
+        await release();
+      }
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DbHandle & { migrate(): Promise<void> }> {
+  const url = new URL(databaseUrl);
+  const describe = `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 10 });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(
+      `Cannot connect to ${describe}: ${(error as Error).message || String(error)}`,
+    );
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    dialect: "postgres",
+    describe,
+    async migrate() {
+      // Several app servers may start at once against one database: one migrates, the others wait.
+      const connection = await pool.connect();
+      try {
+        await connection.query("select pg_advisory_lock(7261001)");
+        await migratePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection.query("select pg_advisory_unlock(7261001)").catch(() => {});
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer with `{ rows }`. */
+export async function selectRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

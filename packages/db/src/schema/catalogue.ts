@@ -1,0 +1,239 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { media } from "./content.ts";
+
+/** Shopper-facing text stored once per language: `{ en: "…", es: "…" }`. */
+export type Translated = Record<string, string>;
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, { onDelete: "set null" }),
+    slug: text("slug").notNull(),
+    position: integer("position").notNull().default(0),
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_parent_idx").on(t.parentId)],
+);
+
+export const categoryTranslations = pgTable(
+  "category_translations",
+  {
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.locale] })],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    type: text("type", { enum: ["simple", "variable"] }).notNull(),
+    status: text("status", { enum: ["publish", "draft"] })
+      .notNull()
+      .default("publish"),
+    sku: text("sku"),
+    /** Prices are integer minor units (cents). For a variable product they are the lowest variation's. */
+    regularPrice: integer("regular_price").notNull(),
+    salePrice: integer("sale_price"),
+    /** Null means stock is not tracked for this product. */
+    stockQuantity: integer("stock_quantity"),
+    stockStatus: text("stock_status", { enum: ["instock", "outofstock", "onbackorder"] })
+      .notNull()
+      .default("instock"),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
+    featured: boolean("featured").notNull().default(false),
+    menuOrder: integer("menu_order").notNull().default(0),
+    totalSales: integer("total_sales").notNull().default(0),
+    averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
+    reviewCount: integer("review_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_key").on(t.slug),
+    uniqueIndex("products_sku_key").on(t.sku),
+    index("products_listing_idx").on(t.status, t.menuOrder, t.id),
+    index("products_created_idx").on(t.createdAt),
+    index("products_price_idx").on(t.regularPrice),
+    index("products_sales_idx").on(t.totalSales),
+    check("products_stock_not_negative", sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
+    check(
+      "products_price_not_negative",
+      sql`${t.regularPrice} >= 0 AND (${t.salePrice} IS NULL OR ${t.salePrice} >= 0)`,
+    ),
+  ],
+);
+
+export const productTranslations = pgTable(
+  "product_translations",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    shortDescription: text("short_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.locale] })],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.mediaId] }),
+    index("product_images_order_idx").on(t.productId, t.position),
+  ],
+);
+
+/** A product attribute such as colour or size; its labels are translated. */
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    label: jsonb("label").$type<Translated>().notNull(),
+  },
+  (t) => [uniqueIndex("attributes_slug_key").on(t.slug)],
+);
+
+export const attributeTerms = pgTable(
+  "attribute_terms",
+  {
+    id: serial("id").primaryKey(),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    label: jsonb("label").$type<Translated>().notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("attribute_terms_slug_key").on(t.attributeId, t.slug)],
+);
+
+/** Which terms of which attributes a product offers. */
+export const productAttributeTerms = pgTable(
+  "product_attribute_terms",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => attributeTerms.id, { onDelete: "cascade" }),
+    usedForVariations: boolean("used_for_variations").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.termId] })],
+);
+
+export const variations = pgTable(
+  "variations",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    sku: text("sku"),
+    regularPrice: integer("regular_price").notNull(),
+    salePrice: integer("sale_price"),
+    stockQuantity: integer("stock_quantity"),
+    stockStatus: text("stock_status", { enum: ["instock", "outofstock", "onbackorder"] })
+      .notNull()
+      .default("instock"),
+    imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
+    menuOrder: integer("menu_order").notNull().default(0),
+  },
+  (t) => [
+    index("variations_product_idx").on(t.productId),
+    uniqueIndex("variations_sku_key").on(t.sku),
+    check("variations_stock_not_negative", sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
+  ],
+);
+
+export const variationAttributes = pgTable(
+  "variation_attributes",
+  {
+    variationId: integer("variation_id")
+      .notNull()
+      .references(() => variations.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => attributeTerms.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.variationId, t.attributeId] })],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    authorEmail: text("author_email").notNull(),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    locale: text("locale").notNull().default("en"),
+    status: text("status", { enum: ["pending", "approved", "spam"] })
+      .notNull()
+      .default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reviews_product_idx").on(t.productId, t.status, t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { type Address, sessions, users } from "./accounts.ts";
+import { products, variations } from "./catalogue.ts";
+
+/** A cart belongs to a guest session or to a signed-in user; lines merge into the user's at login. */
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    sessionId: text("session_id").references(() => sessions.id, { onDelete: "set null" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("carts_session_key").on(t.sessionId), uniqueIndex("carts_user_key").on(t.userId)],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    /** The spec's cart_item_key: stable for one product + variation + attribute choice. */
+    key: text("key").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variationId: integer("variation_id").references(() => variations.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_lines_key").on(t.cartId, t.key),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderStatuses = [
+  "pending",
+  "on-hold",
+  "processing",
+  "completed",
+  "cancelled",
+  "refunded",
+  "failed",
+] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    orderKey: text("order_key").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    currency: text("currency").notNull(),
+    locale: text("locale").notNull().default("en"),
+    subtotal: integer("subtotal").notNull(),
+    shippingTotal: integer("shipping_total").notNull().default(0),
+    total: integer("total").notNull(),
+    shippingMethod: text("shipping_method"),
+    paymentMethod: text("payment_method").notNull(),
+    billingAddress: jsonb("billing_address").$type<Address>().notNull(),
+    shippingAddress: jsonb("shipping_address").$type<Address>().notNull(),
+    customerNote: text("customer_note").notNull().default(""),
+    /** One order per checkout attempt: a retried or resubmitted attempt finds the order it placed. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_key").on(t.orderKey),
+    uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    variationId: integer("variation_id").references(() => variations.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    sku: text("sku"),
+    attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    total: integer("total").notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** Where the order's shopper came from (spec §3, order attribution record), plus what we derive. */
+export const orderAttribution = pgTable("order_attribution", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  sourceType: text("source_type"),
+  referrer: text("referrer"),
+  utmCampaign: text("utm_campaign"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmContent: text("utm_content"),
+  utmId: text("utm_id"),
+  utmTerm: text("utm_term"),
+  utmSourcePlatform: text("utm_source_platform"),
+  utmCreativeFormat: text("utm_creative_format"),
+  utmMarketingTactic: text("utm_marketing_tactic"),
+  sessionEntry: text("session_entry"),
+  sessionStartTime: text("session_start_time"),
+  sessionPages: text("session_pages"),
+  sessionCount: text("session_count"),
+  userAgent: text("user_agent"),
+  deviceType: text("device_type"),
+  origin: text("origin").notNull(),
+});

@@ -1,0 +1,103 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { createDb, type Database, selectRows } from "../client.ts";
+import { seedDemo, seedSynthetic } from "./index.ts";
+
+/**
+ * `npm run seed -- [--demo] [--products N]`. Without --demo the demo catalogue is added only when
+ * the database has no products yet, so synthetic products always land in a browsable store.
+ */
+const argsSchema = z.object({
+  demo: z.boolean().default(false),
+  products: z
+    .string()
+    .regex(/^\d+$/, "--products takes a whole number, e.g. --products 1000")
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, "--products must be at least 1")
+        .max(1_000_000, "--products can be at most 1,000,000"),
+    )
+    .optional(),
+});
+
+const envSchema = z.object({
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("./data"),
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  INIT_CWD: z.string().default(process.cwd()),
+});
+
+function parseCommandLine() {
+  let values: unknown;
+  try {
+    ({ values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { demo: { type: "boolean" }, products: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    const reason = (error as Error).message.split("\n")[0]!.replace(/\.?$/, ".");
+    return { error: `${reason} Usage: npm run seed -- [--demo] [--products N]` };
+  }
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  return { args: parsed.data };
+}
+
+async function main(): Promise<number> {
+  const command = parseCommandLine();
+  if (!command.args) {
+    console.error(command.error);
+    return 1;
+  }
+  const env = envSchema.parse(process.env);
+  const dataDir = path.resolve(env.INIT_CWD, env.DATA_DIR);
+  const mediaDir = path.join(dataDir, "media");
+  const log = (message: string) => console.error(`seed: ${message}`);
+  const started = performance.now();
+
+  const handle = await createDb({ databaseUrl: env.DATABASE_URL || undefined, dataDir });
+  try {
+    let demo = 0;
+    const runDemo = command.args.demo || !(await hasProducts(handle.db));
+    if (runDemo) demo = (await seedDemo(handle.db, { mediaDir, log })).products;
+    const synthetic = command.args.products ?? 0;
+    if (synthetic > 0) await seedSynthetic(handle.db, { products: synthetic, mediaDir, log });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const parts = [
+      runDemo ? `${demo} demo products` : "",
+      synthetic > 0 ? `${synthetic} synthetic products` : "",
+    ];
+    const what =
+      parts.filter(Boolean).join(" and ") ||
+      "nothing (the catalogue already has products; pass --products N)";
+    console.log(`Seeded ${what} into ${handle.describe}, media in ${mediaDir}, in ${seconds} s.`);
+    return 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function hasProducts(db: Database): Promise<boolean> {
+  const [row] = await selectRows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from products) as found`,
+  );
+  return row?.found === true;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

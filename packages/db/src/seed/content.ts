@@ -1,0 +1,100 @@
+import type { Transaction } from "../client.ts";
+import { affiliateLinks, blocks, menuItems, menus, pages, settings } from "../schema/index.ts";
+import type { PlannedCategory } from "./demo-catalogue.ts";
+
+/** The home page, the two menus, store settings and affiliate links of the demo store. */
+export async function insertStoreContent(
+  tx: Transaction,
+  options: { categories: readonly PlannedCategory[]; heroImageId: number },
+): Promise<void> {
+  const [home] = await tx
+    .insert(pages)
+    .values({ slug: "home", title: { en: "Home", es: "Inicio" }, status: "publish" })
+    .returning({ id: pages.id });
+  await tx.insert(blocks).values([
+    {
+      pageId: home!.id,
+      position: 0,
+      type: "hero",
+      data: {
+        title: { en: "Made to be used every day", es: "Hecho para usarse cada día" },
+        text: {
+          en: "Clothing, shoes and homeware in honest materials, designed to last for years.",
+          es: "Ropa, calzado y artículos para el hogar en materiales nobles, pensados para durar años.",
+        },
+        cta: { label: { en: "Shop now", es: "Comprar ahora" }, url: "/shop" },
+        imageId: options.heroImageId,
+      },
+    },
+    {
+      pageId: home!.id,
+      position: 1,
+      type: "featured-products",
+      data: { title: { en: "Featured products", es: "Productos destacados" }, limit: 8 },
+    },
+    {
+      pageId: home!.id,
+      position: 2,
+      type: "categories",
+      data: { title: { en: "Shop by category", es: "Comprar por categoría" } },
+    },
+  ]);
+
+  const menuRows = await tx
+    .insert(menus)
+    .values([{ location: "primary" }, { location: "footer" }])
+    .returning({ id: menus.id, location: menus.location });
+  const primary = menuRows.find((m) => m.location === "primary")!.id;
+  const footer = menuRows.find((m) => m.location === "footer")!.id;
+
+  const topLevel = options.categories.filter((c) => c.parentSlug === null);
+  const parents = await tx
+    .insert(menuItems)
+    .values(
+      topLevel.map((c) => ({
+        menuId: primary,
+        position: c.position,
+        label: c.name,
+        url: `/product-category/${c.slug}`,
+      })),
+    )
+    .returning({ id: menuItems.id, url: menuItems.url });
+  const parentId = new Map(parents.map((row) => [row.url, row.id]));
+  const children = options.categories.filter((c) => c.parentSlug !== null);
+  if (children.length > 0) {
+    await tx.insert(menuItems).values(
+      children.map((c) => ({
+        menuId: primary,
+        parentId: parentId.get(`/product-category/${c.parentSlug}`)!,
+        position: c.position,
+        label: c.name,
+        // Category slugs are unique across the tree, so a subcategory's URL needs only its own.
+        url: `/product-category/${c.slug}`,
+      })),
+    );
+  }
+  await tx.insert(menuItems).values(
+    [
+      { label: { en: "Shop", es: "Tienda" }, url: "/shop" },
+      { label: { en: "Cart", es: "Carrito" }, url: "/cart" },
+      { label: { en: "Checkout", es: "Finalizar compra" }, url: "/checkout" },
+      { label: { en: "My account", es: "Mi cuenta" }, url: "/my-account" },
+    ].map((item, position) => ({ menuId: footer, position, ...item })),
+  );
+
+  // A store that wrote its own settings before the first seed keeps them.
+  await tx
+    .insert(settings)
+    .values([
+      { key: "store", value: { name: "Vitrine", currency: "USD" } },
+      { key: "catalog", value: { perPage: 12 } },
+    ])
+    .onConflictDoNothing();
+  await tx
+    .insert(affiliateLinks)
+    .values([
+      { slug: "partner-shoes", targetUrl: "https://example.com/shoes" },
+      { slug: "partner-kitchen", targetUrl: "https://example.com/kitchen" },
+    ])
+    .onConflictDoNothing();
+}

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { type Database, selectRows, type Transaction } from "../client.ts";
+import { insertCategories, insertProducts, insertVariations } from "./catalogue-rows.ts";
+import { insertStoreContent } from "./content.ts";
+import { planDemoCatalogue } from "./demo-catalogue.ts";
+import { insertImages, renderImages } from "./media.ts";
+import { planReviews } from "./reviews.ts";
+
+export { type SyntheticOptions, seedSynthetic } from "./synthetic.ts";
+
+export type SeedOptions = {
+  /** Folder the rendered images are written to; media_sizes paths are relative to it. */
+  mediaDir: string;
+  log?: (message: string) => void;
+};
+
+export class CatalogueNotEmptyError extends Error {
+  override name = "CatalogueNotEmptyError";
+}
+
+/** Serialises concurrent first starts on one PostgreSQL database: one seeds, the others get CatalogueNotEmptyError. */
+const seedLockKey = 7261002;
+
+/**
+ * Fills an empty database with the demo store: categories, products with pictures, variations,
+ * reviews, the home page, menus and settings. Images are written first (they are content-addressed,
+ * so a half-finished run leaves nothing wrong behind); the rows then go in as one transaction.
+ */
+export async function seedDemo(
+  db: Database,
+  options: SeedOptions,
+): Promise<{ products: number; categories: number }> {
+  const log = options.log ?? (() => {});
+  if (!(await isEmpty(db))) throw new CatalogueNotEmptyError("The demo catalogue needs an empty database.");
+  const now = new Date();
+  const plan = planDemoCatalogue(now);
+  const plannedReviews = planReviews(plan.products, now);
+
+  const started = performance.now();
+  const rendered = await renderImages(plan.images, options.mediaDir, log);
+  log(`images ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
+    if (!(await isEmpty(tx))) throw new CatalogueNotEmptyError("Another process seeded the database first.");
+    const mediaIds = await insertImages(tx, rendered);
+    const categoryIds = await insertCategories(tx, plan.categories, mediaIds);
+    const productIds = await insertProducts(tx, plan.products, plannedReviews, categoryIds, mediaIds);
+    await insertVariations(tx, plan.products, productIds, mediaIds);
+    await insertStoreContent(tx, {
+      categories: plan.categories,
+      heroImageId: mediaIds.get(plan.heroImageKey)!,
+    });
+  });
+  log(`demo catalogue: ${plan.products.length} products in ${plan.categories.length} categories`);
+  return { products: plan.products.length, categories: plan.categories.length };
+}
+
+async function isEmpty(db: Database | Transaction): Promise<boolean> {
+  const [row] = await selectRows<{ used: boolean }>(
+    db,
+    sql`select exists (select 1 from products) or exists (select 1 from categories)
+          or exists (select 1 from pages where slug = 'home') or exists (select 1 from menus) as used`,
+  );
+  return row?.used === false;
+}

@@ -1,0 +1,73 @@
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createDb, type DbHandle, type Dialect, selectRows } from "./client.ts";
+
+/**
+ * Test databases: PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on
+ * 127.0.0.1:5432. Each PostgreSQL test database is created for the run and dropped at the end.
+ */
+export type TestDatabase = DbHandle & {
+  /** Empty every table, so each test starts from the migrated, empty schema. */
+  reset(): Promise<void>;
+};
+
+const localPostgres = "postgres://postgres@127.0.0.1:5432/postgres";
+
+export async function availableDialects(): Promise<Dialect[]> {
+  if (process.env.DATABASE_URL) return ["pglite", "postgres"];
+  return (await portAnswers("127.0.0.1", 5432)) ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  if (dialect === "pglite") return withReset(await createDb({}));
+  const adminUrl = process.env.DATABASE_URL ?? localPostgres;
+  const name = `vitrine_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: url.toString() });
+  return withReset({
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  });
+}
+
+function withReset(handle: DbHandle): TestDatabase {
+  return {
+    ...handle,
+    async reset() {
+      const rows = await selectRows<{ tablename: string }>(
+        handle.db,
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      const tables = rows.map((row) => `"${row.tablename}"`).join(", ");
+      if (tables) await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+    },
+  };
+}
+
+function portAnswers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}

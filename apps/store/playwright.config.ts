@@ -48,7 +48,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node build/server/index.js",
+    command: `node ${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

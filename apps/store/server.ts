@@ -11,6 +11,8 @@ import express from "express";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "./app/config.server.ts";
+import { mountCalls } from "./app/calls/calls.server.ts";
+import { callRegistry } from "./app/calls/registry.server.ts";
 import type { AppContext } from "./app/context.server.ts";
 import { localeFromTranslationCookie, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
@@ -100,25 +102,26 @@ export function createApp({ config, database, logger, settings, pageCache }: App
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.use(refuseCrossSiteRequests());
-  app.use(pageCache.middleware());
 
+  const makeContext = (req: express.Request, res: express.Response): AppContext => ({
+    db: database.db,
+    logger,
+    config,
+    settings,
+    locale: localeFromTranslationCookie(parseCookies(req.headers.cookie)[TRANSLATION_COOKIE]),
+    session: new RequestSession(database.db, config.sessionSecret, req.headers.cookie ?? null, req.protocol === "https"),
+    cspNonce: res.locals.cspNonce as string,
+    invalidatePages: () => pageCache.clear(),
+  });
+  mountCalls(app, callRegistry, makeContext);
+
+  app.use(pageCache.middleware());
   app.all(
     "/{*path}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: config.env,
-      getLoadContext(req, res): AppContext {
-        const secure = req.protocol === "https";
-        return {
-          db: database.db,
-          logger,
-          config,
-          settings,
-          locale: localeFromTranslationCookie(parseCookies(req.headers.cookie)[TRANSLATION_COOKIE]),
-          session: new RequestSession(database.db, config.sessionSecret, req.headers.cookie ?? null, secure),
-          cspNonce: res.locals.cspNonce as string,
-        };
-      },
+      getLoadContext: makeContext,
     }),
   );
 

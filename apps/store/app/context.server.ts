@@ -15,6 +15,8 @@ export type AppContext = {
   session: RequestSession;
   /** Per-response nonce for inline scripts, matched by the content security policy header. */
   cspNonce: string;
+  /** Clears the guest page cache; call it after a change that shows on catalogue pages. */
+  invalidatePages: () => void;
 };
 
 declare module "react-router" {

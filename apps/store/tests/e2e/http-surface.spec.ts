@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 
+const serverEntry = `${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`;
+
 test("health check reports the database", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
@@ -135,7 +137,7 @@ test("the page language comes from the translation cookie", async ({ page, conte
 
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["build/server/index.js"], {
+    const child = spawn(process.execPath, [serverEntry], {
       env: {
         PATH: process.env.PATH ?? "",
         NODE_ENV: "production",
@@ -185,7 +187,7 @@ test.describe("start-up failures are fast and say what is wrong in one line", ()
   test("a clean stop on SIGTERM releases the data folder", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-stop-"));
     try {
-      const child = spawn(process.execPath, ["build/server/index.js"], {
+      const child = spawn(process.execPath, [serverEntry], {
         env: {
           PATH: process.env.PATH ?? "",
           NODE_ENV: "production",

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -21,6 +22,7 @@ const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  outputDir: `test-results/${process.env.VITRINE_BUILD_DIR ?? "build"}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
@@ -59,6 +61,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Generated product art is content-addressed: one folder serves every run, so only the first renders it.
+      MEDIA_DIR: fileURLToPath(new URL("../../node_modules/.cache/vitrine-e2e-media", import.meta.url)),
       SEED_DEMO: "on",
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "admin@example.com",

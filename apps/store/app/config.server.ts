@@ -31,6 +31,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, { message: "must be a postgres:// URL" })
     .optional(),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Where media files live; `DATA_DIR/media` unless set (tests share one folder of generated art). */
+  MEDIA_DIR: z.string().min(1).optional(),
   SEED_DEMO: flag.default(true),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
@@ -84,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     dataDir,
-    mediaDir: path.join(dataDir, "media"),
+    mediaDir: values.MEDIA_DIR ? path.resolve(values.MEDIA_DIR) : path.join(dataDir, "media"),
     seedDemo: values.SEED_DEMO,
     admin:
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD

@@ -9,6 +9,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchCartAndCheckout, printCartAndCheckout } from "./cart-checkout.mjs";
+import { printSearchScale, searchScale } from "./search-scale.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CONNECTIONS = 10;
@@ -93,7 +95,11 @@ async function productPageJavaScript(base, pagePath) {
   let raw = 0;
   let gzipped = 0;
   for (const source of sources) {
-    const bytes = Buffer.from(await (await fetch(new URL(source, base))).arrayBuffer());
+    const response = await fetch(new URL(source, base));
+    if (!response.ok || !/javascript/.test(response.headers.get("content-type") ?? "")) {
+      throw new Error(`${source} answered ${response.status} ${response.headers.get("content-type")}`);
+    }
+    const bytes = Buffer.from(await response.arrayBuffer());
     raw += bytes.length;
     gzipped += gzipSync(bytes, { level: 9 }).length;
   }
@@ -142,7 +148,10 @@ async function main() {
             bare,
           });
         }
-        if (label === "cached") figures.js = await productPageJavaScript(store.base, productPath);
+        if (label === "cached") {
+          figures.js = await productPageJavaScript(store.base, productPath);
+          figures.cart = await benchCartAndCheckout({ base: store.base, durationS: DURATION_S });
+        }
       } finally {
         await store.stop();
       }
@@ -196,6 +205,10 @@ async function main() {
       `\nJavaScript a product page loads: ${figures.js.files} files, ${(figures.js.raw / 1024).toFixed(1)} KB raw, ${(figures.js.gzipped / 1024).toFixed(1)} KB gzipped.`,
     );
   }
+  if (figures.cart) printCartAndCheckout(figures.cart);
+  // Live search at two catalogue sizes, each on a freshly seeded embedded database (slow: minutes).
+  const sizes = (process.env.SEARCH_SCALE_SIZES ?? "1000,100000").split(",").map(Number);
+  printSearchScale(await searchScale({ sizes }));
 }
 
 await main();

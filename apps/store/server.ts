@@ -10,20 +10,32 @@ import { count, sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
-import { type Config, ConfigError, loadConfig } from "./app/config.server.ts";
+import { storeCartRouter } from "./app/api/store-cart.server.ts";
+import { storeCheckoutRouter } from "./app/api/store-checkout.server.ts";
+import { vitrineRestRouter } from "./app/api/vitrine-rest.server.ts";
 import { mountCalls } from "./app/calls/calls.server.ts";
 import { callRegistry } from "./app/calls/registry.server.ts";
+import { type Config, ConfigError, loadConfig } from "./app/config.server.ts";
 import type { AppContext } from "./app/context.server.ts";
-import { localeFromTranslationCookie, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
+import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
+import { createMailer, type Mailer } from "./app/services/mail.server.ts";
 import { MEDIA_URL_PREFIX } from "./app/services/media.server.ts";
 import { refuseCrossSiteRequests } from "./app/services/origin-check.server.ts";
 import { PageCache } from "./app/services/page-cache.server.ts";
 import { RequestSession } from "./app/services/session.server.ts";
 import { loadStoreSettings, type StoreSettings } from "./app/services/settings.server.ts";
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+/**
+ * The browser assets sit beside the server build (`build/client` next to `build/server`). This module
+ * may be emitted as `build/server/index.js` or as a chunk under `build/server/assets/`, so look up.
+ */
+const clientDir = (() => {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (path.basename(dir) !== "server" && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(path.dirname(dir), "client");
+})();
 
 type AppParts = {
   config: Config;
@@ -31,10 +43,11 @@ type AppParts = {
   logger: Logger;
   settings: StoreSettings;
   pageCache: PageCache;
+  mailer: Mailer;
 };
 
 /** The HTTP surface: headers, compression, static files, health, cross-site refusal, the pages. */
-export function createApp({ config, database, logger, settings, pageCache }: AppParts) {
+export function createApp({ config, database, logger, settings, pageCache, mailer }: AppParts) {
   const app = express();
   app.disable("x-powered-by");
 
@@ -108,12 +121,24 @@ export function createApp({ config, database, logger, settings, pageCache }: App
     logger,
     config,
     settings,
-    locale: localeFromTranslationCookie(parseCookies(req.headers.cookie)[TRANSLATION_COOKIE]),
-    session: new RequestSession(database.db, config.sessionSecret, req.headers.cookie ?? null, req.protocol === "https"),
+    locale: requestLocale(
+      req.query[LANGUAGE_PARAMETER],
+      parseCookies(req.headers.cookie)[TRANSLATION_COOKIE],
+    ),
+    session: new RequestSession(
+      database.db,
+      config.sessionSecret,
+      req.headers.cookie ?? null,
+      req.protocol === "https",
+    ),
     cspNonce: res.locals.cspNonce as string,
+    mailer,
     invalidatePages: () => pageCache.clear(),
   });
   mountCalls(app, callRegistry, makeContext);
+  app.use("/api/store/v1", storeCheckoutRouter(makeContext));
+  app.use("/api/store/v1", storeCartRouter(makeContext));
+  app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));
 
   app.use(pageCache.middleware());
   app.all(
@@ -184,7 +209,13 @@ async function main() {
 
   const settings = await loadStoreSettings(database.db);
   const pageCache = new PageCache(config.pageCacheEntries);
-  const app = createApp({ config, database, logger, settings, pageCache });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    logger,
+  });
+  const app = createApp({ config, database, logger, settings, pageCache, mailer });
 
   const server: Server = app.listen(config.port, config.host, () => {
     const address = server.address();

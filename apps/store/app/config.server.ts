@@ -38,6 +38,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   WALLET_HOST: origin.default("http://127.0.0.1:4100"),
+  /** `smtp://user:pass@host:587` or `smtps://…`; unset writes mail as `.eml` files under `DATA_DIR/mail`. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { message: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Vitrine <shop@vitrine.localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Entries in the in-memory page cache for guests; 0 turns it off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
@@ -54,6 +60,9 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   sessionSecret: string;
   walletHost: string;
+  smtpUrl: string | undefined;
+  mailDir: string;
+  mailFrom: string;
   logLevel: string;
   pageCacheEntries: number;
 };
@@ -94,6 +103,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     sessionSecret: values.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir),
     walletHost: values.WALLET_HOST,
+    smtpUrl: values.SMTP_URL,
+    mailDir: path.join(dataDir, "mail"),
+    mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
   };

@@ -14,23 +14,30 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Notices } from "./components/ui/notices.tsx";
+import { useAttributionTracking } from "./features/attribution/index.ts";
+import { cartClientConfig } from "./features/cart/index.ts";
+import { SeoLinks } from "./features/seo/index.ts";
+import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
 import { cartItemCount } from "./services/cart.server.ts";
 import { loadMenu } from "./services/content.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
+import { searchCategoryOptions } from "./services/search.server.ts";
+import { seoLinks } from "./services/seo.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, session, settings } = context;
-  const current = session.hasCookie ? await session.get() : null;
-  const [primaryMenu, footerMenu, cartCount, notices] = await Promise.all([
+  const current = await session.get();
+  const [primaryMenu, footerMenu, cartCount, notices, searchCategories] = await Promise.all([
     loadMenu(db, "primary", locale),
     loadMenu(db, "footer", locale),
     current ? cartItemCount(db, { sessionId: current.id, userId: current.userId }) : 0,
     current ? session.takeNotices() : [],
+    searchCategoryOptions(db, locale),
   ]);
   return data(
     {
@@ -42,7 +49,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       primaryMenu,
       footerMenu,
       cartCount,
+      cart: cartClientConfig(new URL(request.url).origin, locale, settings),
       notices,
+      account: {
+        signedIn: Boolean(current?.userId),
+        loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
+      },
+      search: { latency: settings.search_result_latency, categories: searchCategories },
+      seo: seoLinks(new URL(request.url), locale),
     },
     { headers: session.headers() },
   );
@@ -65,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
         <Meta />
         <Links />
+        {root && <SeoLinks links={root.seo} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         <a
@@ -75,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {root && <SiteHeader root={root} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          {root && <Notices notices={root.notices} />}
+          {root && <Notices notices={root.notices.filter((notice) => notice.scope !== "login")} />}
           {children}
         </main>
         {root && <SiteFooter root={root} />}
@@ -87,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useAttributionTracking();
   return <Outlet />;
 }
 

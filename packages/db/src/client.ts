@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -40,6 +41,9 @@ export type CreateDbOptions = {
   migrate?: boolean;
 };
 
+/** Trigram matching backs product search; PostgreSQL ships it in contrib, PGlite loads it here. */
+const pgliteExtensions = { pg_trgm };
+
 const require = createRequire(import.meta.url);
 /** Resolved through the package name so it works both from source and from the store's server bundle. */
 export const migrationsFolder = path.join(
@@ -70,7 +74,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
     mkdirSync(folder, { recursive: true });
     release = acquireDirectoryLock(path.resolve(dataDir, "pglite.lock"), dataDir);
     try {
-      client = await PGlite.create(folder);
+      client = await PGlite.create(folder, { extensions: pgliteExtensions });
     } catch (error) {
       await release();
       throw new DatabaseOpenError(
@@ -78,7 +82,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
       );
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: pgliteExtensions });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

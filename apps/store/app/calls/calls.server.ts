@@ -22,7 +22,11 @@ export type CallRegistry = {
   ajax: Record<string, AjaxAction>;
 };
 
-export function mountCalls(app: Express, registry: CallRegistry, makeContext: (req: Request, res: Response) => AppContext) {
+export function mountCalls(
+  app: Express,
+  registry: CallRegistry,
+  makeContext: (req: Request, res: Response) => AppContext,
+) {
   const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 });
 
   app.post("/", (req, res, next) => {
@@ -30,13 +34,15 @@ export function mountCalls(app: Express, registry: CallRegistry, makeContext: (r
     form(req, res, () => {
       const endpoint = String(req.query["wc-ajax"]);
       const handler = Object.hasOwn(registry.wcAjax, endpoint) ? registry.wcAjax[endpoint] : undefined;
-      if (!handler) return sendError(res, 400, "invalid_endpoint", `Unknown endpoint: ${endpoint.slice(0, 80)}`);
+      if (!handler)
+        return sendError(res, 400, "invalid_endpoint", `Unknown endpoint: ${endpoint.slice(0, 80)}`);
       void run(handler, makeContext(req, res), flatten(req.body), req, res, next);
     });
   });
 
   app.all("/ajax", (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "POST") return sendError(res, 405, "method_not_allowed", "Use GET or POST.");
+    if (req.method !== "GET" && req.method !== "POST")
+      return sendError(res, 405, "method_not_allowed", "Use GET or POST.");
     form(req, res, () => {
       const input = flatten(req.method === "POST" ? { ...req.query, ...req.body } : req.query);
       const name = input.action ?? "";
@@ -50,7 +56,14 @@ export function mountCalls(app: Express, registry: CallRegistry, makeContext: (r
   });
 }
 
-async function run(handler: CallHandler, context: AppContext, input: CallInput, req: Request, res: Response, next: (error: unknown) => void) {
+async function run(
+  handler: CallHandler,
+  context: AppContext,
+  input: CallInput,
+  req: Request,
+  res: Response,
+  next: (error: unknown) => void,
+) {
   try {
     const result = await handler(context, input, req);
     res.setHeader("Cache-Control", "private, no-store");

@@ -23,6 +23,7 @@ export function createI18n(locale: Locale): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

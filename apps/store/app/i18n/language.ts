@@ -14,3 +14,21 @@ export function localeFromTranslationCookie(value: string | undefined): Locale {
 export function translationCookieValue(locale: Locale): string {
   return `/${defaultLocale}/${locale}`;
 }
+
+/**
+ * `?lang=es` (or `?lang=en`) gives each language its own address, for search engines and shared
+ * links: it wins over the cookie for that one request and is never stored (docs/decisions/0003).
+ */
+export const LANGUAGE_PARAMETER = "lang";
+
+export function requestLocale(languageParameter: unknown, cookieValue: string | undefined): Locale {
+  return isLocale(languageParameter) ? languageParameter : localeFromTranslationCookie(cookieValue);
+}
+
+/** A local path without the language parameter, so that switching language is not undone by it. */
+export function withoutLanguageParameter(path: string | undefined): string | undefined {
+  if (!path?.startsWith("/") || path.startsWith("//")) return path;
+  const url = new URL(path, "http://local");
+  url.searchParams.delete(LANGUAGE_PARAMETER);
+  return url.pathname + url.search + url.hash;
+}

@@ -1,3 +1,4 @@
+import { users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -6,6 +7,7 @@ import {
   cartItemCount,
   cartItemKey,
   loadCart,
+  mergeGuestCart,
   removeLine,
   setLineQuantity,
 } from "./cart.server.ts";
@@ -115,5 +117,33 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
       addToCart(db, owner, { productId: 999_999, variationId: null, quantity: 1 }),
       "product_not_found",
     );
+  });
+});
+
+describe.each(await availableDialects())("merging a guest cart at login on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+
+  it("moves the guest's lines into the account's cart, adding quantities within stock", async () => {
+    const { db } = database;
+    const guest = await insertSession(db, "guest");
+    const [user] = await db.insert(users).values({ email: "a@example.com", passwordHash: "x" }).returning();
+    const account = { sessionId: "old-device", userId: user!.id };
+    await insertSession(db, "old-device");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 100, stock: 4 });
+    const pen = await insertSimpleProduct(db, { slug: "pen", price: 100 });
+    await addToCart(db, account, { productId: mug.id, variationId: null, quantity: 2 });
+    await addToCart(db, guest, { productId: mug.id, variationId: null, quantity: 3 });
+    await addToCart(db, guest, { productId: pen.id, variationId: null, quantity: 1 });
+    await mergeGuestCart(db, "guest", user!.id);
+    const merged = await loadCart(db, { sessionId: "guest", userId: user!.id }, "en");
+    expect(merged.lines.map((line) => [line.slug, line.quantity])).toEqual([
+      ["mug", 4],
+      ["pen", 1],
+    ]);
+    expect((await loadCart(db, guest, "en")).lines).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export type CartLineView = {
 };
 
 export type CartView = {
+  /** Changes whenever the cart's content changes, and only then; empty for an empty cart. */
+  hash: string;
   lines: CartLineView[];
   itemCount: number;
   subtotal: number;
@@ -62,7 +64,7 @@ export class CartError extends Error {
 
 export const MAX_LINE_QUANTITY = 9999;
 
-export const emptyCart: CartView = { lines: [], itemCount: 0, subtotal: 0, total: 0 };
+export const emptyCart: CartView = { hash: "", lines: [], itemCount: 0, subtotal: 0, total: 0 };
 
 /** The spec's cart_item_key: the same product and variation always make the same key. */
 export function cartItemKey(productId: number, variationId: number | null): string {
@@ -312,5 +314,51 @@ export async function loadCart(db: Database, owner: CartOwner, locale: string): 
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-  return { lines, itemCount: lines.reduce((sum, line) => sum + line.quantity, 0), subtotal, total: subtotal };
+  return {
+    hash: cartHash(lines),
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal,
+    total: subtotal,
+  };
+}
+
+/** What the shopper would see change: lines, quantities and prices (a price change is a cart change). */
+function cartHash(lines: CartLineView[]): string {
+  const content = lines.map((line) => [line.key, line.quantity, line.unitPrice]);
+  return createHash("md5").update(JSON.stringify(content)).digest("hex");
+}
+
+/**
+ * At login the guest's lines move into the account's cart (quantities add up, capped by stock and
+ * the line maximum), and the guest cart is removed; all in one transaction.
+ */
+export async function mergeGuestCart(db: Database, sessionId: string, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const guestId = await findCartId(tx, { sessionId, userId: null });
+    if (guestId === null) return;
+    const guestLines = await tx.select().from(cartLines).where(eq(cartLines.cartId, guestId));
+    const userCartId = await ensureCartId(tx, { sessionId, userId });
+    for (const line of guestLines) {
+      const [existing] = await tx
+        .select({ quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, userCartId), eq(cartLines.key, line.key)));
+      let quantity = Math.min((existing?.quantity ?? 0) + line.quantity, MAX_LINE_QUANTITY);
+      const item = await purchasable(tx, line.productId, line.variationId).catch(() => null);
+      if (!item || item.stockStatus === "outofstock" || item.stockQuantity === 0) continue;
+      if (item.stockQuantity !== null) quantity = Math.min(quantity, item.stockQuantity);
+      await tx
+        .insert(cartLines)
+        .values({
+          cartId: userCartId,
+          key: line.key,
+          productId: line.productId,
+          variationId: line.variationId,
+          quantity,
+        })
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
+    }
+    await tx.delete(carts).where(eq(carts.id, guestId));
+  });
 }

@@ -175,7 +175,16 @@ async function cardsFromRows(db: Database, rows: CardRow[], locale: string): Pro
 
 export async function listProducts(
   db: Database,
-  options: { locale: string; page: number; orderby: Orderby; categoryIds?: number[]; perPage?: number },
+  options: {
+    locale: string;
+    page: number;
+    orderby: Orderby;
+    categoryIds?: number[];
+    /** Bounds on the price a shopper pays (the sale price when on sale), in minor units. */
+    minPrice?: number;
+    maxPrice?: number;
+    perPage?: number;
+  },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
   const names = withNames(options.locale);
@@ -185,6 +194,8 @@ export async function listProducts(
       sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, options.categoryIds)})`,
     );
   }
+  if (options.minPrice !== undefined) filters.push(sql`${effectivePrice} >= ${options.minPrice}`);
+  if (options.maxPrice !== undefined) filters.push(sql`${effectivePrice} <= ${options.maxPrice}`);
   const where = and(...filters);
   const [totalRow] = await db.select({ total: count() }).from(products).where(where);
   const total = totalRow?.total ?? 0;
@@ -474,4 +485,47 @@ export async function productName(db: Database, productId: number, locale: strin
       and(eq(productTranslations.productId, productId), inArray(productTranslations.locale, [locale, "en"])),
     );
   return (rows.find((row) => row.locale === locale) ?? rows[0])?.name ?? null;
+}
+
+/** Published products' cards in the order of `ids` (search keeps its ranking this way). */
+export async function productCardsByIds(db: Database, ids: number[], locale: string): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const names = withNames(locale);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .leftJoin(localName, names.local)
+    .leftJoin(fallbackName, names.fallback)
+    .where(and(eq(products.status, "publish"), inArray(products.id, ids)));
+  const position = new Map(ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return cardsFromRows(db, rows, locale);
+}
+
+/** The variation of a product whose attribute values match `attribute_{slug}` form fields. */
+export async function variationFromAttributes(
+  db: Database,
+  productId: number,
+  chosen: Record<string, string>,
+): Promise<number | null> {
+  const rows = await db
+    .select({
+      variationId: variationAttributes.variationId,
+      attribute: attributes.slug,
+      term: attributeTerms.slug,
+    })
+    .from(variationAttributes)
+    .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
+    .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
+    .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
+    .where(eq(variations.productId, productId));
+  const byVariation = new Map<number, Record<string, string>>();
+  for (const row of rows)
+    byVariation.set(row.variationId, { ...byVariation.get(row.variationId), [row.attribute]: row.term });
+  if (Object.keys(chosen).length === 0) return null;
+  for (const [id, values] of byVariation) {
+    const names = Object.keys(values);
+    if (names.length > 0 && names.every((name) => chosen[name] === values[name])) return id;
+  }
+  return null;
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { TRANSLATION_COOKIE } from "../i18n/language.ts";
 import { parseCookies } from "./cookies.server.ts";
 import { SESSION_COOKIE } from "./session.server.ts";
+import { deviceClass } from "./user-agent.server.ts";
 
 type Entry = { status: number; headers: Record<string, string | string[]>; body: Buffer; storedAt: number };
 
@@ -50,7 +51,8 @@ export class PageCache {
       res.setHeader("Vary", "Cookie");
       if (this.maxEntries === 0) return next();
 
-      const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${req.originalUrl}`;
+      // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
+      const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${req.originalUrl}`;
       const hit = this.#entries.get(key);
       if (hit && Date.now() - hit.storedAt < this.ttlMs) {
         this.#entries.delete(key);

@@ -17,7 +17,13 @@ export type Session = {
 };
 
 /** Flash notices shown once on the next page, e.g. after a plain form post and redirect. */
-export type Notice = { type: "success" | "error" | "info"; message: string; params?: Record<string, string> };
+export type Notice = {
+  type: "success" | "error" | "info";
+  message: string;
+  params?: Record<string, string>;
+  /** Where the notice belongs: `login` notices are shown in the sign-in popup, which opens for them. */
+  scope?: "login";
+};
 
 /**
  * The session of one request: read lazily, created only when something needs it (a cart, a login),
@@ -58,6 +64,38 @@ export class RequestSession {
     this.#loaded = Promise.resolve(session);
     this.#setCookie = this.#cookie(session.id);
     return session;
+  }
+
+  /**
+   * Signs the shopper in: a new session id (so an id known before login is worth nothing after it)
+   * carrying the user and the old session's data; the old row goes.
+   */
+  async login(userId: number): Promise<Session> {
+    const previous = await this.get();
+    const session: Session = {
+      id: randomBytes(24).toString("base64url"),
+      userId,
+      nonceSecret: randomBytes(16).toString("base64url"),
+      data: previous?.data ?? {},
+      expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
+    };
+    await this.db.insert(sessions).values(session);
+    if (previous) await this.db.delete(sessions).where(eq(sessions.id, previous.id));
+    this.#loaded = Promise.resolve(session);
+    this.#setCookie = this.#cookie(session.id);
+    return session;
+  }
+
+  async logout(): Promise<void> {
+    const previous = await this.get();
+    if (previous) await this.db.delete(sessions).where(eq(sessions.id, previous.id));
+    this.#loaded = Promise.resolve(null);
+    this.#setCookie = serializeCookie(SESSION_COOKIE, "", {
+      maxAge: 0,
+      httpOnly: true,
+      secure: this.secure,
+      sameSite: "Lax",
+    });
   }
 
   async pushNotice(notice: Notice): Promise<void> {

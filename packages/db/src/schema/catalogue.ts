@@ -75,6 +75,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_slug_key").on(t.slug),
     uniqueIndex("products_sku_key").on(t.sku),
+    // Live search matches part of a SKU (`ILIKE '%…%'`); pg_trgm comes from migration 0001.
+    index("products_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
     index("products_listing_idx").on(t.status, t.menuOrder, t.id),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.regularPrice),
@@ -98,7 +100,14 @@ export const productTranslations = pgTable(
     shortDescription: text("short_description").notNull().default(""),
     description: text("description").notNull().default(""),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.locale] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    // One trigram index over everything search reads, so one index scan finds the candidates.
+    index("product_translations_search_trgm_idx").using(
+      "gin",
+      sql`(${t.name} || ' ' || ${t.shortDescription} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
+  ],
 );
 
 export const productCategories = pgTable(

@@ -1,5 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
+import { AccountMenu } from "../../features/account/account-menu.tsx";
+import { HeaderCart } from "../../features/cart/index.ts";
+import { SearchBox } from "../../features/search/index.ts";
 import type { RootData } from "../../root.tsx";
 import { Flag } from "./flags.tsx";
 
@@ -13,6 +16,7 @@ export function SiteHeader({ root }: { root: RootData }) {
         <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
           {root.storeName}
         </Link>
+        <SearchBox latency={root.search.latency} categories={root.search.categories} />
         <Form
           method="post"
           action="/language"
@@ -25,17 +29,12 @@ export function SiteHeader({ root }: { root: RootData }) {
           <LanguageButton lang="es" current={root.locale} label={t("site.spanish")} />
         </Form>
         <nav aria-label={t("site.account")} className="flex items-center gap-4">
-          <Link to="/my-account" className="underline-offset-4 hover:underline">
-            {t("site.account")}
-          </Link>
-          <Link
-            to="/cart"
-            className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-            aria-label={t("site.cartCount", { count: root.cartCount })}
-            data-cart-count={root.cartCount}
-          >
-            {t("site.cart")} <span aria-hidden="true">({root.cartCount})</span>
-          </Link>
+          <AccountMenu
+            signedIn={root.account.signedIn}
+            loginNonce={root.account.loginNonce}
+            notices={root.notices.filter((notice) => notice.scope === "login")}
+          />
+          <HeaderCart config={root.cart} serverCount={root.cartCount} locale={root.locale} />
         </nav>
       </div>
       <nav aria-label={t("site.mainMenu")} className="border-t border-stone-100">

@@ -6,11 +6,14 @@ export function Picture({
   sizes,
   className,
   eager = false,
+  imgAttributes,
 }: {
   image: ImageView;
   sizes: string;
   className?: string;
   eager?: boolean;
+  /** Extra `data-*` attributes on the `<img>`, e.g. the gallery's `data-large_image`. */
+  imgAttributes?: Record<`data-${string}`, string>;
 }) {
   return (
     <picture>
@@ -26,6 +29,7 @@ export function Picture({
         fetchPriority={eager ? "high" : undefined}
         decoding="async"
         className={className}
+        {...imgAttributes}
       />
     </picture>
   );

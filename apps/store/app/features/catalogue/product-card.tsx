@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
 import type { ProductCard as Card } from "../../services/catalogue.server.ts";
+import { AddToCartButton } from "../cart/index.ts";
+import { QuickViewButton } from "../quickview/index.ts";
 import { Price } from "./price.tsx";
 import { StockStatus } from "./stock-status.tsx";
 
@@ -36,18 +38,7 @@ export function ProductCard({ product }: { product: Card }) {
       <p className="product-excerpt text-sm text-stone-600">{product.shortDescription}</p>
       <div className="add-to-cart-button self-end">
         {buyable ? (
-          <Form method="post" action="/cart">
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="product_id" value={product.id} />
-            <input type="hidden" name="quantity" value="1" />
-            <button
-              type="submit"
-              className="w-full rounded bg-brand px-3 py-2 text-sm font-semibold text-white hover:bg-brand-dark"
-              aria-label={t("catalogue.addToCartNamed", { name: product.name })}
-            >
-              {t("catalogue.addToCart")}
-            </button>
-          </Form>
+          <AddToCartButton productId={product.id} productName={product.name} />
         ) : (
           <Link
             to={href}
@@ -57,6 +48,7 @@ export function ProductCard({ product }: { product: Card }) {
             {product.type === "variable" ? t("catalogue.selectOptions") : t("stock.outofstock")}
           </Link>
         )}
+        <QuickViewButton productId={product.id} productName={product.name} />
       </div>
     </li>
   );

@@ -10,7 +10,9 @@ import {
   removeLine,
   setLineQuantity,
 } from "../../services/cart.server.ts";
+import { cartHeaders, REMOVE_ITEM_NONCE } from "../../services/cart-session.server.ts";
 import { productName } from "../../services/catalogue.server.ts";
+import { verifyNonce } from "../../services/nonce.server.ts";
 import { safeRedirectPath } from "../../services/redirects.server.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -52,17 +54,21 @@ export async function handleCartAction(context: AppLoadContext, request: Request
       if (!(error instanceof CartError)) throw error;
       await session.pushNotice(cartErrorNotice(error, name));
       const productPath = error.details.slug ? `/product/${error.details.slug}` : back;
-      throw redirect(error.code === "product_not_found" ? back : productPath, { headers: session.headers() });
+      throw redirect(error.code === "product_not_found" ? back : productPath, {
+        headers: await cartHeaders(context, request),
+      });
     }
+    // 'Buy now' goes straight to the checkout with the product in the cart.
+    if (fields.buy_now === "1") throw redirect("/checkout", { headers: await cartHeaders(context, request) });
     await session.pushNotice({
       type: "success",
       message: "cart.added",
       params: { name: name ?? "", cartLink: back === "/cart" ? "no" : "yes" },
     });
-    throw redirect(back, { headers: session.headers() });
+    throw redirect(back, { headers: await cartHeaders(context, request) });
   }
 
-  const current = session.hasCookie ? await session.get() : null;
+  const current = await session.get();
   if (!current) throw redirect("/cart");
   const owner: CartOwner = { sessionId: current.id, userId: current.userId };
 
@@ -83,7 +89,7 @@ export async function handleCartAction(context: AppLoadContext, request: Request
       if (!(error instanceof CartError)) throw error;
       await session.pushNotice(cartErrorNotice(error, null));
     }
-    throw redirect("/cart", { headers: session.headers() });
+    throw redirect("/cart", { headers: await cartHeaders(context, request) });
   }
 
   if (!updateSchema.safeParse(fields).success) {
@@ -107,7 +113,7 @@ export async function handleCartAction(context: AppLoadContext, request: Request
     }
   }
   await session.pushNotice({ type: "success", message: "cart.updated" });
-  throw redirect("/cart", { headers: session.headers() });
+  throw redirect("/cart", { headers: await cartHeaders(context, request) });
 }
 
 function cartErrorNotice(error: CartError, name: string | null) {
@@ -127,4 +133,36 @@ function refererPath(request: Request): string | null {
   } catch {
     return null;
   }
+}
+
+/** `GET /cart?remove_item=KEY&_wpnonce=N`: removes the line when the nonce is this session's, then redirects. */
+export async function removeItemFromLink(
+  context: AppLoadContext,
+  request: Request,
+  url: URL,
+): Promise<never> {
+  const { session } = context;
+  const current = await session.get();
+  const parsed = key.safeParse(url.searchParams.get("remove_item"));
+  const nonce = url.searchParams.get("_wpnonce") ?? "";
+  if (current && parsed.success && verifyNonce(current.nonceSecret, REMOVE_ITEM_NONCE, nonce)) {
+    const owner: CartOwner = { sessionId: current.id, userId: current.userId };
+    const line = (await loadCart(context.db, owner, context.locale)).lines.find(
+      (candidate) => candidate.key === parsed.data,
+    );
+    try {
+      await removeLine(context.db, owner, parsed.data);
+      await session.pushNotice({
+        type: "success",
+        message: "cart.removed",
+        params: { name: line?.name ?? "" },
+      });
+    } catch (error) {
+      if (!(error instanceof CartError)) throw error;
+      await session.pushNotice(cartErrorNotice(error, null));
+    }
+  } else if (current) {
+    await session.pushNotice({ type: "error", message: "cart.errors.line_not_found" });
+  }
+  throw redirect("/cart", { headers: await cartHeaders(context, request) });
 }

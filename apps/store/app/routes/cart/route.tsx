@@ -1,13 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
+import { useCartLines, useUpdatedCartTotals } from "../../features/cart/index.ts";
 import { useMoney } from "../../features/catalogue/use-money.ts";
 import { emptyCart, loadCart } from "../../services/cart.server.ts";
 import type { Route } from "./+types/route";
-import { handleCartAction } from "./cart-action.server.ts";
+import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const session = context.session.hasCookie ? await context.session.get() : null;
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  // The mini-cart's remove links (`?remove_item=KEY&_wpnonce=N`) work as plain navigations too.
+  if (url.searchParams.has("remove_item")) await removeItemFromLink(context, request, url);
+  const session = await context.session.get();
   const cart = session
     ? await loadCart(context.db, { sessionId: session.id, userId: session.userId }, context.locale)
     : emptyCart;
@@ -25,7 +29,8 @@ export function meta() {
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const money = useMoney();
-  const { cart } = loaderData;
+  const { view: cart, change, busy, ready } = useCartLines(loaderData.cart);
+  const totalsGeneration = useUpdatedCartTotals(loaderData.cart.hash);
   if (cart.lines.length === 0) {
     return (
       <section className="py-10 text-center">
@@ -37,8 +42,18 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
+
+  /** With JavaScript a committed quantity goes through the cart call; the form stays the fallback. */
+  function commitQuantity(input: HTMLInputElement, key: string, current: number) {
+    if (!ready() || input.value === String(current)) return;
+    if (!input.reportValidity()) return;
+    void change(key, Number(input.value), () => {
+      input.value = String(current);
+    });
+  }
+
   return (
-    <section>
+    <section className="pb-20 min-[850px]:pb-0">
       <h1 className="mb-6 text-3xl font-semibold">{t("cart.title")}</h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <Form method="post" className="woocommerce-cart-form overflow-x-auto">
@@ -66,8 +81,9 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
               {cart.lines.map((line) => (
                 <tr
                   key={line.key}
-                  className="cart_item border-b border-stone-200"
+                  className="cart_item border-b border-stone-200 aria-busy:opacity-60"
                   data-cart-item-key={line.key}
+                  aria-busy={busy(line.key) || undefined}
                 >
                   <td className="w-20 py-3 pr-3">
                     {line.image && <Picture image={line.image} sizes="80px" className="w-20 rounded" />}
@@ -86,12 +102,19 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                         ))}
                       </dl>
                     )}
+                    {/* In its own form, so that Enter in a quantity field updates the cart, never removes a line. */}
                     <button
                       type="submit"
+                      form={REMOVE_FORM_ID}
                       name="remove"
                       value={line.key}
                       className="remove mt-1 text-sm text-sale underline"
                       aria-label={t("cart.remove", { name: line.name })}
+                      onClick={(event) => {
+                        if (!ready()) return;
+                        event.preventDefault();
+                        void change(line.key, 0);
+                      }}
                     >
                       × <span aria-hidden="true">{t("cart.remove", { name: "" }).trim()}</span>
                     </button>
@@ -102,6 +125,8 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                       {t("product.quantityOf", { name: line.name })}
                     </label>
                     <input
+                      // A new field when the server's quantity changes, so it shows the confirmed value.
+                      key={`${line.key}:${loaderData.cart.lines.find((l) => l.key === line.key)?.quantity ?? line.quantity}`}
                       id={`qty-${line.key}`}
                       name={`cart[${line.key}][qty]`}
                       type="number"
@@ -111,6 +136,18 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
                       step={1}
                       defaultValue={line.quantity}
                       className="qty w-20 rounded border border-stone-300 px-2 py-1"
+                      onBlur={(event) => {
+                        // Leaving the field for the form's own submit button: the form post does the update.
+                        const next = event.relatedTarget;
+                        if (next instanceof HTMLButtonElement && next.form === event.currentTarget.form)
+                          return;
+                        commitQuantity(event.currentTarget, line.key, line.quantity);
+                      }}
+                      onKeyDown={(event) => {
+                        if (event.key !== "Enter" || !ready()) return;
+                        event.preventDefault();
+                        commitQuantity(event.currentTarget, line.key, line.quantity);
+                      }}
                     />
                   </td>
                   <td className="product-subtotal py-3 text-right">{money(line.total)}</td>
@@ -129,6 +166,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
         </Form>
+        <Form method="post" id={REMOVE_FORM_ID} className="hidden" />
         <aside
           className="cart_totals rounded border border-stone-200 p-4"
           aria-labelledby="cart-totals-heading"
@@ -146,8 +184,29 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
               <dd>{money(cart.total)}</dd>
             </div>
           </dl>
+          <div className="wc-proceed-to-checkout mt-4">
+            {/* The classic button; re-created after each totals update so scripts that hook it bind again. */}
+            <a
+              key={totalsGeneration}
+              href="/checkout"
+              className="checkout-button button alt wc-forward block rounded bg-brand px-4 py-3 text-center font-semibold text-white hover:bg-brand-dark"
+            >
+              {t("cart.proceed")}
+            </a>
+          </div>
         </aside>
+      </div>
+      {/* The block cart's button: a bar pinned to the bottom on small screens, as the block cart shows it. */}
+      <div className="wc-block-cart__submit-container wc-block-cart__submit-container--sticky fixed inset-x-0 bottom-0 z-20 border-t border-stone-200 bg-white p-3 min-[850px]:hidden">
+        <a
+          href="/checkout"
+          className="wc-block-cart__submit-button wc-block-components-button block rounded bg-stone-900 px-4 py-3 text-center font-semibold text-white"
+        >
+          {t("cart.proceed")}
+        </a>
       </div>
     </section>
   );
 }
+
+const REMOVE_FORM_ID = "cart-remove-form";

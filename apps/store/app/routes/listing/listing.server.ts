@@ -1,12 +1,23 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import { orderbySchema } from "../../features/catalogue/orderby.ts";
 import { createI18n } from "../../i18n/i18n.ts";
-import { categoryTree, descendantIds, findCategory, listProducts } from "../../services/catalogue.server.ts";
+import {
+  type CategoryNode,
+  categoryTree,
+  descendantIds,
+  findCategory,
+  listProducts,
+} from "../../services/catalogue.server.ts";
 
 const MAX_PAGE = 100_000;
+/** Whole currency units in the address (`?min_price=10&max_price=50`), as the shop's filter widgets write them. */
+const priceBound = z.coerce.number().finite().min(0).max(10_000_000).optional().catch(undefined);
 
-/** `/shop` and `/product-category/{slug}`, each with `/page/N` and `?orderby=`. */
+export type SidebarCategory = { slug: string; name: string; children: SidebarCategory[] };
+
+/** `/shop` and `/product-category/{slug}`, each with `/page/N`, `?orderby=` and price bounds. */
 export async function loadListing(
   context: AppLoadContext,
   params: { slug?: string; page?: string },
@@ -25,6 +36,8 @@ export async function loadListing(
   const basePath = params.slug ? `/product-category/${params.slug}` : "/shop";
   if (params.page === "1") throw redirect(basePath + url.search, 301);
   const orderby = orderbySchema.parse(url.searchParams.get("orderby") ?? "menu_order");
+  const minPrice = priceBound.parse(url.searchParams.get("min_price") || undefined);
+  const maxPrice = priceBound.parse(url.searchParams.get("max_price") || undefined);
 
   const tree = await categoryTree(db, locale);
   const found = params.slug ? findCategory(tree, params.slug) : null;
@@ -35,16 +48,33 @@ export async function loadListing(
     page,
     orderby,
     categoryIds: found ? descendantIds(found.node) : undefined,
+    minPrice: minPrice === undefined ? undefined : Math.round(minPrice * 100),
+    maxPrice: maxPrice === undefined ? undefined : Math.round(maxPrice * 100),
   });
   if (page > listing.pageCount) throw data(null, { status: 404 });
 
+  // What pagination, infinite scroll and the category links carry along.
+  const query = new URLSearchParams();
+  if (orderby !== "menu_order") query.set("orderby", orderby);
+  if (minPrice !== undefined) query.set("min_price", String(minPrice));
+  if (maxPrice !== undefined) query.set("max_price", String(maxPrice));
+
   const t = createI18n(locale).t;
+  const toSidebar = (nodes: CategoryNode[]): SidebarCategory[] =>
+    nodes.map(({ slug, name, children }) => ({ slug, name, children: toSidebar(children) }));
   return {
     title: found ? found.node.name : t("catalogue.shopTitle"),
+    currentSlug: found?.node.slug ?? null,
     trail: found ? found.trail.map(({ slug, name }) => ({ slug, name })) : [],
     subcategories: (found ? found.node.children : tree).map(({ slug, name }) => ({ slug, name })),
+    categories: toSidebar(tree),
     basePath,
+    query: query.toString(),
+    /** Which list this page belongs to: the same for every page of one listing, filter and sort. */
+    key: `${basePath}?${query}`,
     orderby,
+    minPrice: minPrice ?? null,
+    maxPrice: maxPrice ?? null,
     page,
     listing,
   };

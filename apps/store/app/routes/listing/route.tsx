@@ -1,7 +1,11 @@
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
-import { orderbyValues } from "../../features/catalogue/orderby.ts";
+import { Link } from "react-router";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import { ShopSidebar } from "../../features/catalogue/shop-sidebar.tsx";
+import { SortForm } from "../../features/catalogue/sort-form.tsx";
+import { useInfiniteListing } from "../../features/catalogue/use-infinite-listing.ts";
 import type { Route } from "./+types/route";
 import { loadListing } from "./listing.server.ts";
 
@@ -15,11 +19,17 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { listing, orderby, basePath, trail } = loaderData;
-  const query = orderby === "menu_order" ? "" : `?orderby=${orderby}`;
-  const pageHref = (page: number) => (page === 1 ? basePath : `${basePath}/page/${page}`) + query;
+  const hydrated = useHydrated();
+  const { listing, basePath, trail, query } = loaderData;
+  const suffix = query ? `?${query}` : "";
+  const pageHref = useCallback(
+    (page: number) => (page === 1 ? basePath : `${basePath}/page/${page}`) + suffix,
+    [basePath, suffix],
+  );
+  const infinite = useInfiniteListing(loaderData, loaderData.key, pageHref);
   const from = (listing.page - 1) * listing.perPage + 1;
-  const to = Math.min(listing.total, listing.page * listing.perPage);
+  const to = Math.min(listing.total, infinite.lastPage * listing.perPage);
+
   return (
     <div>
       <nav aria-label={t("site.breadcrumb")} className="mb-2 text-sm text-stone-600">
@@ -41,7 +51,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1 className="mb-4 text-3xl font-semibold">{loaderData.title}</h1>
       {loaderData.subcategories.length > 0 && (
-        <ul className="mb-6 flex flex-wrap gap-2" aria-label={t("catalogue.categories")}>
+        <ul className="mb-6 flex flex-wrap gap-2" aria-label={t("catalogue.subcategories")}>
           {loaderData.subcategories.map((category) => (
             <li key={category.slug}>
               <Link
@@ -55,38 +65,45 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <p className="woocommerce-result-count text-sm text-stone-600">
+        <p className="woocommerce-result-count text-sm text-stone-600" aria-live="polite">
           {listing.total === 1
             ? t("catalogue.resultCount", { count: 1 })
             : t("catalogue.resultCount", { count: listing.total, from, to })}
         </p>
-        <Form method="get" action={basePath} className="woocommerce-ordering flex items-center gap-2">
-          <label htmlFor="orderby" className="sr-only">
-            {t("catalogue.sortLabel")}
-          </label>
-          <select
-            id="orderby"
-            name="orderby"
-            defaultValue={orderby}
-            className="rounded border border-stone-300 px-2 py-1"
-          >
-            {orderbyValues.map((value) => (
-              <option key={value} value={value}>
-                {t(`catalogue.orderby.${value}`)}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="rounded border border-stone-300 px-3 py-1">
-            {t("catalogue.sortApply")}
-          </button>
-        </Form>
+        <div className="flex items-center gap-3">
+          {hydrated ? (
+            <ShopSidebar
+              action={basePath}
+              categories={loaderData.categories}
+              currentSlug={loaderData.currentSlug}
+              orderby={loaderData.orderby}
+              minPrice={loaderData.minPrice}
+              maxPrice={loaderData.maxPrice}
+            />
+          ) : (
+            <a href="#shop-sidebar" className="rounded border border-stone-300 px-3 py-1">
+              {t("catalogue.filters")}
+            </a>
+          )}
+          <SortForm
+            action={basePath}
+            orderby={loaderData.orderby}
+            minPrice={loaderData.minPrice}
+            maxPrice={loaderData.maxPrice}
+          />
+        </div>
       </div>
-      {listing.products.length === 0 ? (
+      {infinite.products.length === 0 ? (
         <p>{t("catalogue.noProducts")}</p>
       ) : (
-        <ProductGrid products={listing.products} label={loaderData.title} />
+        <ProductGrid products={infinite.products} label={loaderData.title} />
       )}
-      {listing.pageCount > 1 && (
+      {hydrated && infinite.hasMore && (
+        <div ref={infinite.sentinel} className="py-8 text-center text-sm text-stone-600" aria-live="polite">
+          {infinite.loading ? t("catalogue.loadingMore") : ""}
+        </div>
+      )}
+      {!hydrated && listing.pageCount > 1 && (
         <nav aria-label={t("catalogue.pagination")} className="mt-10">
           <ul className="flex flex-wrap justify-center gap-2">
             {listing.page > 1 && (
@@ -126,6 +143,16 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
             )}
           </ul>
         </nav>
+      )}
+      {!hydrated && (
+        <ShopSidebar
+          action={basePath}
+          categories={loaderData.categories}
+          currentSlug={loaderData.currentSlug}
+          orderby={loaderData.orderby}
+          minPrice={loaderData.minPrice}
+          maxPrice={loaderData.maxPrice}
+        />
       )}
     </div>
   );

@@ -1,10 +1,21 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
+import { z } from "zod";
 import { matchVariation, productBySlug } from "../../services/catalogue.server.ts";
+import { loadReviewSettings } from "../../services/reviews.server.ts";
+import { isMobileUserAgent } from "../../services/user-agent.server.ts";
+
+/** `?review=pending|approved`: where a review form's post lands, to say what became of it. */
+const reviewNotice = z.enum(["pending", "approved"]).nullable().catch(null);
 
 /** A product and, for a variable one, the variation chosen in the URL (`?attribute_color=red&…`). */
-export async function loadProductPage(context: AppLoadContext, slug: string, url: URL) {
-  const product = await productBySlug(context.db, slug, context.locale);
+export async function loadProductPage(context: AppLoadContext, slug: string, request: Request) {
+  const url = new URL(request.url);
+  const [product, reviewSettings, session] = await Promise.all([
+    productBySlug(context.db, slug, context.locale),
+    loadReviewSettings(context.db),
+    context.session.hasCookie ? context.session.get() : null,
+  ]);
   if (!product) throw data(null, { status: 404 });
 
   const chosen: Record<string, string> = {};
@@ -22,5 +33,18 @@ export async function loadProductPage(context: AppLoadContext, slug: string, url
         : !variation || variation.stock.state === "outofstock"
           ? "unavailable"
           : "available";
-  return { product, chosen, variation, selectionState, locale: context.locale } as const;
+  return {
+    product,
+    chosen,
+    variation,
+    selectionState,
+    locale: context.locale,
+    currency: context.settings.currency,
+    origin: url.origin,
+    // Hover zoom is for pointer devices only (spec §2); the page cache keeps one copy per class.
+    zoom: !isMobileUserAgent(request.headers.get("user-agent")),
+    guestsMayReview: reviewSettings.guestReviews,
+    signedIn: session?.userId != null,
+    reviewNotice: reviewNotice.parse(url.searchParams.get("review")),
+  } as const;
 }

@@ -1,34 +1,72 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSubmit } from "react-router";
-import { Picture } from "../../components/ui/picture.tsx";
+import { Link, useSubmit } from "react-router";
 import { Price } from "../../features/catalogue/price.tsx";
 import { ProductGrid } from "../../features/catalogue/product-card.tsx";
 import { StockStatus } from "../../features/catalogue/stock-status.tsx";
-import { formatDate } from "../../i18n/format.ts";
+import {
+  AddToCartForm,
+  blockedReason,
+  Gallery,
+  ProductSidebar,
+  ProductTabs,
+  type ReviewFormState,
+  ReviewLink,
+  ReviewsSection,
+  StickyBar,
+  VariationSelects,
+} from "../../features/product/index.ts";
 import type { Route } from "./+types/route";
 import { loadProductPage } from "./product.server.ts";
+import { productJsonLd } from "./product-json-ld.ts";
+import { handleProductAction } from "./review-action.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  return loadProductPage(context, params.slug, new URL(request.url));
+  return loadProductPage(context, params.slug, request);
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  return handleProductAction(context, request, params.slug);
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return data
-    ? [{ title: data.product.name }, { name: "description", content: data.product.shortDescription }]
-    : [];
+  if (!data) return [];
+  return [
+    { title: data.product.name },
+    { name: "description", content: data.product.shortDescription },
+    { "script:ld+json": productJsonLd(data.product, data.origin, data.currency) },
+  ];
 }
 
-export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+const CART_FORM_ID = "product-cart-form";
+const VARIATIONS_FORM_ID = "variations-form";
+
+export default function ProductRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { product, chosen, variation, locale } = loaderData;
+  const { product, chosen, variation, selectionState, locale, zoom } = loaderData;
   const submit = useSubmit();
+  const [quantity, setQuantity] = useState("1");
+  const [choice, setChoice] = useState(chosen);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setChoice(chosen), [chosen]);
+
   const isVariable = product.type === "variable";
   const stock = isVariable ? (variation?.stock ?? null) : product.stock;
-  const canBuy = stock !== null && stock.state !== "outofstock";
-  const gallery = variation?.image
-    ? [variation.image, ...product.images.filter((image) => image.id !== variation.image?.id)]
-    : product.images;
+  const inStock = stock !== null && stock.state !== "outofstock";
+  const reason = blockedReason(selectionState, inStock);
+  // A chosen variation's picture takes the first slide's place (spec §4 "Variation display").
+  const images = variation?.image ? [variation.image, ...product.images.slice(1)] : product.images;
   const maxQuantity = stock?.quantity ?? undefined;
+  const price = <Price price={variation ? variation.price : product.price} />;
+
+  const choose = (attribute: string, value: string) => {
+    const next = { ...choice, [attribute]: value };
+    setChoice(next);
+    const params = new URLSearchParams();
+    for (const [slug, option] of Object.entries(next)) if (option) params.set(`attribute_${slug}`, option);
+    submit(params, { method: "get", replace: true, preventScrollReset: true });
+  };
+  const reviewForm = actionData as ReviewFormState | undefined;
 
   return (
     <article className="product" data-product-id={product.id}>
@@ -46,20 +84,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
-        <section aria-label={t("product.gallery")} className="product-gallery grid grid-cols-2 gap-2">
-          {gallery.map((image, index) => (
-            <figure key={image.id} className={index === 0 ? "col-span-2" : ""}>
-              <a href={image.large}>
-                <Picture
-                  image={image}
-                  sizes={index === 0 ? "(min-width: 768px) 50vw, 100vw" : "(min-width: 768px) 25vw, 50vw"}
-                  eager={index === 0}
-                  className="w-full rounded bg-stone-100"
-                />
-              </a>
-            </figure>
-          ))}
-        </section>
+        <Gallery images={images} zoom={zoom} />
         <div className="summary space-y-4">
           <h1 className="product-title text-3xl font-semibold">{product.name}</h1>
           {product.reviewCount > 0 && (
@@ -68,45 +93,23 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
               <span className="sr-only">
                 {t("catalogue.rating", { rating: product.averageRating.toFixed(2) })}
               </span>
-              <a href="#reviews" className="underline">
-                {t("catalogue.reviewCount", { count: product.reviewCount })}
-              </a>
+              <ReviewLink count={product.reviewCount} />
             </p>
           )}
-          <Price price={variation ? variation.price : product.price} className="text-2xl" />
+          <div className="text-2xl">{price}</div>
           <p className="text-stone-700">{product.shortDescription}</p>
 
           {isVariable && (
-            <Form
+            <form
+              id={VARIATIONS_FORM_ID}
               method="get"
               className="variations_form space-y-3"
-              preventScrollReset
-              replace
-              onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
+              onSubmit={(event) => {
+                event.preventDefault();
+                submit(event.currentTarget, { replace: true, preventScrollReset: true });
+              }}
             >
-              {product.attributes
-                .filter((attribute) => attribute.forVariations)
-                .map((attribute) => (
-                  <div key={attribute.slug} className="flex items-center gap-3">
-                    <label htmlFor={`attribute_${attribute.slug}`} className="w-24 font-medium">
-                      {attribute.label}
-                    </label>
-                    <select
-                      id={`attribute_${attribute.slug}`}
-                      name={`attribute_${attribute.slug}`}
-                      defaultValue={chosen[attribute.slug] ?? ""}
-                      key={chosen[attribute.slug] ?? ""}
-                      className="rounded border border-stone-300 px-2 py-1"
-                    >
-                      <option value="">{t("product.chooseOption")}</option>
-                      {attribute.options.map((option) => (
-                        <option key={option.slug} value={option.slug}>
-                          {option.label}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
+              <VariationSelects attributes={product.attributes} chosen={choice} onChoose={choose} />
               <div className="flex gap-3">
                 <button type="submit" className="rounded border border-stone-300 px-3 py-1 text-sm">
                   {t("product.choose")}
@@ -116,55 +119,37 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
                     to={`/product/${product.slug}`}
                     replace
                     preventScrollReset
-                    className="text-sm underline"
+                    onClick={() => setChoice({})}
+                    className="reset_variations text-sm underline"
                   >
                     {t("product.clear")}
                   </Link>
                 )}
               </div>
-              {loaderData.selectionState === "incomplete" && (
+              {selectionState === "incomplete" && (
                 <p className="text-sm text-stone-600">{t("product.makeSelection")}</p>
               )}
-              {loaderData.selectionState === "unavailable" && (
+              {selectionState === "unavailable" && (
                 <p className="text-sm text-sale" role="alert">
                   {t("product.unavailable")}
                 </p>
               )}
-            </Form>
+            </form>
           )}
 
           {stock && <StockStatus stock={stock} detailed />}
 
-          <Form method="post" action="/cart" className="cart flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="add" />
-            <input type="hidden" name="product_id" value={product.id} />
-            {variation && <input type="hidden" name="variation_id" value={variation.id} />}
-            <div>
-              <label htmlFor="quantity" className="block text-sm font-medium">
-                {t("product.quantity")}
-              </label>
-              <input
-                id="quantity"
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={maxQuantity}
-                step={1}
-                defaultValue={1}
-                className="w-20 rounded border border-stone-300 px-2 py-2"
-              />
-            </div>
-            <button
-              type="submit"
-              name="add-to-cart"
-              value={product.id}
-              disabled={!canBuy}
-              className="single_add_to_cart_button rounded bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50"
-            >
-              {t("catalogue.addToCart")}
-            </button>
-          </Form>
+          <AddToCartForm
+            ref={addButton}
+            id={CART_FORM_ID}
+            productId={product.id}
+            variationId={variation?.id ?? null}
+            blockedReason={reason}
+            quantity={quantity}
+            onQuantityChange={setQuantity}
+            maxQuantity={maxQuantity}
+            quantityId="quantity"
+          />
 
           <dl className="product_meta space-y-1 text-sm text-stone-600">
             {(variation?.sku ?? product.sku) && (
@@ -184,64 +169,101 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
                         {category.name}
                       </Link>
                     </span>
-                  ))}
+                  ))}{" "}
+                  ·{" "}
+                  <a href="#product-sidebar" className="underline">
+                    {t("product.sidebarLink")}
+                  </a>
                 </dd>
               </div>
             )}
           </dl>
+          <ProductSidebar title={t("product.sidebarTitle")}>
+            <h3 className="mb-1 text-sm font-semibold uppercase text-stone-600">{t("product.categories")}</h3>
+            <ul className="mb-4 space-y-1">
+              {product.categories.map((category) => (
+                <li key={category.slug}>
+                  <Link to={`/product-category/${category.slug}`} className="underline">
+                    {category.name}
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to="/shop" className="underline">
+                  {t("catalogue.shopTitle")}
+                </Link>
+              </li>
+            </ul>
+            {product.related.length > 0 && (
+              <>
+                <h3 className="mb-1 text-sm font-semibold uppercase text-stone-600">
+                  {t("product.moreLikeThis")}
+                </h3>
+                <ul className="space-y-1">
+                  {product.related.map((related) => (
+                    <li key={related.id}>
+                      <Link to={`/product/${related.slug}`} className="underline">
+                        {related.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </ProductSidebar>
         </div>
       </div>
 
-      <section id="tab-description" aria-labelledby="description-heading" className="mt-12">
-        <h2 id="description-heading" className="mb-2 text-xl font-semibold">
-          {t("product.description")}
-        </h2>
-        <div className="prose-store max-w-prose whitespace-pre-line text-stone-800">
-          {product.description}
-        </div>
-      </section>
-
-      {product.attributes.length > 0 && (
-        <section id="tab-additional_information" aria-labelledby="attributes-heading" className="mt-8">
-          <h2 id="attributes-heading" className="mb-2 text-xl font-semibold">
-            {t("product.additionalInformation")}
-          </h2>
-          <table className="text-sm">
-            <tbody>
-              {product.attributes.map((attribute) => (
-                <tr key={attribute.slug}>
-                  <th scope="row" className="pr-6 text-left font-medium">
-                    {attribute.label}
-                  </th>
-                  <td>{attribute.options.map((option) => option.label).join(", ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-
-      <section id="reviews" aria-labelledby="reviews-heading" className="mt-8">
-        <h2 id="reviews-heading" className="mb-2 text-xl font-semibold">
-          {t("product.reviews", { count: product.reviewCount })}
-        </h2>
-        {product.reviews.length === 0 ? (
-          <p>{t("product.noReviews")}</p>
-        ) : (
-          <ol className="space-y-4">
-            {product.reviews.map((review) => (
-              <li key={review.id} id={`comment-${review.id}`} className="border-b border-stone-200 pb-3">
-                <p className="text-sm">
-                  <span aria-hidden="true">{"★".repeat(review.rating).padEnd(5, "☆")}</span>
-                  <span className="sr-only">{t("catalogue.rating", { rating: review.rating })}</span>{" "}
-                  {t("product.reviewBy", { author: review.author, date: formatDate(review.date, locale) })}
-                </p>
-                <p className="mt-1">{review.body}</p>
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <ProductTabs
+        tabs={[
+          {
+            id: "description",
+            title: t("product.description"),
+            content: (
+              <div className="prose-store max-w-prose whitespace-pre-line text-stone-800">
+                {product.description}
+              </div>
+            ),
+          },
+          ...(product.attributes.length > 0
+            ? [
+                {
+                  id: "additional_information",
+                  title: t("product.additionalInformation"),
+                  content: (
+                    <table className="text-sm">
+                      <tbody>
+                        {product.attributes.map((attribute) => (
+                          <tr key={attribute.slug}>
+                            <th scope="row" className="pr-6 text-left font-medium">
+                              {attribute.label}
+                            </th>
+                            <td>{attribute.options.map((option) => option.label).join(", ")}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  ),
+                },
+              ]
+            : []),
+          {
+            id: "reviews",
+            title: t("product.reviews", { count: product.reviewCount }),
+            content: (
+              <ReviewsSection
+                productName={product.name}
+                reviews={product.reviews}
+                locale={locale}
+                guestsMayReview={loaderData.guestsMayReview}
+                signedIn={loaderData.signedIn}
+                notice={loaderData.reviewNotice}
+                form={reviewForm}
+              />
+            ),
+          },
+        ]}
+      />
 
       {product.related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12">
@@ -251,6 +273,21 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={product.related} />
         </section>
       )}
+
+      <StickyBar
+        productId={product.id}
+        name={product.name}
+        image={images[0] ?? null}
+        price={price}
+        variable={isVariable}
+        watch={addButton}
+        formId={CART_FORM_ID}
+        variationsFormId={VARIATIONS_FORM_ID}
+        quantity={quantity}
+        onQuantityChange={setQuantity}
+        maxQuantity={maxQuantity}
+        blocked={reason !== null}
+      />
     </article>
   );
 }

@@ -1,0 +1,150 @@
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import type { AppContext } from "../context.server.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import {
+  addToCart,
+  CartError,
+  type CartErrorCode,
+  type CartView,
+  MAX_LINE_QUANTITY,
+  removeLine,
+  setLineQuantity,
+} from "../services/cart.server.ts";
+import { cartCookies } from "../services/cart-cookies.server.ts";
+import { currentCart, ownerOf } from "../services/cart-session.server.ts";
+
+const id = z.number().int().positive().max(2_147_483_647);
+const key = z.string().regex(/^[a-f0-9]{32}$/);
+const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+const schemas = {
+  add: z.object({ id, quantity: quantity.default(1), variation_id: id.optional() }),
+  update: z.object({ key, quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) }),
+  remove: z.object({ key }),
+};
+
+const errorCodes: Record<CartErrorCode, { status: number; code: string }> = {
+  product_not_found: { status: 400, code: "woocommerce_rest_cart_invalid_product" },
+  choose_variation: { status: 400, code: "woocommerce_rest_cart_invalid_variation" },
+  out_of_stock: { status: 400, code: "woocommerce_rest_product_out_of_stock" },
+  not_enough_stock: { status: 400, code: "woocommerce_rest_product_partially_out_of_stock" },
+  line_not_found: { status: 404, code: "woocommerce_rest_cart_invalid_key" },
+  invalid_quantity: { status: 400, code: "rest_invalid_param" },
+};
+
+/** The Store API's cart routes (`/api/store/v1/cart…`): JSON over the same cart service as the pages. */
+export function storeCartRouter(makeContext: (req: Request, res: Response) => AppContext): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: "32kb" }));
+
+  router.get("/cart", async (req, res, next) => {
+    try {
+      const context = makeContext(req, res);
+      await send(context, req, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const mutation =
+    (schema: z.ZodType, run: (context: AppContext, input: never) => Promise<void>) =>
+    async (req: Request, res: Response, next: (error?: unknown) => void) => {
+      const parsed = schema.safeParse(req.body ?? {});
+      if (!parsed.success) {
+        const field = String(parsed.error.issues[0]?.path[0] ?? "body");
+        return fail(res, 400, "rest_invalid_param", `Invalid parameter: ${field}`);
+      }
+      const context = makeContext(req, res);
+      try {
+        await run(context, parsed.data as never);
+      } catch (error) {
+        if (!(error instanceof CartError)) return next(error);
+        const mapped = errorCodes[error.code];
+        const message = createI18n(context.locale).t(`cart.errors.${error.code}`, {
+          name: "",
+          available: error.details.available ?? 0,
+        });
+        return fail(res, mapped.status, mapped.code, message, context);
+      }
+      await send(context, req, res).catch(next);
+    };
+
+  router.post(
+    "/cart/add-item",
+    mutation(schemas.add, async (context, input: z.infer<typeof schemas.add>) => {
+      const session = await context.session.getOrCreate();
+      await addToCart(context.db, ownerOf(session), {
+        productId: input.id,
+        variationId: input.variation_id ?? null,
+        quantity: input.quantity,
+      });
+    }),
+  );
+  router.post(
+    "/cart/update-item",
+    mutation(schemas.update, async (context, input: z.infer<typeof schemas.update>) => {
+      const session = await context.session.get();
+      if (!session) throw new CartError("line_not_found");
+      await setLineQuantity(context.db, ownerOf(session), input.key, input.quantity);
+    }),
+  );
+  router.post(
+    "/cart/remove-item",
+    mutation(schemas.remove, async (context, input: z.infer<typeof schemas.remove>) => {
+      const session = await context.session.get();
+      if (!session) throw new CartError("line_not_found");
+      await removeLine(context.db, ownerOf(session), input.key);
+    }),
+  );
+  router.use((_req, res) =>
+    fail(res, 404, "rest_no_route", "No route was found matching the URL and request method."),
+  );
+  return router;
+}
+
+async function send(context: AppContext, req: Request, res: Response) {
+  const { cart } = await currentCart(context);
+  res.setHeader("Cache-Control", "private, no-store");
+  res.append("Set-Cookie", [
+    ...context.session.headers().getSetCookie(),
+    ...cartCookies(cart, req.protocol === "https"),
+  ]);
+  res.json(cartJson(cart, context.settings.currency));
+}
+
+function fail(res: Response, status: number, code: string, message: string, context?: AppContext) {
+  if (context) res.append("Set-Cookie", context.session.headers().getSetCookie());
+  res.status(status).json({ code, message, data: { status } });
+}
+
+/** The cart as the Store API writes it: prices as strings in minor units, with the currency. */
+export function cartJson(cart: CartView, currency: string) {
+  const money = { currency_code: currency, currency_minor_unit: 2 };
+  return {
+    items: cart.lines.map((line) => ({
+      key: line.key,
+      id: line.variationId ?? line.productId,
+      product_id: line.productId,
+      variation_id: line.variationId,
+      quantity: line.quantity,
+      quantity_limits: { minimum: 1, maximum: line.maxQuantity ?? MAX_LINE_QUANTITY, multiple_of: 1 },
+      name: line.name,
+      permalink: `/product/${line.slug}`,
+      variation: line.attributes.map((attribute) => ({ attribute: attribute.label, value: attribute.value })),
+      images: line.image
+        ? [{ id: line.image.id, src: line.image.large, thumbnail: line.image.src, alt: line.image.alt }]
+        : [],
+      prices: {
+        price: String(line.unitPrice),
+        regular_price: String(line.regularPrice),
+        sale_price: String(line.unitPrice),
+        ...money,
+      },
+      totals: { line_subtotal: String(line.total), line_total: String(line.total), ...money },
+    })),
+    items_count: cart.itemCount,
+    items_hash: cart.hash,
+    totals: { total_items: String(cart.subtotal), total_price: String(cart.total), ...money },
+    errors: [],
+  };
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import type { AppContext } from "../context.server.ts";
+import { addressFields, parseCheckoutForm } from "../features/checkout/checkout-form-schema.ts";
+import { createI18n } from "../i18n/i18n.ts";
+import { AttributionError, cleanAttribution } from "../services/attribution.server.ts";
+import { cartCookies } from "../services/cart-cookies.server.ts";
+import { currentCart, ownerOf } from "../services/cart-session.server.ts";
+import { CheckoutError, placeOrder } from "../services/checkout.server.ts";
+import { verifyNonce } from "../services/nonce.server.ts";
+import { sendOrderConfirmation } from "../services/order-mail.server.tsx";
+import { shippingMethod } from "../services/shipping.server.ts";
+
+const address = z.record(z.string(), z.unknown()).optional();
+const body = z.object({
+  billing_address: address,
+  shipping_address: address,
+  payment_method: z.string().max(40).optional(),
+  shipping_method: z.string().max(40).optional(),
+  customer_note: z.string().max(2000).optional(),
+  extensions: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * `POST /api/store/v1/checkout`: the block checkout's JSON path onto the same order placement as the
+ * classic form. Needs the session's `X-Vitrine-Nonce`; an `Idempotency-Key` header makes retries safe.
+ */
+export function storeCheckoutRouter(makeContext: (req: Request, res: Response) => AppContext): Router {
+  const router = express.Router();
+  router.post("/checkout", express.json({ limit: "64kb" }), async (req, res, next) => {
+    try {
+      const context = makeContext(req, res);
+      const fail = (status: number, code: string, message: string, params?: Record<string, string>) =>
+        res.status(status).json({ code, message, data: { status, ...(params ? { params } : {}) } });
+      const session = await context.session.get();
+      if (!session || !verifyNonce(session.nonceSecret, "wp_rest", req.get("X-Vitrine-Nonce") ?? "")) {
+        return fail(403, "woocommerce_rest_missing_nonce", "Missing or invalid nonce.");
+      }
+      const parsed = body.safeParse(req.body);
+      if (!parsed.success)
+        return fail(
+          400,
+          "rest_invalid_param",
+          `Invalid parameter: ${String(parsed.error.issues[0]?.path[0])}`,
+        );
+      let attribution: ReturnType<typeof cleanAttribution>;
+      try {
+        attribution = cleanAttribution(parsed.data.extensions?.["woocommerce/order-attribution"]);
+      } catch (error) {
+        if (error instanceof AttributionError)
+          return fail(400, "rest_invalid_param", error.message, { [error.field]: error.message });
+        throw error;
+      }
+
+      const t = createI18n(context.locale).t;
+      const fields = flatten(parsed.data);
+      const order = parseCheckoutForm(fields);
+      if (!order.success) {
+        const params = Object.fromEntries(
+          Object.entries(order.errors).map(([field, key]) => [field, t(key)]),
+        );
+        return fail(400, "rest_invalid_param", t("checkout.errorSummary"), params);
+      }
+      const shipping = shippingMethod(order.order.shippingMethod);
+      if (!shipping)
+        return fail(400, "rest_invalid_param", t("checkout.errors.shipping"), {
+          shipping_method: t("checkout.errors.shipping"),
+        });
+      const attempt = req.get("Idempotency-Key");
+      const key = attempt && /^[\w-]{16,64}$/.test(attempt) ? attempt : randomBytes(16).toString("base64url");
+
+      const placed = await placeOrder(context.db, {
+        owner: ownerOf(session),
+        locale: context.locale,
+        currency: context.settings.currency,
+        billing: order.order.billing,
+        shipping: order.order.shipping,
+        paymentMethod: order.order.paymentMethod,
+        shippingMethod: shipping.id,
+        shippingTotal: shipping.cost,
+        customerNote: order.order.customerNote,
+        idempotencyKey: `${session.id}:${key}`,
+        attribution,
+      });
+      if (placed.created) {
+        context.invalidatePages();
+        await sendOrderConfirmation(context, placed.id, `${req.protocol}://${req.get("host")}`);
+      }
+      const { cart } = await currentCart(context);
+      res.append("Set-Cookie", cartCookies(cart, req.protocol === "https"));
+      res.setHeader("Cache-Control", "private, no-store");
+      res.json({
+        order_id: placed.id,
+        order_key: placed.orderKey,
+        status: placed.status,
+        payment_result: {
+          payment_status: "success",
+          redirect_url: `/checkout/order-received/${placed.id}?key=${placed.orderKey}`,
+        },
+      });
+    } catch (error) {
+      if (error instanceof CheckoutError) {
+        const context = makeContext(req, res);
+        const t = createI18n(context.locale).t;
+        const status = error.code === "not_enough_stock" ? 409 : 400;
+        res.status(status).json({
+          code: `woocommerce_rest_${error.code}`,
+          message: t(`checkout.errors.${error.code}`, {
+            name: error.details.name ?? "",
+            available: error.details.available ?? 0,
+          }),
+          data: { status },
+        });
+        return;
+      }
+      next(error);
+    }
+  });
+  return router;
+}
+
+/** The JSON body as the classic form's field names, so both paths share one schema. */
+function flatten(input: z.infer<typeof body>): Record<string, string> {
+  const fields: Record<string, string> = { terms: "on" };
+  const copy = (prefix: string, value: Record<string, unknown> | undefined, extra: string[]) => {
+    for (const name of [...addressFields, ...extra]) {
+      const field = value?.[name];
+      if (typeof field === "string") fields[`${prefix}_${name}`] = field;
+    }
+  };
+  copy("billing", input.billing_address, ["email", "phone"]);
+  const shipping = input.shipping_address;
+  if (shipping && Object.keys(shipping).length > 0) {
+    fields.ship_to_different_address = "1";
+    copy("shipping", shipping, []);
+  }
+  if (input.payment_method) fields.payment_method = input.payment_method;
+  fields.shipping_method = input.shipping_method ?? "flat_rate";
+  if (input.customer_note) fields.order_comments = input.customer_note;
+  return fields;
+}

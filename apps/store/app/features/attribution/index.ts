@@ -1,0 +1,3 @@
+export { AttributionForm, AttributionInputs } from "./attribution-inputs.tsx";
+export { currentRecord, setOrderTracking } from "./tracking.ts";
+export { useAttributionTracking } from "./use-attribution-tracking.ts";

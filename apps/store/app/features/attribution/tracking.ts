@@ -1,0 +1,72 @@
+import {
+  type AttributionRecord,
+  attributionRecord,
+  blankRecord,
+  deleteAll,
+  FIELD_PREFIX,
+  track,
+} from "@vitrine/attribution";
+import { readCookies, writeCookie } from "./browser-cookies.ts";
+
+const ATTRIBUTION_FORMS = "form.checkout, form.woocommerce-form-register";
+const BLANK = blankRecord();
+let allowed = true;
+let record: AttributionRecord = BLANK;
+const listeners = new Set<() => void>();
+
+/** Records one page view in the tracking cookies (when tracking is allowed) and fills the forms. */
+export function trackPageView(url: string, referrer: string): void {
+  if (allowed) {
+    const now = new Date();
+    const { writes } = track({ cookies: readCookies(), url, referrer, now, userAgent: navigator.userAgent });
+    for (const write of writes) writeCookie(write);
+  }
+  fillAttributionInputs();
+}
+
+/** Publishes the current record to the forms' hidden inputs; warns about a form that has none. */
+export function fillAttributionInputs(): void {
+  record = allowed ? attributionRecord(readCookies()) : BLANK;
+  for (const listener of listeners) listener();
+  for (const form of document.querySelectorAll<HTMLFormElement>(ATTRIBUTION_FORMS)) {
+    if (!form.querySelector(`input[name^="${FIELD_PREFIX}"]`)) {
+      console.warn("Order attribution: the hidden wc_order_attribution_* inputs are missing.", form);
+    }
+  }
+}
+
+/** The record the hidden inputs show, as an external store for `useSyncExternalStore`. */
+export const attributionStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  snapshot: (): AttributionRecord => record,
+  serverSnapshot: (): AttributionRecord => BLANK,
+};
+
+export function currentRecord(): AttributionRecord {
+  return allowed ? attributionRecord(readCookies()) : BLANK;
+}
+
+/**
+ * The switch a consent tool calls (`window.setOrderTracking(false)`): off deletes all eight tracking
+ * cookies and blanks the values; on starts tracking again from this page.
+ */
+export function setOrderTracking(enabled: boolean): void {
+  allowed = enabled;
+  if (!enabled) {
+    for (const write of deleteAll()) writeCookie(write);
+    fillAttributionInputs();
+    return;
+  }
+  trackPageView(window.location.href, document.referrer);
+}
+
+declare global {
+  interface Window {
+    setOrderTracking?: (enabled: boolean) => void;
+  }
+}

@@ -1,0 +1,6 @@
+// The cart feature's public face: what pages, the header and other features may use.
+export { AddToCartButton } from "./add-to-cart-button.tsx";
+export { CART_EVENTS } from "./cart-client.ts";
+export { type CartClientConfig, type CartSettings, cartClientConfig } from "./cart-config.ts";
+export { HeaderCart } from "./header-cart.tsx";
+export { useCartLines, useUpdatedCartTotals } from "./use-cart-lines.ts";

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import type { CartView } from "../../services/cart.server.ts";
+import {
+  answerFragments,
+  applyCartAnswer,
+  CART_EVENTS,
+  cartConfig,
+  requestQuantityChange,
+  requestRemoveFromCart,
+} from "./cart-client.ts";
+import { cartMessages } from "./cart-messages.ts";
+import { optimisticCart, type PendingQuantities } from "./optimistic-cart.ts";
+
+function messageOf(body: unknown): string | null {
+  if (body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string") {
+    return (body as { message: string }).message || null;
+  }
+  return null;
+}
+
+/**
+ * The cart page's asynchronous path: a quantity or a removal shows at once (optimistic), goes through
+ * the queued cart calls, and is either confirmed by reloading the page's data or rolled back with the
+ * server's (translated) reason. Without JavaScript the page's forms do the same by posting.
+ */
+export function useCartLines(cart: CartView) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState<PendingQuantities>({});
+  const view = optimisticCart(cart, pending);
+
+  const change = useCallback(
+    async (key: string, quantity: number, rollback?: () => void): Promise<void> => {
+      const line = cart.lines.find((candidate) => candidate.key === key);
+      if (!line || !cartConfig()) return;
+      cartMessages.clearError();
+      setPending((current) => ({ ...current, [key]: quantity }));
+      const answer =
+        quantity === 0
+          ? await requestRemoveFromCart(key)
+          : await requestQuantityChange(key, String(quantity));
+      if (answer.ok) {
+        const fresh = answerFragments(answer);
+        if (fresh) applyCartAnswer(fresh.fragments, fresh.hash, quantity === 0 ? "removed" : null);
+        await revalidator.revalidate();
+        cartMessages.say(
+          quantity === 0 ? t("cart.removed", { name: line.name }) : t("cart.updated"),
+          "status",
+        );
+      } else {
+        rollback?.();
+        cartMessages.say(messageOf(answer.body) ?? t("cart.changeRefused"), "error");
+      }
+      setPending(({ [key]: _done, ...rest }) => rest);
+    },
+    [cart.lines, revalidator, t],
+  );
+
+  return {
+    view,
+    change,
+    busy: (key: string) => pending[key] !== undefined,
+    /** Whether the asynchronous path is there (hydrated, cart client started); else the forms post. */
+    ready: () => typeof window !== "undefined" && cartConfig() !== null,
+  };
+}
+
+/**
+ * Spec §2: after the cart totals change, `updated_cart_totals` is raised on the document, and the
+ * caller re-renders the classic checkout button (keyed by the returned value), so a script that
+ * hooks that button (the wallet's) binds again.
+ */
+export function useUpdatedCartTotals(hash: string): number {
+  const [generation, setGeneration] = useState(0);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setGeneration((value) => value + 1);
+  }, [hash]);
+  useEffect(() => {
+    if (generation > 0)
+      document.body.dispatchEvent(new CustomEvent(CART_EVENTS.totalsUpdated, { bubbles: true }));
+  }, [generation]);
+  return generation;
+}

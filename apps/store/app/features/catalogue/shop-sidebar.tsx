@@ -1,0 +1,169 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Drawer } from "../../components/ui/drawer.tsx";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+
+type Category = { slug: string; name: string; children: Category[] };
+type Filters = {
+  action: string;
+  categories: Category[];
+  currentSlug: string | null;
+  orderby: string;
+  minPrice: number | null;
+  maxPrice: number | null;
+};
+
+export const SHOP_SIDEBAR_ID = "shop-sidebar";
+
+/**
+ * The shop's filters (categories, price). With JavaScript they live in an off-canvas panel that
+ * opens from its button or from any link to `#shop-sidebar`; without it they are a plain section at
+ * the end of the page that such a link scrolls to.
+ */
+export function ShopSidebar(filters: Filters) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    // Only the interactive panel listens; the server-rendered section is replaced once hydrated.
+    if (!hydrated) return;
+    const openFromHash = () => {
+      if (window.location.hash === `#${SHOP_SIDEBAR_ID}`) {
+        setOpen(true);
+        // The hash did its job; leaving it would reopen the panel on the next visit to this entry.
+        window.history.replaceState(
+          window.history.state,
+          "",
+          window.location.pathname + window.location.search,
+        );
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.(`a[href$="#${SHOP_SIDEBAR_ID}"]`);
+      if (!link) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    openFromHash();
+    window.addEventListener("hashchange", openFromHash);
+    document.addEventListener("click", onClick);
+    return () => {
+      window.removeEventListener("hashchange", openFromHash);
+      document.removeEventListener("click", onClick);
+    };
+  }, [hydrated]);
+
+  if (!hydrated) {
+    return (
+      <aside
+        id={SHOP_SIDEBAR_ID}
+        aria-labelledby="shop-sidebar-heading"
+        className="mt-12 border-t border-stone-200 pt-6"
+      >
+        <h2 id="shop-sidebar-heading" className="mb-4 text-lg font-semibold">
+          {t("catalogue.filters")}
+        </h2>
+        <FilterPanel {...filters} />
+      </aside>
+    );
+  }
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={setOpen}
+      title={t("catalogue.filters")}
+      closeLabel={t("catalogue.closeFilters")}
+      id={SHOP_SIDEBAR_ID}
+      trigger={
+        <button type="button" className="rounded border border-stone-300 px-3 py-1">
+          {t("catalogue.filters")}
+        </button>
+      }
+    >
+      <FilterPanel {...filters} onNavigate={() => setOpen(false)} />
+    </Drawer>
+  );
+}
+
+function FilterPanel({
+  action,
+  categories,
+  currentSlug,
+  orderby,
+  minPrice,
+  maxPrice,
+  onNavigate,
+}: Filters & { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const query = new URLSearchParams();
+  if (orderby !== "menu_order") query.set("orderby", orderby);
+  if (minPrice !== null) query.set("min_price", String(minPrice));
+  if (maxPrice !== null) query.set("max_price", String(maxPrice));
+  const suffix = query.size > 0 ? `?${query}` : "";
+  const renderCategories = (nodes: Category[]) => (
+    <ul className="space-y-1 pl-3">
+      {nodes.map((node) => (
+        <li key={node.slug}>
+          <Link
+            to={`/product-category/${node.slug}${suffix}`}
+            aria-current={node.slug === currentSlug ? "page" : undefined}
+            onClick={onNavigate}
+            className="hover:text-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand"
+          >
+            {node.name}
+          </Link>
+          {node.children.length > 0 && renderCategories(node.children)}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="space-y-6">
+      <nav aria-label={t("catalogue.categories")}>
+        <h3 className="mb-2 font-medium">{t("catalogue.categories")}</h3>
+        <Link to={`/shop${suffix}`} onClick={onNavigate} className="hover:text-brand">
+          {t("catalogue.allProducts")}
+        </Link>
+        {renderCategories(categories)}
+      </nav>
+      <Form method="get" action={action} onSubmit={onNavigate} className="space-y-2">
+        <h3 className="font-medium">{t("catalogue.priceFilter")}</h3>
+        {orderby !== "menu_order" && <input type="hidden" name="orderby" value={orderby} />}
+        <div className="flex items-end gap-2">
+          <label className="text-sm">
+            {t("catalogue.minPrice")}
+            <input
+              type="number"
+              name="min_price"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={minPrice ?? ""}
+              className="block w-24 rounded border border-stone-300 px-2 py-1"
+            />
+          </label>
+          <label className="text-sm">
+            {t("catalogue.maxPrice")}
+            <input
+              type="number"
+              name="max_price"
+              min={0}
+              step="any"
+              inputMode="decimal"
+              defaultValue={maxPrice ?? ""}
+              className="block w-24 rounded border border-stone-300 px-2 py-1"
+            />
+          </label>
+        </div>
+        <button
+          type="submit"
+          className="rounded bg-brand px-3 py-1 font-semibold text-white hover:bg-brand-dark"
+        >
+          {t("catalogue.applyFilter")}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { type Orderby, orderbyValues } from "./orderby.ts";
+
+/** The sort select submits as soon as the choice changes; without JavaScript its button does. */
+export function SortForm({
+  action,
+  orderby,
+  minPrice,
+  maxPrice,
+}: {
+  action: string;
+  orderby: Orderby;
+  minPrice: number | null;
+  maxPrice: number | null;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  return (
+    <Form method="get" action={action} className="woocommerce-ordering flex items-center gap-2">
+      {minPrice !== null && <input type="hidden" name="min_price" value={minPrice} />}
+      {maxPrice !== null && <input type="hidden" name="max_price" value={maxPrice} />}
+      <label htmlFor="orderby" className="sr-only">
+        {t("catalogue.sortLabel")}
+      </label>
+      <select
+        id="orderby"
+        name="orderby"
+        defaultValue={orderby}
+        onChange={(event) => submit(event.currentTarget.form)}
+        className="rounded border border-stone-300 px-2 py-1"
+      >
+        {orderbyValues.map((value) => (
+          <option key={value} value={value}>
+            {t(`catalogue.orderby.${value}`)}
+          </option>
+        ))}
+      </select>
+      {!hydrated && (
+        <button type="submit" className="rounded border border-stone-300 px-3 py-1">
+          {t("catalogue.sortApply")}
+        </button>
+      )}
+    </Form>
+  );
+}

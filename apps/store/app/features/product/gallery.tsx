@@ -1,0 +1,161 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Picture } from "../../components/ui/picture.tsx";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import type { ImageView } from "../../services/media.server.ts";
+import { ZoomArea } from "./gallery-zoom.tsx";
+
+/** Never in the first bundle: fetched when a shopper first opens the lightbox. */
+const GalleryLightbox = lazy(() => import("./gallery-lightbox.tsx"));
+
+/** Spec §9 "Slider drag threshold". */
+const DRAG_THRESHOLD = 15;
+
+/**
+ * The product images as an Embla slider with thumbnails. The server renders every slide (the
+ * first one eager, with its size), so without JavaScript the row scrolls sideways and the
+ * thumbnails are anchors to the slides. A changed first image (a chosen variation) reselects it.
+ */
+export function Gallery({
+  images,
+  zoom,
+  idPrefix = "gallery",
+  sizes = "(min-width: 768px) 50vw, 100vw",
+}: {
+  images: ImageView[];
+  zoom: boolean;
+  idPrefix?: string;
+  sizes?: string;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const [viewportRef, embla] = useEmblaCarousel({ dragThreshold: DRAG_THRESHOLD });
+  const [selected, setSelected] = useState(0);
+  const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
+  const count = images.length;
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on("select", onSelect).on("reInit", onSelect);
+    return () => {
+      embla.off("select", onSelect).off("reInit", onSelect);
+    };
+  }, [embla]);
+
+  const firstImage = images[0]?.src;
+  useEffect(() => {
+    if (firstImage === undefined) return;
+    embla?.scrollTo(0, true);
+    setSelected(0);
+  }, [firstImage, embla]);
+
+  if (count === 0) return null;
+  const current = images[Math.min(selected, count - 1)]!;
+  const openLightbox = (index: number) => setLightbox({ open: true, index });
+
+  return (
+    <div className="product-gallery space-y-2">
+      <ZoomArea enabled={zoom && hydrated} src={current.large}>
+        <section
+          ref={viewportRef}
+          className={hydrated ? "overflow-hidden rounded" : "snap-x snap-mandatory overflow-x-auto rounded"}
+          aria-roledescription={t("product.carousel")}
+          aria-label={t("product.gallery")}
+        >
+          <div className="flex touch-pan-y">
+            {images.map((image, index) => (
+              // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern: a slide is a group.
+              <div
+                key={`${index}-${image.id}`}
+                id={`${idPrefix}-slide-${index + 1}`}
+                role="group"
+                aria-roledescription={t("product.slide")}
+                aria-label={t("product.imageN", { n: index + 1, count })}
+                className="woocommerce-product-gallery__image min-w-0 flex-[0_0_100%] snap-start"
+                data-thumb={image.src}
+              >
+                <a
+                  href={image.large}
+                  tabIndex={hydrated && index !== selected ? -1 : undefined}
+                  onClick={(event) => {
+                    if (!hydrated) return;
+                    event.preventDefault();
+                    openLightbox(index);
+                  }}
+                >
+                  <Picture
+                    image={image}
+                    sizes={sizes}
+                    eager={index === 0}
+                    className="w-full rounded bg-stone-100"
+                    imgAttributes={{ "data-src": image.large, "data-large_image": image.large }}
+                  />
+                </a>
+              </div>
+            ))}
+          </div>
+        </section>
+        {hydrated && (
+          <button
+            type="button"
+            className="zoom-button absolute right-2 bottom-2 z-20 rounded-full bg-white/90 p-2 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand"
+            aria-label={t("product.openLightbox")}
+            onClick={() => openLightbox(selected)}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-4-4M11 8v6M8 11h6" />
+            </svg>
+          </button>
+        )}
+      </ZoomArea>
+      {count > 0 && (
+        <ol className="product-thumbnails flex flex-wrap gap-2" aria-label={t("product.thumbnails")}>
+          {images.map((image, index) => (
+            <li key={`${index}-${image.id}`}>
+              <a
+                href={`#${idPrefix}-slide-${index + 1}`}
+                aria-label={t("product.imageN", { n: index + 1, count })}
+                aria-current={index === selected ? "true" : undefined}
+                className="block w-16 overflow-hidden rounded border-2 border-transparent aria-[current=true]:border-brand"
+                onClick={(event) => {
+                  if (!embla) return;
+                  event.preventDefault();
+                  embla.scrollTo(index);
+                }}
+              >
+                <img
+                  src={image.src}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  loading="lazy"
+                  className="w-full"
+                />
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+      {lightbox && (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            images={images}
+            index={lightbox.index}
+            open={lightbox.open}
+            onClose={() => setLightbox({ ...lightbox, open: false })}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { type RefObject, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { ImageView } from "../../services/media.server.ts";
+import { QuantityInput } from "../quantity/index.ts";
+
+const SETTLE_MS = 120;
+
+/**
+ * The sticky add-to-cart bar (spec §2): shown once the main add-to-cart button has scrolled out
+ * above the viewport. Its quantity is the same state as the main form's, and its button submits
+ * that form (`form=`), so both always send one quantity. For a variable product the button scrolls
+ * to the variation form instead. Rendered only with JavaScript: without it the main form is enough.
+ */
+export function StickyBar({
+  productId,
+  name,
+  image,
+  price,
+  variable,
+  watch,
+  formId,
+  variationsFormId,
+  quantity,
+  onQuantityChange,
+  maxQuantity,
+  blocked,
+}: {
+  productId: number;
+  name: string;
+  image: ImageView | null;
+  price: React.ReactNode;
+  variable: boolean;
+  watch: RefObject<HTMLElement | null>;
+  formId: string;
+  variationsFormId: string;
+  quantity: string;
+  onQuantityChange: (value: string) => void;
+  maxQuantity?: number;
+  blocked: boolean;
+}) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    const target = watch.current;
+    if (!target) return;
+    // Threshold 0 (spec §9): the bar shows once no part of the button is in view and it is above.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setShown(!entry.isIntersecting && entry.boundingClientRect.bottom < 0);
+      },
+      { threshold: 0 },
+    );
+    // A route change scrolls (smoothly, by the site's CSS) to the top or a saved position; watching
+    // starts once that scroll has settled, so the bar does not flash up on the way.
+    let started = false;
+    let settle = window.setTimeout(() => start(), SETTLE_MS);
+    const onScroll = () => {
+      window.clearTimeout(settle);
+      settle = window.setTimeout(() => start(), SETTLE_MS);
+    };
+    const start = () => {
+      if (started) return;
+      started = true;
+      window.removeEventListener("scroll", onScroll);
+      observer.observe(target);
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.clearTimeout(settle);
+      window.removeEventListener("scroll", onScroll);
+      observer.disconnect();
+    };
+  }, [watch]);
+
+  const toVariations = () => {
+    const form = document.getElementById(variationsFormId);
+    if (!form) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    form.scrollIntoView({ behavior: reduce ? "auto" : "smooth", block: "center" });
+    form.querySelector("select")?.focus({ preventScroll: true });
+  };
+
+  return (
+    <section
+      className="sticky-add-to-cart fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white/95 shadow-lg"
+      aria-label={t("product.stickyBar")}
+      data-product-id={productId}
+      hidden={!shown}
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2">
+        {image && (
+          <img
+            src={image.src}
+            alt=""
+            width={image.width}
+            height={image.height}
+            className="sticky-add-to-cart-img h-12 w-12 rounded object-cover"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold">{name}</p>
+          <div className="text-sm">{price}</div>
+        </div>
+        <QuantityInput
+          id="sticky-quantity"
+          name={null}
+          label={t("product.quantity")}
+          hideLabel
+          min={1}
+          max={maxQuantity}
+          value={quantity}
+          onValueChange={onQuantityChange}
+        />
+        {variable ? (
+          <button
+            type="button"
+            onClick={toVariations}
+            className="h-10 rounded bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+          >
+            {t("catalogue.selectOptions")}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            form={formId}
+            disabled={blocked}
+            className="h-10 rounded bg-brand px-5 font-semibold text-white hover:bg-brand-dark disabled:opacity-50"
+          >
+            {t("catalogue.addToCart")}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { SeoLinks } from "./seo-links.tsx";

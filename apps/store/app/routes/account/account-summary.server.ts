@@ -1,0 +1,14 @@
+import { users } from "@vitrine/db";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+
+/** The signed-in shopper's account, or null for a guest. */
+export async function accountSummary(context: AppLoadContext) {
+  const session = await context.session.get();
+  if (!session?.userId) return null;
+  const [user] = await context.db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, session.userId));
+  return user ?? null;
+}

@@ -1,0 +1,119 @@
+import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import {
+  AccountError,
+  authenticate,
+  guestFormNonce,
+  LOGIN_NONCE,
+  REGISTER_NONCE,
+  registerCustomer,
+} from "../../services/accounts.server.ts";
+import { mergeGuestCart } from "../../services/cart.server.ts";
+import { cartHeaders } from "../../services/cart-session.server.ts";
+import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
+import { RateLimiter } from "../../services/rate-limit.server.ts";
+import { safeRedirectPath } from "../../services/redirects.server.ts";
+export const LOGOUT_NONCE = "customer-logout";
+
+/** Five tries per e-mail and fifty per client address in 15 minutes, then a wait; success resets. */
+const emailLimiter = new RateLimiter(5, 15 * 60_000);
+const addressLimiter = new RateLimiter(50, 15 * 60_000);
+
+const credentials = z.object({
+  username: z.string().trim().toLowerCase().email("account.errors.email").max(254),
+  password: z.string().min(1, "account.errors.password_required").max(200),
+});
+const registration = z.object({
+  email: z.string().trim().toLowerCase().email("account.errors.email").max(254),
+  password: z.string().min(8, "account.errors.password_short").max(200),
+});
+
+export function guestNonce(context: AppLoadContext, action: string): string {
+  return guestFormNonce(context.config.sessionSecret, action);
+}
+
+export async function accountNonces(context: AppLoadContext) {
+  const session = await context.session.get();
+  return {
+    login: guestNonce(context, LOGIN_NONCE),
+    register: guestNonce(context, REGISTER_NONCE),
+    logout: session?.userId ? createNonce(session.nonceSecret, LOGOUT_NONCE) : "",
+  };
+}
+
+export async function accountAction(context: AppLoadContext, request: Request) {
+  const form = await request.formData();
+  const fields = Object.fromEntries(
+    [...form.entries()].filter(([, value]) => typeof value === "string"),
+  ) as Record<string, string>;
+  const back = safeRedirectPath(fields.redirect, "/my-account");
+
+  if (fields.intent === "logout") {
+    const session = await context.session.get();
+    if (!session || !verifyNonce(session.nonceSecret, LOGOUT_NONCE, fields._wpnonce ?? "")) {
+      return data({ intent: "logout", errors: { form: "account.errors.nonce" } }, { status: 403 });
+    }
+    await context.session.logout();
+    throw redirect("/my-account", { headers: context.session.headers() });
+  }
+
+  if (fields.intent === "register") {
+    if (!verifyNonce(context.config.sessionSecret, REGISTER_NONCE, fields._wpnonce ?? "")) {
+      return data({ intent: "register", errors: { form: "account.errors.nonce" } }, { status: 403 });
+    }
+    const parsed = registration.safeParse(fields);
+    if (!parsed.success)
+      return data({ intent: "register", errors: fieldErrors(parsed.error) }, { status: 400 });
+    try {
+      const user = await registerCustomer(context.db, { ...parsed.data, locale: context.locale });
+      await signIn(context, user.id);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      return data({ intent: "register", errors: { email: "account.errors.email_taken" } }, { status: 409 });
+    }
+    throw redirect(back, { headers: await cartHeaders(context, request) });
+  }
+
+  if (!verifyNonce(context.config.sessionSecret, LOGIN_NONCE, fields._wpnonce ?? "")) {
+    return data({ intent: "login", errors: { form: "account.errors.nonce" } }, { status: 403 });
+  }
+  const parsed = credentials.safeParse(fields);
+  if (!parsed.success) return data({ intent: "login", errors: fieldErrors(parsed.error) }, { status: 400 });
+  const address = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || "local";
+  const allowed = [emailLimiter.attempt(parsed.data.username), addressLimiter.attempt(address)];
+  if (!allowed.every(Boolean)) {
+    return data({ intent: "login", errors: { form: "account.errors.too_many" } }, { status: 429 });
+  }
+  try {
+    const user = await authenticate(context.db, parsed.data.username, parsed.data.password);
+    emailLimiter.reset(parsed.data.username);
+    await signIn(context, user.id);
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error;
+    if (fields.from === "popup") {
+      // Back where the shopper was; the popup opens by itself with the notice, never silently.
+      await context.session.pushNotice({
+        type: "error",
+        message: "account.errors.invalid_credentials",
+        scope: "login",
+      });
+      throw redirect(back, { headers: context.session.headers() });
+    }
+    return data({ intent: "login", errors: { form: "account.errors.invalid_credentials" } }, { status: 401 });
+  }
+  throw redirect(back, { headers: await cartHeaders(context, request) });
+}
+
+/** The guest's cart joins the account's, then the session is renewed for the signed-in user. */
+async function signIn(context: AppLoadContext, userId: number): Promise<void> {
+  const guest = await context.session.get();
+  if (guest && guest.userId === null) await mergeGuestCart(context.db, guest.id, userId);
+  await context.session.login(userId);
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}

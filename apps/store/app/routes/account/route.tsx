@@ -1,0 +1,112 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { LoginForm } from "../../features/account/login-form.tsx";
+import { PasswordField } from "../../features/account/password-field.tsx";
+import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
+import type { Route } from "./+types/route";
+import { accountAction, accountNonces } from "./account.server.ts";
+import { accountSummary } from "./account-summary.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [nonces, account] = await Promise.all([accountNonces(context), accountSummary(context)]);
+  return { nonces, account };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return accountAction(context, request);
+}
+
+export function meta() {
+  return [{ title: "My account" }, { name: "robots", content: "noindex" }];
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { account, nonces } = loaderData;
+  if (account) {
+    return (
+      <section className="woocommerce-MyAccount-content space-y-4">
+        <h1 className="text-3xl font-semibold">{t("account.title")}</h1>
+        <p>{t("account.hello", { email: account.email })}</p>
+        <nav aria-label={t("account.title")}>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/my-account/orders" className="underline">
+                {t("account.orders")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <Form method="post" reloadDocument>
+          <input type="hidden" name="intent" value="logout" />
+          <input type="hidden" name="_wpnonce" value={nonces.logout} />
+          <button type="submit" className="rounded border border-stone-300 px-3 py-1">
+            {t("account.logout")}
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-semibold">{t("account.title")}</h1>
+      <div className="grid gap-10 md:grid-cols-2">
+        <div>
+          <h2 className="mb-3 text-xl font-semibold">{t("account.login")}</h2>
+          <LoginForm nonce={nonces.login} errors={actionData?.intent === "login" ? errors : {}} />
+        </div>
+        <div>
+          <h2 className="mb-3 text-xl font-semibold">{t("account.register")}</h2>
+          <Form method="post" className="woocommerce-form-register space-y-3" reloadDocument>
+            <input type="hidden" name="intent" value="register" />
+            <AttributionForm>
+              <AttributionInputs />
+            </AttributionForm>
+            <input type="hidden" name="_wpnonce" value={nonces.register} />
+            {actionData?.intent === "register" && errors.form && (
+              <p role="alert" className="border-l-4 border-sale bg-red-50 px-3 py-2 text-sm">
+                {t(errors.form)}
+              </p>
+            )}
+            <p className="form-row">
+              <label htmlFor="reg_email" className="block text-sm font-medium">
+                {t("account.email")}
+              </label>
+              <input
+                id="reg_email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={actionData?.intent === "register" && errors.email ? true : undefined}
+                aria-describedby={
+                  actionData?.intent === "register" && errors.email ? "reg_email-error" : undefined
+                }
+                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
+              />
+              {actionData?.intent === "register" && errors.email && (
+                <span id="reg_email-error" className="mt-1 block text-sm text-sale">
+                  {t(errors.email)}
+                </span>
+              )}
+            </p>
+            <PasswordField
+              id="reg_password"
+              name="password"
+              label={t("account.password")}
+              autoComplete="new-password"
+              error={actionData?.intent === "register" ? errors.password : undefined}
+            />
+            <button
+              type="submit"
+              className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+            >
+              {t("account.register")}
+            </button>
+          </Form>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import { type Database, users } from "@vitrine/db";
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { parseCheckoutForm } from "../../features/checkout/checkout-form-schema.ts";
+import { countries } from "../../features/checkout/checkout-schema.ts";
+import { attributionFromForm, cleanAttribution } from "../../services/attribution.server.ts";
+import { loadCart } from "../../services/cart.server.ts";
+import { cartHeaders, ownerOf } from "../../services/cart-session.server.ts";
+import { CheckoutError, placeOrder } from "../../services/checkout.server.ts";
+import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
+import { sendOrderConfirmation } from "../../services/order-mail.server.tsx";
+import { paymentGateways } from "../../services/payment-gateways.server.ts";
+import { shippingMethod, shippingMethods } from "../../services/shipping.server.ts";
+
+export const CHECKOUT_NONCE = "woocommerce-process_checkout";
+
+export async function loadCheckout(context: AppLoadContext) {
+  const session = await context.session.get();
+  const cart = session ? await loadCart(context.db, ownerOf(session), context.locale) : null;
+  if (!session || !cart || cart.lines.length === 0) throw redirect("/cart");
+  return {
+    saved: session.userId ? await savedAddresses(context.db, session.userId) : {},
+    userId: session.userId ?? 0,
+    cart,
+    countries,
+    shippingMethods: shippingMethods.map(({ id, cost }) => ({ id, cost })),
+    paymentMethods: paymentGateways().map(({ id, titleKey, descriptionKey }) => ({
+      id,
+      titleKey,
+      descriptionKey,
+    })),
+    nonce: createNonce(session.nonceSecret, CHECKOUT_NONCE),
+    // One key per rendered form: submitting it twice finds the order the first submission placed.
+    attempt: randomBytes(16).toString("base64url"),
+  };
+}
+
+/** The classic checkout form post: validate, place the order in one transaction, go to its receipt. */
+export async function submitCheckout(context: AppLoadContext, request: Request) {
+  const form = await request.formData();
+  const fields = Object.fromEntries(
+    [...form.entries()].filter(([, value]) => typeof value === "string"),
+  ) as Record<string, string>;
+  const session = await context.session.get();
+  if (!session) throw redirect("/cart");
+  if (!verifyNonce(session.nonceSecret, CHECKOUT_NONCE, fields._wpnonce ?? "")) {
+    return data(
+      { errors: {}, notice: { key: "checkout.errors.nonce", params: {} }, values: fields },
+      { status: 403 },
+    );
+  }
+  // Form values are always strings, so cleaning can only drop values here, never refuse them.
+  const attribution = cleanAttribution(attributionFromForm(fields));
+  const parsed = parseCheckoutForm(fields);
+  if (!parsed.success) return data({ errors: parsed.errors, notice: null, values: fields }, { status: 400 });
+  const shipping = shippingMethod(parsed.order.shippingMethod);
+  if (!shipping)
+    return data(
+      { errors: { shipping_method: "checkout.errors.shipping" }, notice: null, values: fields },
+      { status: 400 },
+    );
+  const attempt = /^[\w-]{16,64}$/.test(fields.checkout_attempt ?? "")
+    ? fields.checkout_attempt!
+    : randomBytes(16).toString("base64url");
+
+  try {
+    const order = await placeOrder(context.db, {
+      owner: ownerOf(session),
+      locale: context.locale,
+      currency: context.settings.currency,
+      billing: parsed.order.billing,
+      shipping: parsed.order.shipping,
+      paymentMethod: parsed.order.paymentMethod,
+      shippingMethod: shipping.id,
+      shippingTotal: shipping.cost,
+      customerNote: parsed.order.customerNote,
+      idempotencyKey: `${session.id}:${attempt}`,
+      attribution,
+    });
+    if (order.created) {
+      // Stock changed: cached catalogue pages may show stale stock states.
+      context.invalidatePages();
+      await sendOrderConfirmation(context, order.id, new URL(request.url).origin);
+    }
+    throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, {
+      headers: await cartHeaders(context, request),
+    });
+  } catch (error) {
+    if (!(error instanceof CheckoutError)) throw error;
+    const field =
+      error.code === "unknown_payment_method" ? { payment_method: "checkout.errors.payment" } : {};
+    return data(
+      {
+        errors: field,
+        notice: {
+          key: `checkout.errors.${error.code}`,
+          params: { name: error.details.name ?? "", available: String(error.details.available ?? 0) },
+        },
+        values: fields,
+      },
+      { status: error.code === "not_enough_stock" ? 409 : 400 },
+    );
+  }
+}
+
+/** The addresses of the account's last order, as checkout form values (`billing_city`, …). */
+async function savedAddresses(db: Database, userId: number): Promise<Record<string, string>> {
+  const [user] = await db
+    .select({ billing: users.billingAddress, shipping: users.shippingAddress })
+    .from(users)
+    .where(eq(users.id, userId));
+  const values: Record<string, string> = {};
+  for (const [prefix, address] of [
+    ["billing", user?.billing],
+    ["shipping", user?.shipping],
+  ] as const) {
+    for (const [field, value] of Object.entries(address ?? {}))
+      if (typeof value === "string") values[`${prefix}_${field}`] = value;
+  }
+  return values;
+}

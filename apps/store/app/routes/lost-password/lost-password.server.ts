@@ -1,0 +1,72 @@
+import type { AppLoadContext } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { createPasswordReset, isResetTokenShape, resetPassword } from "../../services/accounts.server.ts";
+import { verifyNonce } from "../../services/nonce.server.ts";
+import { guestNonce } from "../account/account.server.ts";
+
+export const LOST_PASSWORD_NONCE = "lost_password";
+
+const requestSchema = z.object({
+  user_login: z.string().trim().toLowerCase().email("account.errors.email").max(254),
+});
+const resetSchema = z.object({
+  key: z.string().refine(isResetTokenShape),
+  login: z.coerce.number().int().positive().max(2_147_483_647),
+  password_1: z.string().min(8, "account.errors.password_short").max(200),
+});
+
+export function lostPasswordView(context: AppLoadContext, url: URL) {
+  const key = url.searchParams.get("key") ?? "";
+  const login = url.searchParams.get("login") ?? "";
+  return {
+    nonce: guestNonce(context, LOST_PASSWORD_NONCE),
+    reset: isResetTokenShape(key) ? { key, login } : null,
+  };
+}
+
+export async function lostPasswordAction(context: AppLoadContext, request: Request) {
+  const form = Object.fromEntries(
+    [...(await request.formData()).entries()].filter(([, v]) => typeof v === "string"),
+  ) as Record<string, string>;
+  if (!verifyNonce(context.config.sessionSecret, LOST_PASSWORD_NONCE, form._wpnonce ?? "")) {
+    return data({ error: "account.errors.nonce", sent: false }, { status: 403 });
+  }
+  if (form.intent === "reset") {
+    const parsed = resetSchema.safeParse(form);
+    if (!parsed.success) {
+      return data(
+        {
+          error: parsed.error.issues[0]?.message.startsWith("account.")
+            ? parsed.error.issues[0].message
+            : "account.errors.reset_invalid",
+          sent: false,
+        },
+        { status: 400 },
+      );
+    }
+    const done = await resetPassword(context.db, parsed.data.login, parsed.data.key, parsed.data.password_1);
+    if (!done) return data({ error: "account.errors.reset_invalid", sent: false }, { status: 400 });
+    await context.session.pushNotice({ type: "success", message: "account.passwordChanged" });
+    throw redirect("/my-account", { headers: context.session.headers() });
+  }
+  const parsed = requestSchema.safeParse(form);
+  if (!parsed.success) return data({ error: "account.errors.email", sent: false }, { status: 400 });
+  const reset = await createPasswordReset(context.db, parsed.data.user_login);
+  if (reset) {
+    const locale = isLocale(reset.locale) ? reset.locale : context.locale;
+    const t = createI18n(locale).t;
+    const link = `${new URL(request.url).origin}/my-account/lost-password?key=${reset.token}&login=${reset.userId}`;
+    await context.mailer
+      .send({
+        to: parsed.data.user_login,
+        subject: t("mail.resetSubject", { store: context.settings.name }),
+        text: `${t("mail.resetIntro")}\n\n${link}\n\n${t("mail.resetIgnore")}`,
+        html: `<p>${t("mail.resetIntro")}</p><p><a href="${link}">${t("mail.resetLink")}</a></p><p>${t("mail.resetIgnore")}</p>`,
+      })
+      .catch((error) => context.logger.error({ err: error }, "password reset mail failed"));
+  }
+  // The same answer whether or not an account exists: e-mail addresses are not disclosed.
+  return { error: null, sent: true };
+}

@@ -1,0 +1,15 @@
+import { OrderDetails } from "../../features/orders/order-details.tsx";
+import type { Route } from "./+types/route";
+import { loadOrderReceived } from "./order-received.server.ts";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadOrderReceived(context, params.id, new URL(request.url).searchParams.get("key"));
+}
+
+export function meta() {
+  return [{ title: "Order received" }, { name: "robots", content: "noindex" }];
+}
+
+export default function OrderReceived({ loaderData: order }: Route.ComponentProps) {
+  return <OrderDetails order={order} thanks />;
+}

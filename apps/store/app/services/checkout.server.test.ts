@@ -1,0 +1,123 @@
+import { orderLines, orders, products } from "@vitrine/db";
+import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
+import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
+import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
+
+const address = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  address_1: "1 Main St",
+  city: "London",
+  postcode: "N1",
+  country: "GB",
+  email: "ada@example.com",
+  phone: "+44 20 1234 5678",
+};
+
+function input(owner: CartOwner, idempotencyKey: string, paymentMethod = "cod"): PlaceOrderInput {
+  return {
+    owner,
+    locale: "en",
+    currency: "USD",
+    billing: address,
+    shipping: address,
+    paymentMethod,
+    shippingMethod: "flat_rate",
+    shippingTotal: 500,
+    customerNote: "",
+    idempotencyKey,
+  };
+}
+
+describe.each(await availableDialects())("placing orders on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  it("places the order, its lines and totals, takes the stock and empties the cart, in one go", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1500, salePrice: 1200, stock: 3 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    const placed = await placeOrder(db, input(owner, "attempt-1", "bacs"));
+    expect(placed).toMatchObject({ status: "on-hold", total: 2900, created: true });
+    expect(placed.orderKey).toMatch(/^wc_order_/);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order).toMatchObject({ subtotal: 2400, shippingTotal: 500, total: 2900, paymentMethod: "bacs" });
+    expect(
+      await db
+        .select({ name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total })
+        .from(orderLines),
+    ).toEqual([{ name: "mug (en)", quantity: 2, total: 2400 }]);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock).toMatchObject({ stockQuantity: 1, totalSales: 2, stockStatus: "instock" });
+    expect((await loadCart(db, owner, "en")).lines).toEqual([]);
+  });
+
+  it("a retried or resubmitted attempt places one order, not two", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const [first, second, third] = await Promise.all([
+      placeOrder(db, input(owner, "attempt-1")),
+      placeOrder(db, input(owner, "attempt-1")),
+      placeOrder(db, input(owner, "attempt-1")),
+    ]);
+    expect(new Set([first.id, second.id, third.id]).size).toBe(1);
+    expect([first, second, third].filter((order) => order.created)).toHaveLength(1);
+    expect(await db.select().from(orders)).toHaveLength(1);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock!.stockQuantity).toBe(9);
+  });
+
+  it("with 5 in stock and 50 concurrent checkouts for 1 each, exactly 5 orders are placed", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const owners: CartOwner[] = [];
+    for (let i = 0; i < 50; i++) {
+      const owner = await insertSession(db, `shopper-${i}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      owners.push(owner);
+    }
+    const results = await Promise.allSettled(
+      owners.map((owner, i) => placeOrder(db, input(owner, `attempt-${i}`))),
+    );
+    const placed = results.filter((result) => result.status === "fulfilled");
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(placed).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const result of refused) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(CheckoutError);
+      expect(((result as PromiseRejectedResult).reason as CheckoutError).code).toBe("not_enough_stock");
+    }
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock).toMatchObject({ stockQuantity: 0, stockStatus: "outofstock", totalSales: 5 });
+    expect(await db.select().from(orders)).toHaveLength(5);
+    expect(await db.select().from(orderLines)).toHaveLength(5);
+  });
+
+  it("refuses an empty cart and an unknown payment method, and keeps the cart when stock ran out", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    await expect(placeOrder(db, input(owner, "a"))).rejects.toMatchObject({ code: "empty_cart" });
+    await expect(placeOrder(db, input(owner, "b", "bitcoin"))).rejects.toMatchObject({
+      code: "unknown_payment_method",
+    });
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 2 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, mug.id));
+    await expect(placeOrder(db, input(owner, "c"))).rejects.toMatchObject({
+      code: "not_enough_stock",
+      details: { available: 1 },
+    });
+    expect((await loadCart(db, owner, "en")).itemCount).toBe(2);
+    expect(await db.select().from(orders)).toEqual([]);
+  });
+});

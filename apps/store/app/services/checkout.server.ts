@@ -1,0 +1,178 @@
+import { randomBytes } from "node:crypto";
+import {
+  type Address,
+  cartLines,
+  carts,
+  type Database,
+  orderLines,
+  orders,
+  products,
+  type Transaction,
+  users,
+  variations,
+} from "@vitrine/db";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
+import { type CartOwner, loadCart } from "./cart.server.ts";
+import { paymentGateway } from "./payment-gateways.server.ts";
+
+export type PlaceOrderInput = {
+  owner: CartOwner;
+  locale: string;
+  currency: string;
+  billing: Address;
+  shipping: Address;
+  paymentMethod: string;
+  shippingMethod: string | null;
+  shippingTotal: number;
+  customerNote: string;
+  /** One per checkout attempt: a double click, a retry or a resubmitted form finds the same order. */
+  idempotencyKey: string;
+  /** Where the shopper came from, already cleaned (services/attribution.server.ts). */
+  attribution?: CleanAttribution;
+};
+
+export type PlacedOrder = { id: number; orderKey: string; status: string; total: number; created: boolean };
+
+export type CheckoutErrorCode = "empty_cart" | "not_enough_stock" | "unknown_payment_method";
+
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+  constructor(
+    readonly code: CheckoutErrorCode,
+    readonly details: { name?: string; available?: number } = {},
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * Places the order in one transaction: the order, its lines and totals, the stock decrements and
+ * the emptied cart. Each decrement is a conditional update (`stock >= wanted`), so concurrent
+ * checkouts can never take stock below zero; the loser's transaction rolls back whole.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const gateway = paymentGateway(input.paymentMethod);
+  if (!gateway) throw new CheckoutError("unknown_payment_method");
+
+  const previous = await findByIdempotencyKey(db, input.idempotencyKey);
+  if (previous) return previous;
+
+  try {
+    return await db.transaction(async (tx) => {
+      // Attempts with the same key wait for each other; the later one then finds the placed order.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.idempotencyKey}))`);
+      const placed = await findByIdempotencyKey(tx, input.idempotencyKey);
+      if (placed) return placed;
+      const cart = await loadCart(tx as unknown as Database, input.owner, input.locale);
+      if (cart.lines.length === 0) throw new CheckoutError("empty_cart");
+
+      for (const line of cart.lines) await takeStock(tx, line);
+
+      const total = cart.subtotal + input.shippingTotal;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderKey: `wc_order_${randomBytes(12).toString("base64url")}`,
+          userId: input.owner.userId,
+          status: gateway.statusOnPlacement,
+          currency: input.currency,
+          locale: input.locale,
+          subtotal: cart.subtotal,
+          shippingTotal: input.shippingTotal,
+          total,
+          shippingMethod: input.shippingMethod,
+          paymentMethod: gateway.id,
+          billingAddress: input.billing,
+          shippingAddress: input.shipping,
+          customerNote: input.customerNote,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      await saveAttribution(tx, order!.id, input.attribution ?? {});
+      // The account's next checkout offers these addresses.
+      if (input.owner.userId !== null) {
+        await tx
+          .update(users)
+          .set({ billingAddress: input.billing, shippingAddress: input.shipping })
+          .where(eq(users.id, input.owner.userId));
+      }
+      await tx.insert(orderLines).values(
+        cart.lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          variationId: line.variationId,
+          name: line.name,
+          attributes: Object.fromEntries(
+            line.attributes.map((attribute) => [attribute.label, attribute.value]),
+          ),
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          total: line.total,
+        })),
+      );
+      const cartIds = tx
+        .select({ id: carts.id })
+        .from(carts)
+        .where(
+          input.owner.userId === null
+            ? and(eq(carts.sessionId, input.owner.sessionId), isNull(carts.userId))
+            : eq(carts.userId, input.owner.userId),
+        );
+      await tx.delete(cartLines).where(sql`${cartLines.cartId} in ${cartIds}`);
+      return { id: order!.id, orderKey: order!.orderKey, status: order!.status, total, created: true };
+    });
+  } catch (error) {
+    // Two submissions of one attempt raced: the other one placed the order; answer with it.
+    if (isUniqueViolation(error)) {
+      const raced = await findByIdempotencyKey(db, input.idempotencyKey);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+async function takeStock(
+  tx: Transaction,
+  line: { productId: number; variationId: number | null; quantity: number; name: string },
+): Promise<void> {
+  const table = line.variationId === null ? products : variations;
+  const id = line.variationId ?? line.productId;
+  const updated = await tx
+    .update(table)
+    .set({
+      stockQuantity: sql`${table.stockQuantity} - ${line.quantity}`,
+      stockStatus: sql`case when ${table.stockQuantity} - ${line.quantity} = 0 then 'outofstock' else ${table.stockStatus} end`,
+    })
+    .where(
+      and(
+        eq(table.id, id),
+        sql`${table.stockStatus} <> 'outofstock'`,
+        sql`(${table.stockQuantity} is null or ${table.stockQuantity} >= ${line.quantity})`,
+      ),
+    )
+    .returning({ id: table.id });
+  if (updated.length === 0) {
+    const [row] = await tx.select({ stock: table.stockQuantity }).from(table).where(eq(table.id, id));
+    throw new CheckoutError("not_enough_stock", { name: line.name, available: row?.stock ?? 0 });
+  }
+  await tx
+    .update(products)
+    .set({ totalSales: sql`${products.totalSales} + ${line.quantity}` })
+    .where(eq(products.id, line.productId));
+}
+
+async function findByIdempotencyKey(db: Database | Transaction, key: string): Promise<PlacedOrder | null> {
+  const [order] = await db
+    .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status, total: orders.total })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  return order ? { ...order, created: false } : null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string; cause?: { code?: string } }).code ??
+    (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+}

@@ -1,0 +1,206 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+
+async function addToCart(page: Page) {
+  await page.goto("/shop");
+  const card = page
+    .locator("li.product-small")
+    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
+    .first();
+  const name = ((await card.locator(".product-title a").textContent()) ?? "").trim();
+  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
+  return name;
+}
+
+test("register, log out, log in with a wrong then a right password, the guest cart joining the account's", async ({
+  page,
+  browser,
+}) => {
+  const email = `shopper-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await page.goto("/my-account");
+  const register = page.locator("form.woocommerce-form-register");
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password", { exact: true }).fill("short");
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText("Please use at least 8 characters for your password.")).toBeVisible();
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await register.getByRole("button", { name: "Show password" }).click();
+  await expect(register.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await expect(register.getByRole("button", { name: "Hide password" })).toBeVisible();
+  await register.getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText(`Hello ${email}`)).toBeVisible();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+
+  // A guest cart, in a fresh browser, joins the account's cart at login.
+  const context = await browser.newContext();
+  const guest = await context.newPage();
+  const name = await addToCart(guest);
+  await guest.goto("/my-account");
+  const login = guest.locator("form.woocommerce-form-login");
+  await login.getByLabel("Email address").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill("wrong password");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(guest.getByRole("alert")).toHaveText(
+    "The email address or password you entered is incorrect.",
+  );
+  await login.getByLabel("Email address").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(guest.getByText(`Hello ${email}`)).toBeVisible();
+  await guest.goto("/cart");
+  await expect(guest.locator("tr.cart_item").getByRole("link", { name })).toBeVisible();
+  await context.close();
+});
+
+test("my orders: a table in a scrolling box, each order's page for its owner only", async ({
+  page,
+  browser,
+}) => {
+  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await page.goto("/my-account");
+  const register = page.locator("form.woocommerce-form-register");
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await register.getByRole("button", { name: "Register" }).click();
+  const name = await addToCart(page);
+  await page.goto("/checkout");
+  const billing = page.getByRole("group", { name: "Billing details" });
+  for (const [label, value] of [
+    ["First name", "Grace"],
+    ["Last name", "Hopper"],
+    ["Street address", "1 Navy Way"],
+    ["Town / City", "Arlington"],
+    ["Postcode / ZIP", "22201"],
+    ["Email address", email],
+    ["Phone", "703 555 0100"],
+  ])
+    await billing.getByLabel(label!, { exact: false }).first().fill(value!);
+  await billing.getByLabel("State / County").selectOption("TX");
+  await page.getByLabel(/I have read and agree/).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.getByText("Thank you. Your order has been received.")).toBeVisible();
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // The next checkout offers the addresses used this time.
+  await addToCart(page);
+  await page.goto("/checkout");
+  await expect(page.getByRole("group", { name: "Billing details" }).getByLabel("Town / City")).toHaveValue(
+    "Arlington",
+  );
+  await expect(page.getByRole("group", { name: "Billing details" }).getByLabel("Email address")).toHaveValue(
+    email,
+  );
+
+  await page.goto("/my-account/orders");
+  const wrapper = page.locator(".woocommerce-orders-table-wrapper");
+  await expect(wrapper).toHaveCSS("overflow-x", "auto");
+  await wrapper.getByRole("link", { name: `View order ${orderId}` }).click();
+  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.locator(".order_details")).toContainText(name);
+
+  const stranger = await browser.newPage();
+  const response = await stranger.goto(new URL(`/my-account/view-order/${orderId}`, page.url()).toString());
+  await expect(stranger).toHaveURL(/\/my-account$/);
+  expect(response?.status()).toBe(200);
+  await stranger.close();
+});
+
+test("account forms without their nonce are refused", async ({ request }) => {
+  const response = await request.post("/my-account", {
+    form: { intent: "login", username: "a@example.com", password: "x" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
+
+test("a lost password is reset through the e-mailed link, which works once", async ({ page }) => {
+  const email = `forgetful-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await page.goto("/my-account");
+  const register = page.locator("form.woocommerce-form-register");
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password", { exact: true }).fill("old password 1");
+  await register.getByRole("button", { name: "Register" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+
+  await page.getByRole("link", { name: "Lost your password?" }).click();
+  await page.getByLabel("Email address").fill(email);
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "password reset link is on its way" }),
+  ).toBeVisible();
+
+  const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  let link = "";
+  await expect
+    .poll(() => {
+      for (const file of readdirSync(mailDir)) {
+        const text = readFileSync(path.join(mailDir, file), "utf8")
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "=");
+        if (text.includes(`To: ${email}`))
+          link = text.match(/https?:\/\/\S+lost-password\?key=[\w-]+&login=\d+/)?.[0] ?? "";
+      }
+      return link;
+    })
+    .not.toBe("");
+
+  await page.goto(link);
+  await page.getByLabel("New password").fill("new password 2");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your password has been changed. You can log in now.")).toBeVisible();
+  const login = page.locator("form.woocommerce-form-login");
+  await login.getByLabel("Email address").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill("new password 2");
+  await login.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText(`Hello ${email}`)).toBeVisible();
+
+  await page.goto(link);
+  await page.getByLabel("New password").fill("third password 3");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This password reset link is invalid or has expired. Please ask for a new one.",
+  );
+});
+
+test("the header's sign-in popup: a wrong password reopens it with the notice, the right one signs in", async ({
+  page,
+}) => {
+  const email = `popup-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  await page.goto("/my-account");
+  const register = page.locator("form.woocommerce-form-register");
+  await register.getByLabel("Email address").fill(email);
+  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await register.getByRole("button", { name: "Register" }).click();
+  await page.getByRole("button", { name: "Log out" }).click();
+
+  await page.goto("/shop");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const opener = page
+    .getByRole("navigation", { name: "My account" })
+    .getByRole("button", { name: "My account" });
+  await opener.click();
+  const popup = page.getByRole("dialog", { name: "Log in to your account" });
+  await popup.getByLabel("Email address").fill(email);
+  await popup.getByLabel("Password", { exact: true }).fill("not my password");
+  await popup.getByRole("button", { name: "Log in" }).click();
+
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole("alert")).toHaveText(
+    "The email address or password you entered is incorrect.",
+  );
+  await popup.getByLabel("Email address").fill(email);
+  await popup.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await popup.getByRole("button", { name: "Show password" }).click();
+  await expect(popup.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  await popup.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My account" }),
+  ).toBeVisible();
+});

@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+
+async function addFirstSimpleProduct(page: Page) {
+  await page.goto("/shop");
+  const card = page
+    .locator("li.product-small")
+    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
+    .first();
+  const name = ((await card.locator(".product-title a").textContent()) ?? "").trim();
+  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
+  return name;
+}
+
+async function fillBilling(page: Page, overrides: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    "First name": "Ada",
+    "Last name": "Lovelace",
+    "Street address": "12 Analytical Row",
+    "Town / City": "Austin",
+    "Postcode / ZIP": "73301",
+    "Email address": "ada@example.com",
+    Phone: "+1 (512) 555-0100",
+    ...overrides,
+  };
+  const billing = page.getByRole("group", { name: "Billing details" });
+  for (const [label, value] of Object.entries(values))
+    await billing.getByLabel(label, { exact: false }).first().fill(value);
+  await billing.getByLabel("State / County").selectOption("TX");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`checkout, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("validation errors sit beside their fields, then the order is placed and shown to its owner", async ({
+      page,
+      browser,
+    }) => {
+      const name = await addFirstSimpleProduct(page);
+      await page.goto("/checkout");
+      await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+      await fillBilling(page, { "Email address": "ada@example", Phone: "12-34" });
+      await page.getByRole("button", { name: "Place order" }).click();
+      await expect(page.getByRole("alert")).toContainText("Please correct the following:");
+      await expect(page.locator("#billing_email-error")).toHaveText("Please enter a valid email address.");
+      await expect(page.locator("#billing_phone-error")).toHaveText(
+        "Please enter a valid phone number (6 to 15 digits).",
+      );
+      await expect(page.locator("#terms-error")).toBeVisible();
+      await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+
+      await page.getByLabel("Email address").fill("ada@example.com");
+      await page.getByLabel("Phone").fill("+1 (512) 555-0100");
+      await page.getByLabel(/I have read and agree/).check();
+      await page.getByLabel("Cash on delivery").check();
+      await page.getByRole("button", { name: "Place order" }).click();
+
+      await expect(page).toHaveURL(/\/checkout\/order-received\/\d+\?key=wc_order_/);
+      await expect(page.getByText("Thank you. Your order has been received.")).toBeVisible();
+      await expect(page.locator(".order_details")).toContainText(name);
+      await expect(page.locator(".woocommerce-order-overview")).toContainText("Cash on delivery");
+
+      // Someone else, or a wrong key, sees nothing.
+      const url = new URL(page.url());
+      const stranger = await browser.newPage();
+      const wrongKey = await stranger.goto(`${url.origin}${url.pathname}?key=wc_order_wrongwrongwrong`);
+      expect(wrongKey?.status()).toBe(404);
+      await stranger.close();
+
+      // The cart is empty now, and the checkout sends an empty cart back to it.
+      await page.goto("/checkout");
+      await expect(page).toHaveURL(/\/cart$/);
+    });
+  });
+}
+
+test("a resubmitted checkout form places one order", async ({ page, request }) => {
+  await addFirstSimpleProduct(page);
+  await page.goto("/checkout");
+  await fillBilling(page);
+  await page.getByLabel(/I have read and agree/).check();
+  const form = page.locator("form.checkout");
+  const body = await form.evaluate((element: HTMLFormElement) =>
+    new URLSearchParams(new FormData(element) as unknown as string).toString(),
+  );
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const post = () =>
+    request.post("/checkout", {
+      data: body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies },
+      maxRedirects: 0,
+    });
+  const [first, second] = await Promise.all([post(), post()]);
+  expect(first.status()).toBe(302);
+  expect(second.status()).toBe(302);
+  expect(first.headers().location).toBe(second.headers().location);
+  const third = await post();
+  expect(third.headers().location).toBe(first.headers().location);
+});
+
+test("a checkout post without the form's nonce is refused", async ({ page, request }) => {
+  await addFirstSimpleProduct(page);
+  const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const response = await request.post("/checkout", {
+    form: { billing_first_name: "Ada", payment_method: "cod", terms: "on" },
+    headers: { Cookie: cookies },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+});
+
+test("each order sends its confirmation e-mail in the shopper's language, kept as an .eml file without SMTP", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Español" }).click();
+  await page.goto("/shop");
+  const card = page
+    .locator("li.product-small")
+    .filter({ has: page.getByRole("button", { name: /^Añadir al carrito:/ }) })
+    .first();
+  await card.getByRole("button", { name: /^Añadir al carrito:/ }).click();
+  await expect(page.getByText(/se ha añadido a tu carrito/).first()).toBeVisible();
+  await page.goto("/checkout");
+  const billing = page.getByRole("group", { name: "Detalles de facturación" });
+  await billing.getByLabel("Nombre", { exact: false }).first().fill("Ana");
+  await billing.getByLabel("Apellidos").fill("García");
+  await billing.getByLabel("País / Región").selectOption("ES");
+  await billing.getByLabel("Región / Provincia").selectOption("M");
+  await billing.getByLabel("Dirección de la calle").fill("Calle Mayor 1");
+  await billing.getByLabel("Localidad / Ciudad").fill("Madrid");
+  await billing.getByLabel("Código postal").fill("28013");
+  await billing.getByLabel("Dirección de correo electrónico").fill("ana@example.es");
+  await billing.getByLabel("Teléfono").fill("+34 600 000 000");
+  await page.getByLabel(/He leído y estoy de acuerdo/).check();
+  await page.getByRole("button", { name: "Realizar el pedido" }).click();
+  await expect(page.getByText("Gracias. Tu pedido ha sido recibido.")).toBeVisible();
+  const orderId = new URL(page.url()).pathname.split("/").pop()!;
+
+  const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
+  await expect
+    .poll(() =>
+      readdirSync(mailDir).some((file) =>
+        readFileSync(path.join(mailDir, file), "utf8").includes(`pedido #${orderId} de`),
+      ),
+    )
+    .toBe(true);
+  const mail = readdirSync(mailDir)
+    .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
+    .find((text) => text.includes(`pedido #${orderId} de`))!;
+  expect(mail).toContain("To: ana@example.es");
+  expect(mail).toContain(`Subject: Hemos recibido tu pedido #${orderId} de Vitrine`);
+});

@@ -1,0 +1,186 @@
+import { decodeRecord, encodeRecord, NONE } from "./sbjs-format.ts";
+import { isExternal, organicSource, referralSource } from "./search-engines.ts";
+
+export const COOKIE_NAMES = {
+  current: "sbjs_current",
+  currentAdd: "sbjs_current_add",
+  first: "sbjs_first",
+  firstAdd: "sbjs_first_add",
+  session: "sbjs_session",
+  udata: "sbjs_udata",
+  migrations: "sbjs_migrations",
+  promo: "sbjs_promo",
+} as const;
+
+export const UTM_PARAMETERS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_content",
+  "utm_term",
+  "utm_id",
+  "utm_source_platform",
+  "utm_creative_format",
+  "utm_marketing_tactic",
+] as const;
+
+export type TrackerSettings = {
+  /** Cookie lifetime in months; converted as months × 30 × 24 × 60 and truncated to whole minutes. */
+  lifetimeMonths: number;
+  /** Minutes of inactivity after which the next page starts a new session. */
+  sessionMinutes: number;
+  promo: { min: number; max: number };
+  /** Minutes east of UTC for the fire date; the spec's `0` writes UTC. */
+  timezoneOffset: number;
+};
+
+/** The values this store configures (spec §9), over the tracking script's own defaults. */
+export const defaultSettings: TrackerSettings = {
+  lifetimeMonths: 0.00001,
+  sessionMinutes: 30,
+  promo: { min: 100_000, max: 999_999 },
+  timezoneOffset: 0,
+};
+/** What the script falls back to when a value is not configured. */
+export const scriptDefaults = { lifetimeMonths: 6, promo: { min: 100_000, max: 999_999 } };
+
+export type CookieJar = Partial<Record<string, string>>;
+/** `minutes: null` is a browser-session cookie; a negative value deletes the cookie. */
+export type CookieWrite = { name: string; value: string; minutes: number | null };
+
+export type TrackInput = {
+  cookies: CookieJar;
+  /** The page being viewed. */
+  url: string;
+  referrer: string;
+  now: Date;
+  userAgent: string;
+  settings?: Partial<TrackerSettings>;
+  random?: () => number;
+};
+
+/** Whole minutes of cookie lifetime, or null (session cookies) when that is under one minute. */
+export function lifetimeMinutes(months: number): number | null {
+  const minutes = Math.trunc(months * 30 * 24 * 60);
+  return minutes < 1 ? null : minutes;
+}
+
+export function fireDate(now: Date, offsetMinutes = 0): string {
+  const shifted = new Date(now.getTime() + offsetMinutes * 60_000);
+  return shifted.toISOString().slice(0, 19).replace("T", " ");
+}
+
+type Source = {
+  typ: string;
+  src: string;
+  mdm: string;
+  cmp: string;
+  cnt: string;
+  trm: string;
+  id: string;
+  plt: string;
+  fmt: string;
+  tct: string;
+};
+
+function parseUrl(value: string): URL | null {
+  try {
+    return value ? new URL(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+function utmSource(params: URLSearchParams): Source | null {
+  const has = (name: string) => (params.get(name) ?? "") !== "";
+  const paid = has("gclid") ? "google" : has("yclid") ? "yandex" : null;
+  if (!UTM_PARAMETERS.some(has) && !paid) return null;
+  const value = (name: string, fallback = NONE) => params.get(name) || fallback;
+  return {
+    typ: "utm",
+    src: value("utm_source", paid ?? NONE),
+    mdm: value("utm_medium", paid ? "cpc" : NONE),
+    cmp: value("utm_campaign", paid ? `${paid}_cpc` : NONE),
+    cnt: value("utm_content"),
+    trm: value("utm_term"),
+    id: value("utm_id"),
+    plt: value("utm_source_platform"),
+    fmt: value("utm_creative_format"),
+    tct: value("utm_marketing_tactic"),
+  };
+}
+
+const blank = { cmp: NONE, cnt: NONE, trm: NONE, id: NONE, plt: NONE, fmt: NONE, tct: NONE };
+
+/**
+ * One page view: decides the traffic source (first rule that holds: utm, organic, referral, else the
+ * current record stays or, with none, typein), keeps first-touch records once, counts visits and
+ * pages, and returns every cookie to write.
+ */
+export function track(input: TrackInput): { writes: CookieWrite[]; cookies: CookieJar } {
+  const settings = { ...defaultSettings, ...input.settings };
+  const lifetime = lifetimeMinutes(settings.lifetimeMonths);
+  const page = parseUrl(input.url);
+  const referrer = parseUrl(input.referrer);
+  const jar = input.cookies;
+  const sessionOpen = Boolean(decodeRecord(jar[COOKIE_NAMES.session]));
+  const current = decodeRecord(jar[COOKIE_NAMES.current]);
+
+  let source: Source | null = page ? utmSource(page.searchParams) : null;
+  if (!source && referrer) {
+    const engine = organicSource(referrer);
+    if (engine) source = { typ: "organic", src: engine, mdm: "organic", ...blank };
+  }
+  if (!source && referrer && !sessionOpen && page && isExternal(referrer, page.host)) {
+    source = {
+      typ: "referral",
+      src: referralSource(referrer),
+      mdm: "referral",
+      ...blank,
+      cnt: referrer.pathname,
+    };
+  }
+  if (!source && !current) source = { typ: "typein", src: "(direct)", mdm: NONE, ...blank };
+
+  const writes: CookieWrite[] = [];
+  const write = (name: string, value: string, minutes: number | null) => {
+    writes.push({ name, value, minutes });
+    jar[name] = value;
+  };
+
+  if (!jar[COOKIE_NAMES.migrations]) write(COOKIE_NAMES.migrations, "1418474375998=1", lifetime);
+  if (source) {
+    const extra = encodeRecord({
+      fd: fireDate(input.now, settings.timezoneOffset),
+      ep: input.url,
+      rf: input.referrer || NONE,
+    });
+    write(COOKIE_NAMES.current, encodeRecord(source), lifetime);
+    write(COOKIE_NAMES.currentAdd, extra, lifetime);
+    if (!jar[COOKIE_NAMES.first]) {
+      write(COOKIE_NAMES.first, encodeRecord(source), lifetime);
+      write(COOKIE_NAMES.firstAdd, extra, lifetime);
+    }
+  }
+
+  const udata = decodeRecord(jar[COOKIE_NAMES.udata]);
+  const visits = udata ? (Number.parseInt(udata.vst ?? "0", 10) || 0) + (sessionOpen ? 0 : 1) : 1;
+  write(COOKIE_NAMES.udata, encodeRecord({ vst: visits, uip: NONE, uag: input.userAgent }), lifetime);
+
+  const session = decodeRecord(jar[COOKIE_NAMES.session]);
+  const pages = session ? (Number.parseInt(session.pgs ?? "0", 10) || 0) + 1 : 1;
+  // The session slides: each page extends it by the session length.
+  write(COOKIE_NAMES.session, encodeRecord({ pgs: pages, cpg: input.url }), settings.sessionMinutes);
+
+  if (!jar[COOKIE_NAMES.promo]) {
+    const { min, max } = settings.promo;
+    const code = min + Math.floor((input.random ?? Math.random)() * (max - min + 1));
+    write(COOKIE_NAMES.promo, encodeRecord({ code }), lifetime);
+  }
+  return { writes, cookies: jar };
+}
+
+/** Turning tracking off deletes all eight cookies. */
+export function deleteAll(): CookieWrite[] {
+  return Object.values(COOKIE_NAMES).map((name) => ({ name, value: "", minutes: -1 }));
+}

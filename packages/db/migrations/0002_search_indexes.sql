@@ -1,0 +1,2 @@
+CREATE INDEX "product_translations_search_trgm_idx" ON "product_translations" USING gin (("name" || ' ' || "short_description" || ' ' || "description") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_sku_trgm_idx" ON "products" USING gin ("sku" gin_trgm_ops);

@@ -83,6 +83,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
   router.put("/products/:id", route(updateProduct, "admin"));
   router.get("/orders", route(listOrders, "admin"));
   router.get("/orders/:id", route(getOrder, "admin"));
+  router.get("/reports/attribution", route(attributionReport, "admin"));
   router.use((_req, res) => {
     res.status(404).json({
       code: "rest_no_route",
@@ -322,4 +323,55 @@ const getOrder: Handler = async (context, _caller, req, res) => {
   ]);
   const { orderId: _order, origin, ...record } = attribution ?? { orderId: id, origin: "Unknown" };
   res.json({ ...order, line_items: lines, attribution: attribution ? record : null, origin });
+};
+
+const reportQuery = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+/**
+ * Orders and revenue by where they came from: grouped by origin label, source type, campaign and
+ * device, for orders placed between `from` and `to` (inclusive dates, UTC). Orders without a record
+ * count as `Unknown`.
+ */
+const attributionReport: Handler = async (context, _caller, req, res) => {
+  const query = reportQuery.safeParse(req.query);
+  if (!query.success)
+    throw new RestError(
+      400,
+      "rest_invalid_param",
+      `Invalid parameter: ${String(query.error.issues[0]?.path[0])}`,
+    );
+  const filters = [];
+  if (query.data.from)
+    filters.push(sql`${orders.createdAt} >= ${`${query.data.from}T00:00:00Z`}::timestamptz`);
+  if (query.data.to)
+    filters.push(
+      sql`${orders.createdAt} < (${`${query.data.to}T00:00:00Z`}::timestamptz + interval '1 day')`,
+    );
+  const origin = sql<string>`coalesce(${orderAttribution.origin}, 'Unknown')`;
+  const sourceType = sql<string | null>`${orderAttribution.sourceType}`;
+  const campaign = sql<string | null>`${orderAttribution.utmCampaign}`;
+  const device = sql<string | null>`${orderAttribution.deviceType}`;
+  const rows = await context.db
+    .select({
+      origin,
+      source_type: sourceType,
+      campaign,
+      device,
+      orders: sql<number>`count(*)`.mapWith(Number),
+      revenue: sql<number>`coalesce(sum(${orders.total}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .where(filters.length > 0 ? and(...filters) : undefined)
+    .groupBy(origin, sourceType, campaign, device)
+    .orderBy(desc(sql`count(*)`));
+  res.json({
+    from: query.data.from ?? null,
+    to: query.data.to ?? null,
+    currency: context.settings.currency,
+    groups: rows,
+  });
 };

@@ -75,6 +75,26 @@ test("a campaign link, a few pages, then the block checkout: the order carries t
   expect(order.attribution.sessionPages).toBe("5");
   expect(order.attribution.sessionCount).toBe("1");
   expect(order.attribution.sessionEntry).toMatch(/utm_source=newsletter/);
+
+  // The owner's report groups orders and revenue by where they came from.
+  const token = (await (await page.request.post("/api/vitrine/v2/auth/token", { data: admin })).json()).token;
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await (
+    await page.request.get(`/api/vitrine/v2/reports/attribution?from=${today}&to=${today}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json();
+  const group = report.groups.find(
+    (g: { origin: string; campaign: string }) =>
+      g.origin === "Source: Newsletter" && g.campaign === "spring-sale",
+  );
+  expect(group).toMatchObject({ source_type: "utm", device: "Desktop" });
+  expect(group.orders).toBeGreaterThanOrEqual(1);
+  expect(group.revenue).toBeGreaterThan(0);
+  const bad = await page.request.get("/api/vitrine/v2/reports/attribution?from=yesterday", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(bad.status()).toBe(400);
 });
 
 test.describe("without JavaScript", () => {
@@ -189,4 +209,21 @@ test("a checkout that sends a non-string attribution field is refused, naming it
   });
   expect(result.status).toBe(400);
   expect(result.body.message).toContain("utm_source");
+});
+
+test("a form that lost its hidden attribution inputs gets a console warning", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  await visit(page, "/my-account");
+  expect(warnings.filter((w) => w.includes("wc_order_attribution"))).toEqual([]);
+  await page.evaluate(() => {
+    for (const input of document.querySelectorAll(
+      'form.woocommerce-form-register input[name^="wc_order_attribution_"]',
+    ))
+      input.remove();
+    window.setOrderTracking?.(true);
+  });
+  await expect.poll(() => warnings.some((w) => w.includes("wc_order_attribution"))).toBe(true);
 });

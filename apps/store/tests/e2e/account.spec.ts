@@ -1,15 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { addFirstSimpleProduct, fillBilling, registerShopper } from "./support.ts";
 
 async function addToCart(page: Page) {
   await page.goto("/shop");
-  const card = page
-    .locator("li.product-small")
-    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-    .first();
-  const name = ((await card.locator(".product-title a").textContent()) ?? "").trim();
-  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  const name = await addFirstSimpleProduct(page);
   await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   return name;
 }
@@ -60,26 +56,10 @@ test("my orders: a table in a scrolling box, each order's page for its owner onl
   page,
   browser,
 }) => {
-  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await page.goto("/my-account");
-  const register = page.locator("form.woocommerce-form-register");
-  await register.getByLabel("Email address").fill(email);
-  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
-  await register.getByRole("button", { name: "Register" }).click();
+  const email = await registerShopper(page, "buyer");
   const name = await addToCart(page);
   await page.goto("/checkout");
-  const billing = page.getByRole("group", { name: "Billing details" });
-  for (const [label, value] of [
-    ["First name", "Grace"],
-    ["Last name", "Hopper"],
-    ["Street address", "1 Navy Way"],
-    ["Town / City", "Arlington"],
-    ["Postcode / ZIP", "22201"],
-    ["Email address", email],
-    ["Phone", "703 555 0100"],
-  ])
-    await billing.getByLabel(label!, { exact: false }).first().fill(value!);
-  await billing.getByLabel("State / County").selectOption("TX");
+  await fillBilling(page, { "Town / City": "Arlington", "Email address": email });
   await page.getByLabel(/I have read and agree/).check();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page.getByText("Thank you. Your order has been received.")).toBeVisible();
@@ -118,12 +98,7 @@ test("account forms without their nonce are refused", async ({ request }) => {
 });
 
 test("a lost password is reset through the e-mailed link, which works once", async ({ page }) => {
-  const email = `forgetful-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await page.goto("/my-account");
-  const register = page.locator("form.woocommerce-form-register");
-  await register.getByLabel("Email address").fill(email);
-  await register.getByLabel("Password", { exact: true }).fill("old password 1");
-  await register.getByRole("button", { name: "Register" }).click();
+  const email = await registerShopper(page, "forgetful", "old password 1");
   await page.getByRole("button", { name: "Log out" }).click();
 
   await page.getByRole("link", { name: "Lost your password?" }).click();
@@ -169,12 +144,7 @@ test("a lost password is reset through the e-mailed link, which works once", asy
 test("the header's sign-in popup: a wrong password reopens it with the notice, the right one signs in", async ({
   page,
 }) => {
-  const email = `popup-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await page.goto("/my-account");
-  const register = page.locator("form.woocommerce-form-register");
-  await register.getByLabel("Email address").fill(email);
-  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
-  await register.getByRole("button", { name: "Register" }).click();
+  const email = await registerShopper(page, "popup");
   await page.getByRole("button", { name: "Log out" }).click();
 
   await page.goto("/shop");

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { addFirstSimpleProduct, fillBilling } from "./support.ts";
 
 const admin = { email: "admin@example.com", password: "e2e-admin-password" };
 
@@ -16,25 +17,10 @@ async function visit(page: Page, url: string, referer?: string) {
 
 async function orderFor(page: Page, javaScript: boolean) {
   const before = await visit(page, "/shop");
-  const card = page
-    .locator("li.product-small")
-    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-    .first();
-  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  await addFirstSimpleProduct(page);
   await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   expect(await visit(page, "/checkout")).toBe(before + 1);
-  const billing = page.getByRole("group", { name: "Billing details" });
-  for (const [label, value] of [
-    ["First name", "Ann"],
-    ["Last name", "Tracker"],
-    ["Street address", "1 Source St"],
-    ["Town / City", "Austin"],
-    ["Postcode / ZIP", "73301"],
-    ["Email address", "ann@example.com"],
-    ["Phone", "512 555 0100"],
-  ])
-    await billing.getByLabel(label!, { exact: false }).first().fill(value!);
-  await billing.getByLabel("State / County").selectOption("TX");
+  await fillBilling(page, { "First name": "Ann", "Email address": "ann@example.com" });
   await page.getByLabel(/I have read and agree/).check();
   if (javaScript) {
     const api = page.waitForResponse((response) => response.url().endsWith("/api/store/v1/checkout"));
@@ -103,11 +89,7 @@ test.describe("without JavaScript", () => {
   test("the classic form's hidden inputs are there and blank, and nothing is stored", async ({ page }) => {
     await page.goto("/", { referer: "https://www.google.com/search?q=mugs" });
     await page.goto("/shop");
-    const card = page
-      .locator("li.product-small")
-      .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-      .first();
-    await card.getByRole("button", { name: /^Add to cart:/ }).click();
+    await addFirstSimpleProduct(page);
     await page.goto("/checkout");
     const inputs = page.locator('form.checkout input[name^="wc_order_attribution_"]');
     await expect(inputs).toHaveCount(16);
@@ -124,11 +106,7 @@ test("a search engine, then the classic form with JavaScript: organic, with the 
   await visit(page, "/cart");
   const id = await (async () => {
     await visit(page, "/shop");
-    const card = page
-      .locator("li.product-small")
-      .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-      .first();
-    await card.getByRole("button", { name: /^Add to cart:/ }).click();
+    await addFirstSimpleProduct(page);
     await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
     await visit(page, "/checkout");
     await expect(page.locator('input[name="wc_order_attribution_source_type"]')).toHaveValue("organic");
@@ -189,11 +167,7 @@ test("a referral from another site, and setOrderTracking(false) deleting the coo
 
 test("a checkout that sends a non-string attribution field is refused, naming it", async ({ page }) => {
   await page.goto("/shop");
-  const card = page
-    .locator("li.product-small")
-    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-    .first();
-  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  await addFirstSimpleProduct(page);
   await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   await page.goto("/checkout");
   const result = await page.evaluate(async () => {

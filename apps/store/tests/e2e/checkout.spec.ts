@@ -1,34 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { addFirstSimpleProduct, fillBilling } from "./support.ts";
 
-async function addFirstSimpleProduct(page: Page) {
+async function addToCartFromShop(page: Page) {
   await page.goto("/shop");
-  const card = page
-    .locator("li.product-small")
-    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
-    .first();
-  const name = ((await card.locator(".product-title a").textContent()) ?? "").trim();
-  await card.getByRole("button", { name: /^Add to cart:/ }).click();
+  const name = await addFirstSimpleProduct(page);
   await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   return name;
-}
-
-async function fillBilling(page: Page, overrides: Record<string, string> = {}) {
-  const values: Record<string, string> = {
-    "First name": "Ada",
-    "Last name": "Lovelace",
-    "Street address": "12 Analytical Row",
-    "Town / City": "Austin",
-    "Postcode / ZIP": "73301",
-    "Email address": "ada@example.com",
-    Phone: "+1 (512) 555-0100",
-    ...overrides,
-  };
-  const billing = page.getByRole("group", { name: "Billing details" });
-  for (const [label, value] of Object.entries(values))
-    await billing.getByLabel(label, { exact: false }).first().fill(value);
-  await billing.getByLabel("State / County").selectOption("TX");
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -39,7 +18,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       browser,
     }) => {
-      const name = await addFirstSimpleProduct(page);
+      const name = await addToCartFromShop(page);
       await page.goto("/checkout");
       await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
       await fillBilling(page, { "Email address": "ada@example", Phone: "12-34" });
@@ -78,7 +57,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a resubmitted checkout form places one order", async ({ page, request }) => {
-  await addFirstSimpleProduct(page);
+  await addToCartFromShop(page);
   await page.goto("/checkout");
   await fillBilling(page);
   await page.getByLabel(/I have read and agree/).check();
@@ -102,7 +81,7 @@ test("a resubmitted checkout form places one order", async ({ page, request }) =
 });
 
 test("a checkout post without the form's nonce is refused", async ({ page, request }) => {
-  await addFirstSimpleProduct(page);
+  await addToCartFromShop(page);
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const response = await request.post("/checkout", {
     form: { billing_first_name: "Ada", payment_method: "cod", terms: "on" },
@@ -118,11 +97,7 @@ test("each order sends its confirmation e-mail in the shopper's language, kept a
   await page.goto("/");
   await page.getByRole("button", { name: "Español" }).click();
   await page.goto("/shop");
-  const card = page
-    .locator("li.product-small")
-    .filter({ has: page.getByRole("button", { name: /^Añadir al carrito:/ }) })
-    .first();
-  await card.getByRole("button", { name: /^Añadir al carrito:/ }).click();
+  await addFirstSimpleProduct(page, /^Añadir al carrito:/);
   await expect(page.getByText(/se ha añadido a tu carrito/).first()).toBeVisible();
   await page.goto("/checkout");
   const billing = page.getByRole("group", { name: "Detalles de facturación" });

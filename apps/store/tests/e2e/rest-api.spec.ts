@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerShopper } from "./support.ts";
 
 const admin = { email: "admin@example.com", password: "e2e-admin-password" };
 
@@ -68,13 +69,7 @@ test("the REST API refuses guests, customers, and cookies without the nonce", as
   expect(guest.status()).toBe(401);
   expect(await guest.json()).toMatchObject({ code: "rest_not_logged_in", data: { status: 401 } });
 
-  const email = `rest-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await page.goto("/my-account");
-  const register = page.locator("form.woocommerce-form-register");
-  await register.getByLabel("Email address").fill(email);
-  await register.getByLabel("Password", { exact: true }).fill("correct horse battery");
-  await register.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText(`Hello ${email}`)).toBeVisible();
+  const email = await registerShopper(page, "rest");
   const nonce = await page.locator('meta[name="x-vitrine-nonce"]').getAttribute("content");
   expect(nonce).toMatch(/^[a-f0-9]{10}$/);
 

@@ -51,6 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cartCount,
       cart: cartClientConfig(new URL(request.url).origin, locale, settings),
       notices,
+      attribution: settings.order_attribution,
       account: {
         signedIn: Boolean(current?.userId),
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
@@ -102,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useAttributionTracking();
+  useAttributionTracking(useRootData()?.attribution);
   return <Outlet />;
 }
 

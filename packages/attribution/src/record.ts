@@ -26,11 +26,12 @@ export type AttributionRecord = Record<AttributionField, string>;
 export const FIELD_PREFIX = "wc_order_attribution_";
 
 /** The order attribution record the checkout sends, read from the tracking cookies; blank when absent. */
-export function attributionRecord(cookies: CookieJar): AttributionRecord {
-  const current = decodeRecord(cookies[COOKIE_NAMES.current]) ?? {};
-  const extra = decodeRecord(cookies[COOKIE_NAMES.currentAdd]) ?? {};
-  const session = decodeRecord(cookies[COOKIE_NAMES.session]) ?? {};
-  const udata = decodeRecord(cookies[COOKIE_NAMES.udata]) ?? {};
+export function attributionRecord(cookies: CookieJar, options: { base64?: boolean } = {}): AttributionRecord {
+  const read = (name: string) => decodeRecord(cookies[name], options.base64) ?? {};
+  const current = read(COOKIE_NAMES.current);
+  const extra = read(COOKIE_NAMES.currentAdd);
+  const session = read(COOKIE_NAMES.session);
+  const udata = read(COOKIE_NAMES.udata);
   const value = (v: string | undefined) => (v === undefined || v === NONE ? "" : v);
   return {
     source_type: value(current.typ),

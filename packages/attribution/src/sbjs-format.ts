@@ -5,17 +5,26 @@
 export const NONE = "(none)";
 const SEPARATOR = "|||";
 
-export function encodeRecord(record: Record<string, string | number | undefined>): string {
-  return Object.entries(record)
+/** With `base64` on, the whole value is Base64 on top (the tracking script's `base64` option). */
+export function encodeRecord(record: Record<string, string | number | undefined>, base64 = false): string {
+  const plain = Object.entries(record)
     .map(
       ([key, value]) =>
         `${key}=${encodeURIComponent(value === undefined || value === "" ? NONE : String(value))}`,
     )
     .join(SEPARATOR);
+  return base64 ? btoa(plain) : plain;
 }
 
-export function decodeRecord(raw: string | undefined): Record<string, string> | null {
+export function decodeRecord(raw: string | undefined, base64 = false): Record<string, string> | null {
   if (!raw) return null;
+  if (base64) {
+    try {
+      return decodeRecord(atob(safeDecode(raw)));
+    } catch {
+      return null;
+    }
+  }
   // Some writers encode the whole value, separators included; decode that layer first.
   const text = raw.includes("%7C%7C%7C") ? safeDecode(raw) : raw;
   const record: Record<string, string> = {};

@@ -148,6 +148,48 @@ describe("counters and first touch", () => {
 });
 
 describe("the cookie format", () => {
+  it("with base64 on, writes and reads Base64 values", () => {
+    const jar: CookieJar = {};
+    track({
+      cookies: jar,
+      url: `${site}/?utm_source=b64`,
+      referrer: "",
+      now,
+      userAgent: ua,
+      settings: { base64: true },
+    });
+    expect(jar.sbjs_current).toBe(
+      btoa(
+        encodeRecord({
+          typ: "utm",
+          src: "b64",
+          mdm: undefined,
+          cmp: undefined,
+          cnt: undefined,
+          trm: undefined,
+          id: undefined,
+          plt: undefined,
+          fmt: undefined,
+          tct: undefined,
+        }),
+      ),
+    );
+    expect(decodeRecord(jar.sbjs_current)?.typ).not.toBe("utm");
+    track({
+      cookies: jar,
+      url: `${site}/shop`,
+      referrer: "",
+      now,
+      userAgent: ua,
+      settings: { base64: true },
+    });
+    expect(attributionRecord(jar, { base64: true })).toMatchObject({
+      source_type: "utm",
+      utm_source: "b64",
+      session_pages: "2",
+    });
+  });
+
   it("round-trips values with separators and encodes each value", () => {
     const raw = encodeRecord({ typ: "utm", cnt: "a=b|c d", trm: undefined });
     expect(raw).toBe("typ=utm|||cnt=a%3Db%7Cc%20d|||trm=(none)");

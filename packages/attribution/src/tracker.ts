@@ -32,6 +32,8 @@ export type TrackerSettings = {
   promo: { min: number; max: number };
   /** Minutes east of UTC for the fire date; the spec's `0` writes UTC. */
   timezoneOffset: number;
+  /** Base64 on top of each cookie value (off in this store). */
+  base64: boolean;
 };
 
 /** The values this store configures (spec §9), over the tracking script's own defaults. */
@@ -40,6 +42,7 @@ export const defaultSettings: TrackerSettings = {
   sessionMinutes: 30,
   promo: { min: 100_000, max: 999_999 },
   timezoneOffset: 0,
+  base64: false,
 };
 /** What the script falls back to when a value is not configured. */
 export const scriptDefaults = { lifetimeMonths: 6, promo: { min: 100_000, max: 999_999 } };
@@ -123,8 +126,11 @@ export function track(input: TrackInput): { writes: CookieWrite[]; cookies: Cook
   const page = parseUrl(input.url);
   const referrer = parseUrl(input.referrer);
   const jar = input.cookies;
-  const sessionOpen = Boolean(decodeRecord(jar[COOKIE_NAMES.session]));
-  const current = decodeRecord(jar[COOKIE_NAMES.current]);
+  const read = (name: string) => decodeRecord(jar[name], settings.base64);
+  const encode = (record: Record<string, string | number | undefined>) =>
+    encodeRecord(record, settings.base64);
+  const sessionOpen = Boolean(read(COOKIE_NAMES.session));
+  const current = read(COOKIE_NAMES.current);
 
   let source: Source | null = page ? utmSource(page.searchParams) : null;
   if (!source && referrer) {
@@ -150,32 +156,32 @@ export function track(input: TrackInput): { writes: CookieWrite[]; cookies: Cook
 
   if (!jar[COOKIE_NAMES.migrations]) write(COOKIE_NAMES.migrations, "1418474375998=1", lifetime);
   if (source) {
-    const extra = encodeRecord({
+    const extra = encode({
       fd: fireDate(input.now, settings.timezoneOffset),
       ep: input.url,
       rf: input.referrer || NONE,
     });
-    write(COOKIE_NAMES.current, encodeRecord(source), lifetime);
+    write(COOKIE_NAMES.current, encode(source), lifetime);
     write(COOKIE_NAMES.currentAdd, extra, lifetime);
     if (!jar[COOKIE_NAMES.first]) {
-      write(COOKIE_NAMES.first, encodeRecord(source), lifetime);
+      write(COOKIE_NAMES.first, encode(source), lifetime);
       write(COOKIE_NAMES.firstAdd, extra, lifetime);
     }
   }
 
-  const udata = decodeRecord(jar[COOKIE_NAMES.udata]);
+  const udata = read(COOKIE_NAMES.udata);
   const visits = udata ? (Number.parseInt(udata.vst ?? "0", 10) || 0) + (sessionOpen ? 0 : 1) : 1;
-  write(COOKIE_NAMES.udata, encodeRecord({ vst: visits, uip: NONE, uag: input.userAgent }), lifetime);
+  write(COOKIE_NAMES.udata, encode({ vst: visits, uip: NONE, uag: input.userAgent }), lifetime);
 
-  const session = decodeRecord(jar[COOKIE_NAMES.session]);
+  const session = read(COOKIE_NAMES.session);
   const pages = session ? (Number.parseInt(session.pgs ?? "0", 10) || 0) + 1 : 1;
   // The session slides: each page extends it by the session length.
-  write(COOKIE_NAMES.session, encodeRecord({ pgs: pages, cpg: input.url }), settings.sessionMinutes);
+  write(COOKIE_NAMES.session, encode({ pgs: pages, cpg: input.url }), settings.sessionMinutes);
 
   if (!jar[COOKIE_NAMES.promo]) {
     const { min, max } = settings.promo;
     const code = min + Math.floor((input.random ?? Math.random)() * (max - min + 1));
-    write(COOKIE_NAMES.promo, encodeRecord({ code }), lifetime);
+    write(COOKIE_NAMES.promo, encode({ code }), lifetime);
   }
   return { writes, cookies: jar };
 }

@@ -14,6 +14,22 @@ const storeSettingsSchema = z.object({
   cart_reveal_after_add: z.boolean().catch(true),
   /** On screens up to 849 px wide the cart opens as a drawer (spec §2). */
   off_canvas_cart: z.boolean().catch(true),
+  /** Order attribution tracking (spec §9): the store's values; the script's own defaults apply when unset. */
+  order_attribution: z
+    .object({
+      allowTracking: z.boolean().catch(true),
+      lifetimeMonths: z.number().positive().max(120).catch(0.00001),
+      sessionMinutes: z.number().int().min(1).max(1440).catch(30),
+      base64: z.boolean().catch(false),
+      timezoneOffset: z.number().int().min(-720).max(840).catch(0),
+    })
+    .catch({
+      allowTracking: true,
+      lifetimeMonths: 0.00001,
+      sessionMinutes: 30,
+      base64: false,
+      timezoneOffset: 0,
+    }),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

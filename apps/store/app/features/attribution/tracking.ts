@@ -10,7 +10,26 @@ import { readCookies, writeCookie } from "./browser-cookies.ts";
 
 const ATTRIBUTION_FORMS = "form.checkout, form.woocommerce-form-register";
 const BLANK = blankRecord();
+export type TrackingConfig = {
+  allowTracking: boolean;
+  lifetimeMonths: number;
+  sessionMinutes: number;
+  base64: boolean;
+  timezoneOffset: number;
+};
 let allowed = true;
+let settings: Omit<TrackingConfig, "allowTracking"> = {
+  lifetimeMonths: 0.00001,
+  sessionMinutes: 30,
+  base64: false,
+  timezoneOffset: 0,
+};
+
+/** The store's tracking settings, from the page's configuration; called once, before the first page view. */
+export function configureTracking({ allowTracking, ...rest }: TrackingConfig): void {
+  allowed = allowTracking;
+  settings = rest;
+}
 let record: AttributionRecord = BLANK;
 const listeners = new Set<() => void>();
 
@@ -18,7 +37,14 @@ const listeners = new Set<() => void>();
 export function trackPageView(url: string, referrer: string): void {
   if (allowed) {
     const now = new Date();
-    const { writes } = track({ cookies: readCookies(), url, referrer, now, userAgent: navigator.userAgent });
+    const { writes } = track({
+      cookies: readCookies(),
+      url,
+      referrer,
+      now,
+      userAgent: navigator.userAgent,
+      settings,
+    });
     for (const write of writes) writeCookie(write);
   }
   fillAttributionInputs();
@@ -26,7 +52,7 @@ export function trackPageView(url: string, referrer: string): void {
 
 /** Publishes the current record to the forms' hidden inputs; warns about a form that has none. */
 export function fillAttributionInputs(): void {
-  record = allowed ? attributionRecord(readCookies()) : BLANK;
+  record = allowed ? attributionRecord(readCookies(), settings) : BLANK;
   for (const listener of listeners) listener();
   for (const form of document.querySelectorAll<HTMLFormElement>(ATTRIBUTION_FORMS)) {
     if (!form.querySelector(`input[name^="${FIELD_PREFIX}"]`)) {
@@ -48,7 +74,7 @@ export const attributionStore = {
 };
 
 export function currentRecord(): AttributionRecord {
-  return allowed ? attributionRecord(readCookies()) : BLANK;
+  return allowed ? attributionRecord(readCookies(), settings) : BLANK;
 }
 
 /**

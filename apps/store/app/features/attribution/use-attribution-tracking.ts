@@ -1,11 +1,16 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { setOrderTracking, trackPageView } from "./tracking.ts";
+import { configureTracking, setOrderTracking, type TrackingConfig, trackPageView } from "./tracking.ts";
 
 /** Counts every page the shopper sees, the first from the document, the next ones in the app. */
-export function useAttributionTracking(): void {
+export function useAttributionTracking(config: TrackingConfig | undefined): void {
   const location = useLocation();
   const previous = useRef<string | null>(null);
+  const configured = useRef(false);
+  if (config && !configured.current && typeof window !== "undefined") {
+    configureTracking(config);
+    configured.current = true;
+  }
   useEffect(() => {
     window.setOrderTracking = setOrderTracking;
   }, []);

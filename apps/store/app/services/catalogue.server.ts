@@ -338,17 +338,7 @@ export async function productBySlug(db: Database, slug: string, locale: string):
         .from(variations)
         .where(eq(variations.productId, row.id))
         .orderBy(asc(variations.menuOrder), asc(variations.id)),
-      db
-        .select({
-          variationId: variationAttributes.variationId,
-          attribute: attributes.slug,
-          term: attributeTerms.slug,
-        })
-        .from(variationAttributes)
-        .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
-        .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
-        .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
-        .where(eq(variations.productId, row.id)),
+      variationTerms(db, row.id),
       db
         .select()
         .from(reviews)
@@ -508,7 +498,21 @@ export async function variationFromAttributes(
   productId: number,
   chosen: Record<string, string>,
 ): Promise<number | null> {
-  const rows = await db
+  const rows = await variationTerms(db, productId);
+  const byVariation = new Map<number, Record<string, string>>();
+  for (const row of rows)
+    byVariation.set(row.variationId, { ...byVariation.get(row.variationId), [row.attribute]: row.term });
+  if (Object.keys(chosen).length === 0) return null;
+  for (const [id, values] of byVariation) {
+    const names = Object.keys(values);
+    if (names.length > 0 && names.every((name) => chosen[name] === values[name])) return id;
+  }
+  return null;
+}
+
+/** Each variation's attribute values of one product, as slugs: `{variationId, attribute, term}` rows. */
+function variationTerms(db: Database, productId: number) {
+  return db
     .select({
       variationId: variationAttributes.variationId,
       attribute: attributes.slug,
@@ -519,13 +523,4 @@ export async function variationFromAttributes(
     .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
     .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
     .where(eq(variations.productId, productId));
-  const byVariation = new Map<number, Record<string, string>>();
-  for (const row of rows)
-    byVariation.set(row.variationId, { ...byVariation.get(row.variationId), [row.attribute]: row.term });
-  if (Object.keys(chosen).length === 0) return null;
-  for (const [id, values] of byVariation) {
-    const names = Object.keys(values);
-    if (names.length > 0 && names.every((name) => chosen[name] === values[name])) return id;
-  }
-  return null;
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -14,6 +15,7 @@ import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Notices } from "./components/ui/notices.tsx";
+import { followAnchorClicks } from "./components/ui/scroll.ts";
 import { useAttributionTracking } from "./features/attribution/index.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
@@ -104,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useAttributionTracking(useRootData()?.attribution);
+  useEffect(followAnchorClicks, []);
   return <Outlet />;
 }
 

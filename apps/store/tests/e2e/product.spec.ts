@@ -403,16 +403,17 @@ test.describe("tabs and reviews", () => {
     await expect(page.getByRole("tab", { name: /^Reviews/ })).toHaveAttribute("aria-selected", "true");
     await page.evaluate(() => {
       document.documentElement.style.scrollPaddingTop = "40px";
-      document.documentElement.style.scrollBehavior = "auto";
     });
+    const reviewsTop = () =>
+      page.evaluate(() => Math.round(document.getElementById("reviews")!.getBoundingClientRect().top));
     await page.clock.runFor(400);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.clock.runFor(200);
-    await expect
-      .poll(() =>
-        page.evaluate(() => Math.round(document.getElementById("reviews")!.getBoundingClientRect().top)),
-      )
-      .toBe(55);
+    // The scroll starts at 500 ms and animates for the spec's 1000 ms.
+    await page.clock.runFor(600);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await reviewsTop()).toBeGreaterThan(55);
+    await page.clock.runFor(1000);
+    await expect.poll(reviewsTop).toBe(55);
   });
 
   test("without a review trigger the description tab is open", async ({ page }) => {
@@ -670,4 +671,32 @@ test.describe("search engines and accessibility", () => {
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
+});
+
+test("in-page anchor links animate to their target over 1000 ms and move focus there", async ({ page }) => {
+  await page.clock.install();
+  await openHydrated(page, GALLERY_PRODUCT);
+  // Where #main lands: its top, less the page's 1rem scroll-padding-top.
+  const target = await page.evaluate(() =>
+    Math.max(
+      0,
+      Math.round(document.getElementById("main")!.getBoundingClientRect().top + window.scrollY - 16),
+    ),
+  );
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const start = await page.evaluate(() => window.scrollY);
+  expect(start).toBeGreaterThan(300);
+  // Focused without the browser's own scroll-into-view, so the link's scroll starts from the bottom.
+  await page
+    .getByRole("link", { name: "Skip to content" })
+    .evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  await expect(page.locator("#main")).toBeFocused();
+  await page.clock.runFor(500);
+  const halfway = await page.evaluate(() => window.scrollY);
+  expect(halfway).toBeLessThan(start);
+  expect(halfway).toBeGreaterThan(target + 10);
+  await page.clock.runFor(600);
+  expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(target);
 });

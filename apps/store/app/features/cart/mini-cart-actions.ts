@@ -7,12 +7,36 @@ import {
 } from "./cart-client.ts";
 import { cartMessages } from "./cart-messages.ts";
 
+/**
+ * Lines with a request in flight, by cart item key. Kept here rather than on the element: a fragment
+ * refresh can replace the line's HTML while its request still runs, and the new element must stay
+ * greyed too. Other features (the wallet's prefetch) ask whether a line is still pending.
+ */
+const pendingLines = new Map<string, "quantity" | "remove">();
+
+export function isCartLinePending(key: string, kind?: "quantity" | "remove"): boolean {
+  const pending = pendingLines.get(key);
+  return pending !== undefined && (kind === undefined || pending === kind);
+}
+
 /** Greys a line while its request runs (spec §4 "Mini-cart item removal"). */
-function setBusy(item: HTMLElement | null, busy: boolean): void {
-  if (!item) return;
+function paintBusy(item: HTMLElement, busy: boolean): void {
   item.setAttribute("aria-busy", String(busy));
   item.style.opacity = busy ? "0.5" : "";
   item.style.pointerEvents = busy ? "none" : "";
+}
+
+function paintPendingLines(root: HTMLElement): void {
+  for (const item of root.querySelectorAll<HTMLElement>(".mini_cart_item[data-cart-item-key]")) {
+    const busy = pendingLines.has(item.dataset.cartItemKey ?? "");
+    if (busy || item.hasAttribute("aria-busy")) paintBusy(item, busy);
+  }
+}
+
+function setPending(root: HTMLElement, key: string, kind: "quantity" | "remove" | null): void {
+  if (kind) pendingLines.set(key, kind);
+  else pendingLines.delete(key);
+  paintPendingLines(root);
 }
 
 function messageOf(body: unknown): string | null {
@@ -34,8 +58,7 @@ async function removeLine(
   options: MiniCartOptions,
 ): Promise<void> {
   const key = link.dataset.cart_item_key ?? "";
-  const item = link.closest<HTMLElement>(".mini_cart_item");
-  setBusy(item, true);
+  setPending(root, key, "remove");
   const answer = await requestRemoveFromCart(key);
   const fresh = answerFragments(answer);
   // Spec §8: a failed removal, or one without fragments, falls back to the line's plain remove link.
@@ -44,7 +67,7 @@ async function removeLine(
     return;
   }
   applyCartAnswer(fresh.fragments, fresh.hash, "removed");
-  if (root.isConnected) setBusy(item, false);
+  setPending(root, key, null);
   options.onChanged();
 }
 
@@ -56,20 +79,19 @@ async function changeQuantity(
   // Spec §5: an invalid field shows the browser's own message and nothing is sent.
   if (!input.reportValidity()) return;
   const key = input.dataset.cartItemKey ?? "";
-  const item = input.closest<HTMLElement>(".mini_cart_item");
   const hadFocus = document.activeElement === input;
-  setBusy(item, true);
+  setPending(root, key, "quantity");
   cartMessages.clearError();
   const answer = await requestQuantityChange(key, input.value);
   if (!answer.ok) {
-    setBusy(item, false);
+    setPending(root, key, null);
     input.value = input.defaultValue;
     cartMessages.say(messageOf(answer.body) ?? options.refusedMessage, "error");
     return;
   }
   // Spec §7 call 3: the answer's body is not read; the cart and the mini-cart are refreshed.
   await refreshFragments();
-  setBusy(item, false);
+  setPending(root, key, null);
   options.onChanged();
   if (hadFocus) {
     // The refreshed fragment replaced the field: give focus back to the same line's new one.
@@ -108,7 +130,12 @@ export function attachMiniCartActions(root: HTMLElement, options: MiniCartOption
   };
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
+  // A fragment that replaces the lines while a request runs keeps the pending line greyed.
+  const repaint = new MutationObserver(() => paintPendingLines(root));
+  repaint.observe(root, { childList: true, subtree: true });
+  paintPendingLines(root);
   return () => {
+    repaint.disconnect();
     root.removeEventListener("click", onClick);
     root.removeEventListener("change", onChange);
   };

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { animateWindowScroll } from "../../components/ui/scroll.ts";
 import { currentRecord } from "../attribution/index.ts";
 import { addressFields, parseCheckoutForm } from "./checkout-form-schema.ts";
 import { readChoices, saveChoices } from "./checkout-store.ts";
@@ -50,13 +51,7 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
     const fields = Object.keys(errors);
     if (fields.length === 0 && !notice) return;
     const notices = noticesRef.current;
-    if (notices) {
-      const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      window.scrollTo({
-        top: notices.getBoundingClientRect().top + window.scrollY - NOTICE_OFFSET_PX,
-        behavior: reduced ? "auto" : "smooth",
-      });
-    }
+    if (notices) animateWindowScroll(notices.getBoundingClientRect().top + window.scrollY - NOTICE_OFFSET_PX);
     const timer = window.setTimeout(() => {
       const first = fields.map((field) => document.getElementById(field)).find((element) => element !== null);
       (first ?? notices)?.focus();

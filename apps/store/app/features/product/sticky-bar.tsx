@@ -3,8 +3,6 @@ import { useTranslation } from "react-i18next";
 import type { ImageView } from "../../services/media.server.ts";
 import { QuantityInput } from "../quantity/index.ts";
 
-const SETTLE_MS = 120;
-
 /**
  * The sticky add-to-cart bar (spec §2): shown once the main add-to-cart button has scrolled out
  * above the viewport. Its quantity is the same state as the main form's, and its button submits
@@ -51,24 +49,10 @@ export function StickyBar({
       },
       { threshold: 0 },
     );
-    // A route change scrolls (smoothly, by the site's CSS) to the top or a saved position; watching
-    // starts once that scroll has settled, so the bar does not flash up on the way.
-    let started = false;
-    let settle = window.setTimeout(() => start(), SETTLE_MS);
-    const onScroll = () => {
-      window.clearTimeout(settle);
-      settle = window.setTimeout(() => start(), SETTLE_MS);
-    };
-    const start = () => {
-      if (started) return;
-      started = true;
-      window.removeEventListener("scroll", onScroll);
-      observer.observe(target);
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
+    // Route changes scroll instantly (no CSS smooth scrolling, decision 0008), so by the time this
+    // effect runs the page is already at its new position and the first observation is the truth.
+    observer.observe(target);
     return () => {
-      window.clearTimeout(settle);
-      window.removeEventListener("scroll", onScroll);
       observer.disconnect();
     };
   }, [watch]);

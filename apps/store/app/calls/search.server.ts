@@ -9,7 +9,7 @@ import {
 import { formatPrice } from "../i18n/format.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import type { Price } from "../services/catalogue.server.ts";
-import { searchProducts, suggestionDetails } from "../services/search.server.ts";
+import { suggestionDetails, suggestProducts } from "../services/search.server.ts";
 import type { CallHandler } from "./calls.server.ts";
 
 /** Category slugs as the catalogue makes them; the theme sends an empty value for "all categories". */
@@ -53,7 +53,7 @@ async function suggestionsFor(
   categorySlug: string | undefined,
 ): Promise<Suggestion[]> {
   const { db, locale, settings } = context;
-  const { hits } = await searchProducts(db, { locale, query, categorySlug, limit: SUGGESTION_LIMIT });
+  const hits = await suggestProducts(db, { locale, query, categorySlug, limit: SUGGESTION_LIMIT });
   if (hits.length === 0) {
     const { t } = createI18n(locale);
     return [{ value: t("search.noProductsFound"), url: "", id: -1, img: "", price: "" }];

@@ -1,7 +1,7 @@
 import { categories, type Database, productCategories, products, productTranslations } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeLike, searchProducts } from "./search.server.ts";
+import { escapeLike, searchProducts, suggestProducts } from "./search.server.ts";
 
 type Row = {
   slug: string;
@@ -110,7 +110,7 @@ describe.each(await availableDialects())("product search on %s", (dialect) => {
       })
     ).hits.map((hit) => hit.slug);
 
-  it.each([
+  const rankingCases = [
     // exact name, then name prefix (shorter first), then other name matches, then description matches
     { query: "lamp", locale: "en", expected: ["lamp", "lamp-shade", "desk-lamp", "reading-chair"] },
     { query: "LAMP", locale: "en", expected: ["lamp", "lamp-shade", "desk-lamp", "reading-chair"] },
@@ -126,8 +126,34 @@ describe.each(await availableDialects())("product search on %s", (dialect) => {
     { query: "floor lamp", locale: "en", expected: ["reading-chair"] },
     // drafts are never found
     { query: "prototype", locale: "en", expected: [] },
-  ])("ranks and matches $query ($locale)", async ({ query, locale, expected }) => {
+  ];
+  it.each(rankingCases)("ranks and matches $query ($locale)", async ({ query, locale, expected }) => {
     expect(await slugs(query, { locale })).toEqual(expected);
+  });
+
+  it.each(rankingCases)(
+    "suggests what the full search finds for $query ($locale)",
+    async ({ query, locale, expected }) => {
+      const hits = await suggestProducts(database.db, { locale, query, limit: 10 });
+      expect(hits.map((hit) => hit.slug)).toEqual(expected);
+    },
+  );
+
+  it("suggests within the limit, exact first, then prefixes alphabetically, in a category", async () => {
+    const hits = await suggestProducts(database.db, { locale: "en", query: "LAMP", limit: 2 });
+    expect(hits.map((hit) => [hit.slug, hit.rank])).toEqual([
+      ["lamp", 0],
+      ["lamp-shade", 1],
+    ]);
+    const desk = await suggestProducts(database.db, {
+      locale: "es",
+      query: "lámpara",
+      categorySlug: "desk",
+      limit: 10,
+    });
+    expect(desk.map((hit) => hit.slug)).toEqual(["desk-lamp"]);
+    const sku = await suggestProducts(database.db, { locale: "en", query: "lmp-003", limit: 10 });
+    expect(sku.map((hit) => [hit.slug, hit.rank])).toEqual([["desk-lamp", 0]]);
   });
 
   it("reports ranks and the total beyond the limit", async () => {

@@ -1,6 +1,7 @@
 import { type Database, selectRows } from "@vitrine/db";
 import { type SQL, sql } from "drizzle-orm";
 import { normaliseQuery } from "../features/search/search-rules.ts";
+import { locales } from "../i18n/i18n.ts";
 import {
   type CategoryNode,
   categoryTree,
@@ -30,6 +31,61 @@ export function escapeLike(text: string): string {
 }
 
 /**
+ * A store language as an SQL literal, so the planner sees which per-language partial index
+ * (migration 0003) a condition can use; a bound parameter would hide it from a generic plan.
+ */
+function localeLiteral(locale: string): SQL {
+  if (!(locales as readonly string[]).includes(locale))
+    throw new RangeError(`Unknown store language: ${locale}`);
+  return sql.raw(`'${locale}'`);
+}
+
+/** Search text of a translation: what the trigram indexes of migration 0003 are built on. */
+const searchText = sql.raw(`(t.name || ' ' || t.short_description || ' ' || t.description)`);
+
+const UNTRANSLATED_CHECK_MS = 10 * 60_000;
+const untranslatedChecks = new WeakMap<Database, Map<string, { at: number; any: boolean }>>();
+
+/**
+ * Whether any product lacks text in this language (and is then read in English). Counting costs a
+ * few hundred milliseconds on a large embedded catalogue, so the answer is kept for ten minutes: only
+ * seeding adds products (the API edits stock, prices and status, never texts), and the answer only
+ * decides whether suggestions also look at English texts for Spanish shoppers.
+ */
+async function hasUntranslatedProducts(db: Database, locale: string): Promise<boolean> {
+  if (locale === "en") return false;
+  let checks = untranslatedChecks.get(db);
+  if (!checks) {
+    checks = new Map();
+    untranslatedChecks.set(db, checks);
+  }
+  const known = checks.get(locale);
+  if (known && Date.now() - known.at < UNTRANSLATED_CHECK_MS) return known.any;
+  // One translation per product and language (the primary key): fewer rows means some are missing.
+  const [row] = await selectRows<{ any: boolean }>(
+    db,
+    sql`select (select count(*) from products) > (select count(*) from product_translations where locale = ${locale}) as any`,
+  );
+  const any = Boolean(row?.any);
+  checks.set(locale, { at: Date.now(), any });
+  return any;
+}
+
+/** Products in the category with this slug or any category under it (none for an unknown slug). */
+function categoryFilter(categorySlug: string | undefined): SQL {
+  if (!categorySlug) return sql``;
+  return sql`and exists (
+      select 1 from product_categories pc
+      where pc.product_id = p.id and pc.category_id in (
+        with recursive tree(id) as (
+          select id from categories where slug = ${categorySlug}
+          union all
+          select c.id from categories c join tree on c.parent_id = tree.id
+        )
+        select id from tree))`;
+}
+
+/**
  * Published products whose name, SKU, short description or description contains the query, read in
  * the shopper's language (a product without a translation in it is read in English). Ranked: name or
  * SKU equal to the query, then name starting with it, then anything else; shorter names first
@@ -42,17 +98,7 @@ export async function searchProducts(db: Database, options: SearchOptions): Prom
   const startsWith = `${escapeLike(query)}%`;
   const { locale } = options;
   const offset = options.offset ?? 0;
-  const inCategory: SQL = options.categorySlug
-    ? sql`and exists (
-        select 1 from product_categories pc
-        where pc.product_id = p.id and pc.category_id in (
-          with recursive tree(id) as (
-            select id from categories where slug = ${options.categorySlug}
-            union all
-            select c.id from categories c join tree on c.parent_id = tree.id
-          )
-          select id from tree))`
-    : sql``;
+  const inCategory = categoryFilter(options.categorySlug);
 
   // The two materialized scans are what the trigram indexes of migration 0002 answer, on their own:
   // joined with the language filter, the planner would rather walk the primary key.
@@ -65,8 +111,9 @@ export async function searchProducts(db: Database, options: SearchOptions): Prom
   }>(
     db,
     sql`with text_hits as materialized (
-        select product_id, locale, name from product_translations
-        where (name || ' ' || short_description || ' ' || description) ilike ${contains}
+        select t.product_id, t.locale, t.name from product_translations t
+        where (t.locale = ${localeLiteral(locale)} and ${searchText} ilike ${contains})
+          ${locale === "en" ? sql`` : sql`or (t.locale = 'en' and ${searchText} ilike ${contains})`}
       ),
       sku_hits as materialized (
         select id from products where sku ilike ${contains}
@@ -112,6 +159,89 @@ export async function searchProducts(db: Database, options: SearchOptions): Prom
     })),
     total,
   };
+}
+
+/**
+ * Live-search suggestions: the same matching and ranks as {@link searchProducts}, but with bounded
+ * work, so a three-letter query on a large catalogue costs a few index probes rather than a sort of
+ * every match. There is no total. Phase one reads names equal to or starting with the query (and a
+ * whole SKU) in name order from the prefix index, so within ranks 0 and 1 names are alphabetical.
+ * Phase two, only when phase one left room, takes the first other matches (names, descriptions, part
+ * of a SKU) that the trigram indexes give, shortest name first among them.
+ */
+export async function suggestProducts(
+  db: Database,
+  options: Omit<SearchOptions, "offset">,
+): Promise<SearchHit[]> {
+  const query = normaliseQuery(options.query);
+  if (query === "") return [];
+  const { locale, limit } = options;
+  const lowered = query.toLowerCase();
+  const own = localeLiteral(locale);
+  const inCategory = categoryFilter(options.categorySlug);
+  const fallback = await hasUntranslatedProducts(db, locale);
+  // A product with no text in the shopper's language is read in English.
+  const untranslated = sql`not exists (
+      select 1 from product_translations own where own.product_id = t.product_id and own.locale = ${own})`;
+  const readable = fallback
+    ? sql`(t.locale = ${own} or (t.locale = 'en' and ${untranslated}))`
+    : sql`t.locale = ${own}`;
+  const namePrefix = (language: SQL, extra: SQL) =>
+    sql`(select p.id, p.slug, t.name, false as sku_match from product_translations t
+          join products p on p.id = t.product_id
+          where t.locale = ${language} and lower(t.name) like lower(${`${escapeLike(query)}%`}) ${extra}
+            and p.status = 'publish' ${inCategory}
+          order by lower(t.name) using ~<~, p.id
+          limit ${limit})`;
+
+  const prefixRows = await selectRows<{ id: number; slug: string; name: string; sku_match: boolean }>(
+    db,
+    sql`${namePrefix(own, sql``)}
+        ${fallback ? sql`union all ${namePrefix(sql.raw("'en'"), sql`and ${untranslated}`)}` : sql``}
+        union all
+        (select p.id, p.slug, coalesce(t.name, p.slug), true from products p
+          left join product_translations t on t.product_id = p.id and ${readable}
+          where lower(p.sku) = lower(${query}) and p.status = 'publish' ${inCategory}
+          limit 1)`,
+  );
+  const byName = (a: { name: string }, b: { name: string }) =>
+    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0;
+  const hits = new Map<number, SearchHit>();
+  const prefixHits = prefixRows.map((row) => ({
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    rank: (row.sku_match || row.name.toLowerCase() === lowered ? 0 : 1) as SearchRank,
+  }));
+  for (const hit of prefixHits.sort((a, b) => a.rank - b.rank || byName(a, b) || a.id - b.id)) {
+    if (!hits.has(hit.id)) hits.set(hit.id, hit);
+  }
+  if (hits.size < limit) {
+    const contains = `%${escapeLike(query)}%`;
+    const wanted = limit + hits.size;
+    const textMatches = (language: SQL, extra: SQL) =>
+      sql`(select p.id, p.slug, t.name from product_translations t
+            join products p on p.id = t.product_id
+            where t.locale = ${language} and ${searchText} ilike ${contains} ${extra}
+              and p.status = 'publish' ${inCategory}
+            limit ${wanted})`;
+    const otherRows = await selectRows<{ id: number; slug: string; name: string }>(
+      db,
+      sql`${textMatches(own, sql``)}
+          ${fallback ? sql`union all ${textMatches(sql.raw("'en'"), sql`and ${untranslated}`)}` : sql``}
+          union all
+          (select p.id, p.slug, coalesce(t.name, p.slug) from products p
+            left join product_translations t on t.product_id = p.id and ${readable}
+            where p.sku ilike ${contains} and p.status = 'publish' ${inCategory}
+            limit ${wanted})`,
+    );
+    const others = otherRows
+      .map((row) => ({ id: Number(row.id), slug: row.slug, name: row.name }))
+      .filter((row) => !hits.has(row.id))
+      .sort((a, b) => a.name.length - b.name.length || byName(a, b) || a.id - b.id);
+    for (const row of others) if (!hits.has(row.id)) hits.set(row.id, { ...row, rank: 2 });
+  }
+  return [...hits.values()].slice(0, limit);
 }
 
 /** A page of full results as product cards, in ranking order. */

@@ -77,6 +77,8 @@ export const products = pgTable(
     uniqueIndex("products_sku_key").on(t.sku),
     // Live search matches part of a SKU (`ILIKE '%…%'`); pg_trgm comes from migration 0001.
     index("products_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
+    // Live search's first phase: a whole SKU, compared without case.
+    index("products_sku_lower_idx").on(sql`lower(${t.sku})`),
     index("products_listing_idx").on(t.status, t.menuOrder, t.id),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.regularPrice),
@@ -102,11 +104,19 @@ export const productTranslations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.locale] }),
-    // One trigram index over everything search reads, so one index scan finds the candidates.
-    index("product_translations_search_trgm_idx").using(
-      "gin",
-      sql`(${t.name} || ' ' || ${t.shortDescription} || ' ' || ${t.description}) gin_trgm_ops`,
+    // Trigram indexes over everything search reads, one per store language (partial), so a search
+    // in Spanish never rechecks the English texts that share its trigrams, and the reverse.
+    ...(["en", "es"] as const).map((locale) =>
+      index(`product_translations_search_trgm_${locale}_idx`)
+        .using(
+          "gin",
+          sql`(${t.name} || ' ' || ${t.shortDescription} || ' ' || ${t.description}) gin_trgm_ops`,
+        )
+        .where(sql.raw(`locale = '${locale}'`)),
     ),
+    // Live search's first phase: names equal to or starting with the query, read in index order so
+    // a common prefix stops at the suggestion limit instead of sorting every match.
+    index("product_translations_name_prefix_idx").on(t.locale, sql`lower(${t.name}) text_pattern_ops`),
   ],
 );
 

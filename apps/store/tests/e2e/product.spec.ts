@@ -200,12 +200,17 @@ test.describe("variations", () => {
     page,
   }) => {
     await openHydrated(page, VARIABLE_PRODUCT);
-    const main = slide(page, 1, 1).locator("img");
-    const thumbnail = page.getByRole("list", { name: "Image thumbnails" }).locator("img");
+    // The t-shirt's gallery holds one picture per colour.
+    const main = slide(page, 1, 3).locator("img");
+    const thumbnails = page.getByRole("list", { name: "Image thumbnails" });
+    const thumbnail = thumbnails.locator("img").first();
     const sticky = page.locator(".sticky-add-to-cart img");
     const original = await main.getAttribute("src");
     await expect(thumbnail).toHaveAttribute("src", original!);
     await expect(sticky).toHaveAttribute("src", original!);
+    // The shopper has moved on to the third picture before choosing.
+    await thumbnails.getByRole("link", { name: "Image 3 of 3" }).click();
+    await expect(slide(page, 1, 3)).not.toBeInViewport();
 
     await page.getByLabel("Colour", { exact: true }).selectOption("forest-green");
     await expect(page).toHaveURL(/attribute_color=forest-green/);
@@ -218,6 +223,12 @@ test.describe("variations", () => {
     const swapped = await main.getAttribute("src");
     await expect(thumbnail).toHaveAttribute("src", swapped!);
     await expect(sticky).toHaveAttribute("src", swapped!);
+    // The variation's picture takes the first slide, and the slider goes back to it.
+    await expect(thumbnails.getByRole("link", { name: "Image 1 of 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(slide(page, 1, 3)).toBeInViewport();
 
     await page.getByRole("link", { name: "Clear" }).click();
     await expect(page).not.toHaveURL(/attribute_color/);

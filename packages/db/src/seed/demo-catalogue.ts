@@ -264,8 +264,9 @@ function planVariations(
   const sizes = sizeSet ? sizeTerms.filter((size) => size.set === sizeSet) : [];
   product.sizes = sizeSet === "shoes" ? sizes.slice(variableIndex % 2, (variableIndex % 2) + 5) : sizes;
 
-  // The first colour's picture is the product's own; each colour's picture is its variations'.
-  product.imageKeys = [`${product.slug}-${product.colors[0]!.slug}`];
+  // Each colour's picture is its variations' own, and the gallery shows them all, the first colour's
+  // first: choosing a variation then has a gallery to bring back to its first slide.
+  product.imageKeys = product.colors.map((color) => `${product.slug}-${color.slug}`);
   for (const color of product.colors) {
     const key = `${product.slug}-${color.slug}`;
     images.push({

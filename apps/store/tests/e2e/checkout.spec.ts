@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { addFirstSimpleProduct, fillBilling } from "./support.ts";
 
@@ -128,4 +129,110 @@ test("each order sends its confirmation e-mail in the shopper's language, kept a
     .find((text) => text.includes(`pedido #${orderId} de`))!;
   expect(mail).toContain("To: ana@example.es");
   expect(mail).toContain(`Subject: Hemos recibido tu pedido #${orderId} de Vitrine`);
+});
+
+test.describe("checkout form behaviour", () => {
+  const field = (page: Page, id: string) => page.locator(`.fl-wrap:has(> #${id})`);
+
+  test("floating labels float for filled fields and are rebuilt when the country or state changes", async ({
+    page,
+  }) => {
+    await addToCartFromShop(page);
+    await page.goto("/checkout");
+    await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
+    const firstName = field(page, "billing_first_name");
+    await expect(firstName).not.toHaveClass(/fl-is-active/);
+    await page.getByLabel("First name").first().fill("Ada");
+    await expect(firstName).toHaveClass(/fl-is-active/);
+    await page.getByLabel("First name").first().fill("");
+    await expect(firstName).not.toHaveClass(/fl-is-active/);
+    // The label sits inside its field while empty and unfocused.
+    await page.getByRole("heading", { level: 1 }).click();
+    const [label, input] = await Promise.all([
+      firstName.locator("label").boundingBox(),
+      page.locator("#billing_first_name").boundingBox(),
+    ]);
+    expect(label!.y).toBeGreaterThan(input!.y);
+
+    const country = page.locator("#billing_country");
+    const state = field(page, "billing_state");
+    await expect(field(page, "billing_country")).toHaveClass(/fl-is-active/);
+    await expect(state).not.toHaveClass(/fl-is-active/);
+    await page.locator("#billing_state").selectOption("TX");
+    await expect(state).toHaveClass(/fl-is-active/);
+    // Another country brings another, empty, state list: its label goes back down.
+    await country.selectOption("ES");
+    await expect(page.locator("#billing_state option[value='M']")).toHaveCount(1);
+    await expect(state).not.toHaveClass(/fl-is-active/);
+    await page.locator("#billing_state").selectOption("M");
+    await expect(state).toHaveClass(/fl-is-active/);
+    await country.selectOption("GB");
+    await expect(page.locator("#billing_state")).toHaveCount(0);
+    await country.selectOption("US");
+    await expect(state).not.toHaveClass(/fl-is-active/);
+  });
+
+  test("errors: the notices scroll into view 100 px from the top, then the first bad field takes focus after 500 ms", async ({
+    page,
+  }) => {
+    await addToCartFromShop(page);
+    await page.clock.install();
+    await page.goto("/checkout");
+    await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+    // The shared schema finds the empty fields before anything is sent.
+    await page.getByRole("button", { name: "Place order" }).click();
+    const notices = page.locator(".woocommerce-NoticeGroup");
+    await expect(notices).toBeVisible();
+    await page.clock.runFor(400);
+    await expect(page.locator("#billing_first_name")).not.toBeFocused();
+    await page.clock.runFor(200);
+    await expect(page.locator("#billing_first_name")).toBeFocused();
+    await page.clock.runFor(1000);
+    const top = await notices.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+    const scrollY = await page.evaluate(() => window.scrollY);
+    // 100 px from the top, unless the page cannot scroll that far up.
+    expect(scrollY === 0 ? top <= 100 : top === 100).toBe(true);
+  });
+
+  test("a guest's payment and shipping choices are kept under WP_DATA_USER_0 and come back", async ({
+    page,
+  }) => {
+    await addToCartFromShop(page);
+    await page.goto("/checkout");
+    await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
+    await page.getByLabel("Cash on delivery").check();
+    await page.getByLabel("Local pickup (free)").check();
+    const stored = await page.evaluate(() =>
+      JSON.parse(window.localStorage.getItem("WP_DATA_USER_0") ?? "{}"),
+    );
+    expect(stored["vitrine/store/checkout"]).toEqual({
+      paymentMethod: "cod",
+      shippingMethod: "local_pickup",
+    });
+    await page.reload();
+    await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
+    await expect(page.getByLabel("Cash on delivery")).toBeChecked();
+    await expect(page.getByLabel("Local pickup (free)")).toBeChecked();
+  });
+});
+
+test("axe finds no serious issue on the checkout (with its errors shown) or on the account page", async ({
+  page,
+}) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
+  await addToCartFromShop(page);
+  await page.goto("/checkout");
+  await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
+  await page.getByLabel("First name").first().fill("Ada");
+  expect(await serious()).toEqual([]);
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page.locator(".woocommerce-NoticeGroup")).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.goto("/my-account");
+  await expect(page.locator("form.woocommerce-form-register")).toBeVisible();
+  expect(await serious()).toEqual([]);
 });

@@ -1,11 +1,12 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
 import { useMoney } from "../../features/catalogue/use-money.ts";
 import { addressFields } from "../../features/checkout/checkout-form-schema.ts";
+import { FLOATING_FIELD, useFloatingLabels } from "../../features/checkout/floating-labels.ts";
 import { useEnhancedCheckout } from "../../features/checkout/use-enhanced-checkout.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout.server.ts";
@@ -46,6 +47,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   });
   const errors: Errors = enhanced.errors;
   const notice = enhanced.notice;
+  const [billingCountry, setBillingCountry] = useState(values.billing_country ?? "US");
+  const [shippingCountry, setShippingCountry] = useState(values.shipping_country ?? "US");
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new country changes the state field (another list, or none): the labels are rebuilt.
+  useFloatingLabels(formRef, [billingCountry, shippingCountry]);
   const errorList = Object.entries(errors);
 
   return (
@@ -76,6 +82,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
       )}
       <Form
+        ref={formRef}
         method="post"
         className="checkout woocommerce-checkout grid gap-8 lg:grid-cols-[1fr_22rem]"
         noValidate
@@ -90,6 +97,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <legend className="mb-3 text-xl font-semibold">{t("checkout.billingDetails")}</legend>
               <AddressFields
                 prefix="billing"
+                country={billingCountry}
+                onCountryChange={setBillingCountry}
                 countries={loaderData.countries}
                 values={values}
                 errors={errors}
@@ -131,6 +140,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               <div className="mt-3" hidden={hydrated && !shipToDifferent}>
                 <AddressFields
                   prefix="shipping"
+                  country={shippingCountry}
+                  onCountryChange={setShippingCountry}
                   countries={loaderData.countries}
                   values={values}
                   errors={errors}
@@ -351,39 +362,45 @@ function Field({
 }) {
   const { t } = useTranslation();
   return (
-    <p className="form-row">
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label} {!required && <span className="text-stone-500">{t("checkout.optional")}</span>}
-      </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={values[name]}
-        aria-required={required}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-        className="mt-1 w-full rounded border border-stone-300 px-2 py-1 aria-invalid:border-sale"
-      />
+    <div className="form-row">
+      <div className={FLOATING_FIELD}>
+        <label htmlFor={name} className="block text-sm font-medium">
+          {label} {!required && <span className="text-stone-600">{t("checkout.optional")}</span>}
+        </label>
+        <input
+          id={name}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={values[name]}
+          aria-required={required}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `${name}-error` : undefined}
+          className="mt-1 w-full rounded border border-stone-300 px-2 py-1 aria-invalid:border-sale"
+        />
+      </div>
       <FieldError name={name} errors={errors} />
-    </p>
+    </div>
   );
 }
 
 function AddressFields({
   prefix,
+  country,
+  onCountryChange,
   countries,
   values,
   errors,
 }: {
   prefix: "billing" | "shipping";
+  country: string;
+  onCountryChange: (country: string) => void;
   countries: Record<string, readonly string[]>;
   values: Record<string, string>;
   errors: Errors;
 }) {
   const { t, i18n } = useTranslation();
-  const [country, setCountry] = useState(values[`${prefix}_country`] ?? "US");
+  const hydrated = useHydrated();
   const states = countries[country] ?? [];
   const autoComplete = (field: string) =>
     `${prefix} ${{ first_name: "given-name", last_name: "family-name", company: "organization", address_1: "address-line1", address_2: "address-line2", city: "address-level2", state: "address-level1", postcode: "postal-code", country: "country" }[field] ?? "on"}`;
@@ -394,56 +411,61 @@ function AddressFields({
         const required = !["company", "address_2", "state"].includes(field);
         if (field === "country") {
           return (
-            <p key={field} className="form-row">
-              <label htmlFor={name} className="block text-sm font-medium">
-                {t("checkout.fields.country")}
-              </label>
-              <select
-                id={name}
-                name={name}
-                autoComplete={autoComplete(field)}
-                value={country}
-                onChange={(event) => setCountry(event.currentTarget.value)}
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={errors[name] ? `${name}-error` : undefined}
-                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-              >
-                {Object.keys(countries).map((code) => (
-                  <option key={code} value={code}>
-                    {new Intl.DisplayNames([i18n.language], { type: "region" }).of(code)}
-                  </option>
-                ))}
-              </select>
+            <div key={field} className="form-row">
+              <div className={FLOATING_FIELD}>
+                <label htmlFor={name} className="block text-sm font-medium">
+                  {t("checkout.fields.country")}
+                </label>
+                <select
+                  id={name}
+                  name={name}
+                  autoComplete={autoComplete(field)}
+                  value={country}
+                  onChange={(event) => onCountryChange(event.currentTarget.value)}
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={errors[name] ? `${name}-error` : undefined}
+                  className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
+                >
+                  {Object.keys(countries).map((code) => (
+                    <option key={code} value={code}>
+                      {new Intl.DisplayNames([i18n.language], { type: "region" }).of(code)}
+                    </option>
+                  ))}
+                </select>
+              </div>
               <FieldError name={name} errors={errors} />
-            </p>
+            </div>
           );
         }
         if (field === "state") {
           if (states.length === 0) return <input key={field} type="hidden" name={name} value="" />;
           return (
-            <p key={field} className="form-row">
-              <label htmlFor={name} className="block text-sm font-medium">
-                {t("checkout.fields.state")}
-              </label>
-              <select
-                id={name}
-                name={name}
-                key={country}
-                autoComplete={autoComplete(field)}
-                defaultValue={values[name] ?? ""}
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={errors[name] ? `${name}-error` : undefined}
-                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-              >
-                <option value="">{t("checkout.selectState")}</option>
-                {states.map((state) => (
-                  <option key={state} value={state}>
-                    {state}
-                  </option>
-                ))}
-              </select>
+            <div key={field} className="form-row">
+              <div className={FLOATING_FIELD}>
+                <label htmlFor={name} className="block text-sm font-medium">
+                  {t("checkout.fields.state")}
+                </label>
+                <select
+                  id={name}
+                  name={name}
+                  key={country}
+                  autoComplete={autoComplete(field)}
+                  defaultValue={values[name] ?? ""}
+                  aria-invalid={errors[name] ? true : undefined}
+                  aria-describedby={errors[name] ? `${name}-error` : undefined}
+                  className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
+                >
+                  {/* With floating labels the label itself stands where the empty choice's text would. */}
+                  <option value="">{hydrated ? "" : t("checkout.selectState")}</option>
+                  {states.map((state) => (
+                    <option key={state} value={state}>
+                      {state}
+                    </option>
+                  ))}
+                </select>
+              </div>
               <FieldError name={name} errors={errors} />
-            </p>
+            </div>
           );
         }
         return (

@@ -14,6 +14,7 @@ export default [
   route("my-account/orders", "routes/account-orders/route.tsx"),
   route("my-account/lost-password", "routes/lost-password/route.tsx"),
   route("my-account/view-order/:id", "routes/account-order/route.tsx"),
+  route("my-account/pages/:slug", "routes/account-page-edit/route.tsx"),
   route("language", "routes/language/route.ts"),
   route("search", "routes/search/route.tsx"),
   route("robots.txt", "routes/robots/route.ts"),

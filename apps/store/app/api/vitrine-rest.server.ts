@@ -7,15 +7,17 @@ import {
   products,
   productTranslations,
   type Role,
+  roles,
   users,
 } from "@vitrine/db";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
 import { AccountError, authenticate } from "../services/accounts.server.ts";
 import { verifyNonce } from "../services/nonce.server.ts";
 import { RateLimiter } from "../services/rate-limit.server.ts";
+import { escapeLike } from "../services/search.server.ts";
 
 /**
  * The platform REST API under `/api/vitrine/v2` (CONTRACTS.md): cookie + `X-Vitrine-Nonce` or a
@@ -78,6 +80,8 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
   router.post("/auth/token", route(issueToken, "none"));
   router.delete("/auth/token", route(revokeToken, "user"));
   router.post("/users/me", route(updateMe, "user"));
+  router.get("/users", route(listUsers, "admin"));
+  router.put("/users/:id", route(updateUser, "admin"));
   router.get("/products", route(listProducts, "admin"));
   router.get("/products/:id", route(getProduct, "admin"));
   router.put("/products/:id", route(updateProduct, "admin"));
@@ -198,6 +202,53 @@ function parseId(req: Request): number {
     throw new RestError(404, "rest_not_found", "Not found.");
   return id;
 }
+
+const userColumns = { id: users.id, email: users.email, role: users.role };
+
+/** `GET /users?search=…&role=…`: accounts, for administrators who hand out roles. */
+const listUsers: Handler = async (context, _caller, req, res) => {
+  const { per_page, page } = parseList(req);
+  const filters = z
+    .object({ search: z.string().trim().max(254).optional(), role: z.enum(roles).optional() })
+    .safeParse({ search: req.query.search, role: req.query.role });
+  if (!filters.success) throw new RestError(400, "rest_invalid_param", "Invalid parameter: search or role");
+  const { search, role } = filters.data;
+  const where = and(
+    search ? ilike(users.email, `%${escapeLike(search)}%`) : undefined,
+    role ? eq(users.role, role) : undefined,
+  );
+  const [total] = await context.db.select({ total: count() }).from(users).where(where);
+  const rows = await context.db
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(per_page)
+    .offset((page - 1) * per_page);
+  paginate(req, res, total?.total ?? 0, per_page, page);
+  res.json(rows);
+};
+
+/** `PUT /users/{id}` `{role}`: makes an account a customer, an editor or an administrator. */
+const updateUser: Handler = async (context, caller, req, res) => {
+  const id = parseId(req);
+  const body = z
+    .object({ role: z.enum(roles) })
+    .strict()
+    .safeParse(req.body);
+  if (!body.success) throw new RestError(400, "rest_invalid_param", "Invalid parameter: role");
+  // An administrator cannot lock the store out of administration by demoting themselves.
+  if (id === caller!.userId && body.data.role !== "administrator") {
+    throw new RestError(400, "rest_cannot_demote_self", "You cannot take away your own administrator role.");
+  }
+  const [row] = await context.db
+    .update(users)
+    .set({ role: body.data.role })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  if (!row) throw new RestError(404, "rest_user_invalid_id", "Invalid user ID.");
+  res.json(row);
+};
 
 const productColumns = {
   id: products.id,

@@ -174,3 +174,57 @@ test("the header's sign-in popup: a wrong password reopens it with the notice, t
     page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My account" }),
   ).toBeVisible();
 });
+
+test("an administrator makes a shopper an editor, who edits the home page's texts; a customer cannot", async ({
+  page,
+  request,
+}) => {
+  const email = await registerShopper(page, "editor");
+  // As a customer: no pages to edit, and the editor's address is not there.
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  expect((await page.goto("/my-account/pages/home"))?.status()).toBe(404);
+
+  const issued = await request.post("/api/vitrine/v2/auth/token", {
+    data: { email: "admin@example.com", password: "e2e-admin-password" },
+  });
+  const auth = { Authorization: `Bearer ${(await issued.json()).token}` };
+  const found = await request.get(`/api/vitrine/v2/users?search=${encodeURIComponent(email)}`, {
+    headers: auth,
+  });
+  const [user] = await found.json();
+  expect(user).toMatchObject({ email, role: "customer" });
+  expect(
+    (
+      await request.put(`/api/vitrine/v2/users/${user.id}`, { headers: auth, data: { role: "boss" } })
+    ).status(),
+  ).toBe(400);
+  const promoted = await request.put(`/api/vitrine/v2/users/${user.id}`, {
+    headers: auth,
+    data: { role: "editor" },
+  });
+  expect(await promoted.json()).toMatchObject({ id: user.id, role: "editor" });
+
+  await page.goto("/my-account");
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Edit Home" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit page: Home" })).toBeVisible();
+  const hero = page.getByRole("group", { name: "Hero" });
+  const heading = `Fresh arrivals ${Date.now()}`;
+  await hero.getByLabel("Heading (English)").fill(heading);
+  await hero.getByLabel("Heading (Spanish)").fill("Novedades");
+  // The field's own limit stops a shopper's typing; a client that ignores it meets the server's.
+  await hero.getByLabel("Text (English)").evaluate((field) => field.removeAttribute("maxlength"));
+  await hero.getByLabel("Text (English)").fill("x".repeat(2001));
+  await page.getByRole("button", { name: "Save page" }).click();
+  // Too long: nothing is saved, the error sits beside its field.
+  await expect(page.getByText("This text is too long.")).toBeVisible();
+  await hero.getByLabel("Text (English)").fill("Everything new this week.");
+  await page.getByRole("button", { name: "Save page" }).click();
+  await expect(page.getByText("The page has been updated.")).toBeVisible();
+
+  // The home page changed for every visitor, the cached guest copy included.
+  const guest = await request.get("/", { headers: { Cookie: "" } });
+  expect(await guest.text()).toContain(heading);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByText("Everything new this week.")).toBeVisible();
+});

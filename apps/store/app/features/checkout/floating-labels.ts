@@ -39,8 +39,7 @@ export function useFloatingLabels(root: RefObject<HTMLElement | null>, rebuildOn
     };
   }, [root]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rebuild follows the caller's list
   useLayoutEffect(() => {
     if (root.current) refreshFloatingLabels(root.current);
-  }, [root, ...rebuildOn]);
+  }, [root, ...rebuildOn]); // the rebuild follows the caller's list
 }

@@ -1,6 +1,7 @@
 import { users } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { canEditPages, editablePageSlugs } from "../../services/page-editor.server.ts";
 
 /** The signed-in shopper's account, or null for a guest. */
 export async function accountSummary(context: AppLoadContext) {
@@ -10,5 +11,7 @@ export async function accountSummary(context: AppLoadContext) {
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.id, session.userId));
-  return user ?? null;
+  if (!user) return null;
+  // Editors and administrators see the pages they can edit.
+  return { ...user, editablePages: canEditPages(user.role) ? await editablePageSlugs(context.db) : [] };
 }

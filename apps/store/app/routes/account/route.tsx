@@ -21,7 +21,7 @@ export function meta() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { account, nonces } = loaderData;
   if (account) {
     return (
@@ -37,6 +37,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </li>
           </ul>
         </nav>
+        {account.editablePages.length > 0 && (
+          <nav aria-label={t("pages.pages")}>
+            <h2 className="text-xl font-semibold">{t("pages.pages")}</h2>
+            <ul className="flex gap-4">
+              {account.editablePages.map((page) => (
+                <li key={page.slug}>
+                  <Link to={`/my-account/pages/${page.slug}`} className="underline">
+                    {t("pages.edit", { page: page.title[i18n.language] || page.slug })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="logout" />
           <input type="hidden" name="_wpnonce" value={nonces.logout} />

@@ -1,0 +1,113 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { textFieldName } from "../../features/pages/field-names.ts";
+import { locales } from "../../i18n/i18n.ts";
+import type { EditableText } from "../../services/page-editor.server.ts";
+import type { Route } from "./+types/route";
+import { loadPageEditor, savePageEditor } from "./page-edit.server.ts";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadPageEditor(context, params.slug);
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return savePageEditor(context, request, params.slug);
+}
+
+export function meta() {
+  return [{ title: "Edit page" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * The page editor of editors and administrators (spec §6 "Roles"): the page's title and its blocks'
+ * texts in every store language, one plain form that works without JavaScript.
+ */
+export default function EditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { page, nonce } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+  const language = (locale: string) =>
+    new Intl.DisplayNames([i18n.language], { type: "language" }).of(locale);
+  const field = (name: string, label: string, value: string, max: number, long = false) => {
+    const error = errors[name];
+    const props = {
+      id: name,
+      name,
+      defaultValue: values[name] ?? value,
+      maxLength: max,
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${name}-error` : undefined,
+      className: "mt-1 w-full rounded border border-stone-300 px-2 py-1 aria-invalid:border-sale",
+    } as const;
+    return (
+      <p key={name}>
+        <label htmlFor={name} className="block text-sm font-medium">
+          {label}
+        </label>
+        {long ? <textarea rows={3} {...props} /> : <input type="text" {...props} />}
+        {error && (
+          <span id={`${name}-error`} className="mt-1 block text-sm text-sale">
+            {t(error)}
+          </span>
+        )}
+      </p>
+    );
+  };
+  const textFields = (blockId: number, text: EditableText) =>
+    locales.map((locale) =>
+      field(
+        textFieldName(blockId, text.path, locale),
+        `${t(`pages.fields.${text.path.replace(".", "_")}`)} (${language(locale)})`,
+        text.value[locale] ?? "",
+        text.max,
+        text.path === "text",
+      ),
+    );
+
+  return (
+    <section className="space-y-6">
+      <h1 className="text-3xl font-semibold">
+        {t("pages.editTitle", { page: page.title[i18n.language] || page.slug })}
+      </h1>
+      {errors.form && (
+        <p role="alert" className="border-l-4 border-sale bg-red-50 px-4 py-3">
+          {t(errors.form)}
+        </p>
+      )}
+      <Form method="post" className="max-w-2xl space-y-6">
+        <input type="hidden" name="_wpnonce" value={nonce} />
+        <fieldset className="space-y-3">
+          <legend className="text-xl font-semibold">{t("pages.pageTitle")}</legend>
+          {locales.map((locale) =>
+            field(
+              textFieldName(null, "", locale),
+              `${t("pages.pageTitle")} (${language(locale)})`,
+              page.title[locale] ?? "",
+              200,
+            ),
+          )}
+        </fieldset>
+        {page.blocks
+          .filter((block) => block.texts.length > 0)
+          .map((block) => (
+            <fieldset key={block.id} className="space-y-3">
+              <legend className="text-xl font-semibold">{t(`pages.blocks.${block.type}`)}</legend>
+              {block.texts.flatMap((text) => textFields(block.id, text))}
+            </fieldset>
+          ))}
+        <div className="flex items-center gap-4">
+          <button
+            type="submit"
+            className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          >
+            {t("pages.save")}
+          </button>
+          <Link to={page.slug === "home" ? "/" : `/${page.slug}`} className="underline">
+            {t("pages.view")}
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

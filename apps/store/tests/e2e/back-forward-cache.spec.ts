@@ -1,0 +1,43 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Playwright starts Chromium with the back/forward cache off; these tests turn it back on (and let
+ * same-site navigations use it), so a page really comes back from the cache rather than being told so.
+ */
+const test = base.extend<object, object>({
+  launchOptions: [
+    async ({ launchOptions }, use) => {
+      await use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          "--enable-features=BackForwardCache,ProactivelySwapBrowsingInstance:level/SameSite",
+        ],
+        ignoreDefaultArgs: ["--disable-back-forward-cache"],
+      });
+    },
+    { scope: "worker" },
+  ],
+});
+
+test("the pressed button's loading state clears when the product page comes back from the back/forward cache", async ({
+  page,
+}) => {
+  await page.goto("/product/heritage-cotton-sweater");
+  await expect(page.getByRole("tablist", { name: "Product details" })).toBeVisible();
+  // A mark that only survives if this very page, not a reload of it, is shown again.
+  await page.evaluate(() => {
+    (window as unknown as { keptAlive: boolean }).keptAlive = true;
+  });
+  // Buy now leaves for the checkout (another address: Chromium keeps same-address pages out of the cache).
+  const buyNow = page.getByRole("button", { name: "Buy now" });
+  await buyNow.click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  // A restored page fires no load event: wait for the navigation to commit, then for the page.
+  await page.goBack({ waitUntil: "commit" });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive))
+    .toBe(true);
+  await expect(buyNow).toHaveAttribute("aria-busy", "false");
+  await expect(buyNow.locator(".loading-spinner")).toHaveCount(0);
+});

@@ -26,8 +26,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
-  // On CI a test that fails once is run again and reported as flaky (see the session note on the two known ones).
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that fails once is a bug to find, not noise to hide.
+  retries: 0,
   reporter: [["list"]],
   globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 60_000,

@@ -13,6 +13,7 @@ import pino, { type Logger } from "pino";
 import { storeCartRouter } from "./app/api/store-cart.server.ts";
 import { storeCheckoutRouter } from "./app/api/store-checkout.server.ts";
 import { vitrineRestRouter } from "./app/api/vitrine-rest.server.ts";
+import { walletOrdersRouter } from "./app/api/wallet-orders.server.ts";
 import { mountCalls } from "./app/calls/calls.server.ts";
 import { callRegistry } from "./app/calls/registry.server.ts";
 import { type Config, ConfigError, loadConfig } from "./app/config.server.ts";
@@ -138,6 +139,7 @@ export function createApp({ config, database, logger, settings, pageCache, maile
   mountCalls(app, callRegistry, makeContext);
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
   app.use("/api/store/v1", storeCartRouter(makeContext));
+  app.use("/api/vitrine/v2/wallet/orders", walletOrdersRouter(makeContext));
   app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));
 
   app.use(pageCache.middleware());

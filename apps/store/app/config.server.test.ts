@@ -38,11 +38,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).sessionSecret).not.toBe(first);
   });
 
+  it("keeps a generated wallet secret beside it, distinct from the session's, unless one is given", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.wallet).toMatchObject({ merchantId: "vitrine-demo", directCheckout: true, storeId: "1" });
+    expect(readFileSync(path.join(dataDir, "wallet-secret"), "utf8")).toBe(config.wallet.sharedSecret);
+    expect(config.wallet.sharedSecret).not.toBe(config.sessionSecret);
+    const given = "w".repeat(40);
+    expect(loadConfig({ DATA_DIR: dataDir, WALLET_SHARED_SECRET: given }).wallet.sharedSecret).toBe(given);
+  });
+
   it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ SEED_DEMO: "maybe" }, "SEED_DEMO"],
+    [{ WALLET_SHARED_SECRET: "short" }, "WALLET_SHARED_SECRET"],
+    [{ WALLET_DIRECT_CHECKOUT: "sometimes" }, "WALLET_DIRECT_CHECKOUT"],
+    [{ STORE_ID: "a b" }, "STORE_ID"],
     [{ WALLET_HOST: "ftp://wallet" }, "WALLET_HOST"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],

@@ -38,6 +38,16 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   WALLET_HOST: origin.default("http://127.0.0.1:4100"),
+  /** The secret the store and the wallet seal session data and sign order calls with. */
+  WALLET_SHARED_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+  WALLET_MERCHANT_ID: z.string().min(1).max(100).default("vitrine-demo"),
+  WALLET_DIRECT_CHECKOUT: flag.default(true),
+  WALLET_TEST_MODE: flag.default(true),
+  /** The store's id at the wallet (the spec's blog_id). */
+  STORE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { message: "must be letters, digits, - or _" })
+    .default("1"),
   /** `smtp://user:pass@host:587` or `smtps://…`; unset writes mail as `.eml` files under `DATA_DIR/mail`. */
   SMTP_URL: z
     .string()
@@ -60,6 +70,13 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   sessionSecret: string;
   walletHost: string;
+  wallet: {
+    sharedSecret: string;
+    merchantId: string;
+    directCheckout: boolean;
+    testMode: boolean;
+    storeId: string;
+  };
   smtpUrl: string | undefined;
   mailDir: string;
   mailFrom: string;
@@ -101,8 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD
         ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
         : undefined,
-    sessionSecret: values.SESSION_SECRET ?? sessionSecretFromDataDir(dataDir),
+    sessionSecret: values.SESSION_SECRET ?? secretFromDataDir(dataDir, "session-secret"),
     walletHost: values.WALLET_HOST,
+    wallet: {
+      sharedSecret: values.WALLET_SHARED_SECRET ?? secretFromDataDir(dataDir, "wallet-secret"),
+      merchantId: values.WALLET_MERCHANT_ID,
+      directCheckout: values.WALLET_DIRECT_CHECKOUT,
+      testMode: values.WALLET_TEST_MODE,
+      storeId: values.STORE_ID,
+    },
     smtpUrl: values.SMTP_URL,
     mailDir: path.join(dataDir, "mail"),
     mailFrom: values.MAIL_FROM,
@@ -111,9 +135,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** With no SESSION_SECRET set, one is made on first start and kept beside the data, never a default. */
-function sessionSecretFromDataDir(dataDir: string): string {
-  const file = path.join(dataDir, "session-secret");
+/**
+ * With no SESSION_SECRET (or WALLET_SHARED_SECRET) set, one is made on first start and kept beside
+ * the data, never a default. `npm start` hands the wallet secret to the bundled reference wallet.
+ */
+export function secretFromDataDir(dataDir: string, name: "session-secret" | "wallet-secret"): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");

@@ -74,7 +74,20 @@ export function cartItemKey(productId: number, variationId: number | null): stri
     .slice(0, 32);
 }
 
-async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
+/**
+ * The cart's row id and its owner, by row id: how an order placed from elsewhere (the express
+ * wallet's signed call) finds the cart it was given, without ever holding the shopper's session id.
+ */
+export async function cartOwnerById(db: Database, cartId: number): Promise<CartOwner | null> {
+  const [row] = await db
+    .select({ sessionId: carts.sessionId, userId: carts.userId })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  if (!row || (row.sessionId === null && row.userId === null)) return null;
+  return { sessionId: row.sessionId ?? "", userId: row.userId };
+}
+
+export async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
   const where =
     owner.userId === null
       ? and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId))

@@ -162,7 +162,11 @@ async function takeStock(
     .where(eq(products.id, line.productId));
 }
 
-async function findByIdempotencyKey(db: Database | Transaction, key: string): Promise<PlacedOrder | null> {
+/** The order an attempt (or a wallet payment) already placed, if any. */
+export async function findByIdempotencyKey(
+  db: Database | Transaction,
+  key: string,
+): Promise<PlacedOrder | null> {
   const [order] = await db
     .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status, total: orders.total })
     .from(orders)

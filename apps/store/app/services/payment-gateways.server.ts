@@ -11,6 +11,8 @@ export type PaymentGateway = {
   descriptionKey: string;
   /** The order's status once it is placed with this method (before any asynchronous payment). */
   statusOnPlacement: OrderStatusAfterPayment;
+  /** Paid away from the checkout form (the express wallet): not offered among its methods. */
+  express?: boolean;
 };
 
 const gateways: PaymentGateway[] = [
@@ -27,10 +29,19 @@ const gateways: PaymentGateway[] = [
     descriptionKey: "checkout.payment.cod.description",
     statusOnPlacement: "processing",
   },
+  {
+    id: "wallet",
+    titleKey: "checkout.payment.wallet.title",
+    descriptionKey: "checkout.payment.wallet.description",
+    // The wallet calls the store only once the shopper has paid.
+    statusOnPlacement: "processing",
+    express: true,
+  },
 ];
 
+/** The methods the checkout form offers. */
 export function paymentGateways(): readonly PaymentGateway[] {
-  return gateways;
+  return gateways.filter((gateway) => !gateway.express);
 }
 
 export function paymentGateway(id: string): PaymentGateway | undefined {

@@ -44,10 +44,13 @@ if (!process.env.WALLET_HOST || process.env.WALLET_HOST === DEFAULT_WALLET_HOST)
   );
 }
 
-for (const signal of ["SIGINT", "SIGTERM"])
-  process.on(signal, () => children.forEach((child) => child.kill(signal)));
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+  });
+}
 // The store is the product: when it stops, everything stops.
 children[0].on("exit", (code, signal) => {
-  children.slice(1).forEach((child) => child.kill("SIGTERM"));
+  for (const child of children.slice(1)) child.kill("SIGTERM");
   process.exit(code ?? (signal ? 1 : 0));
 });

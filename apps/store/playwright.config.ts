@@ -9,15 +9,39 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests run against the built server on a free port with a temporary data folder. The
  * values go through the environment so that every worker process sees the same ones.
  */
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-])
-  .toString()
-  .trim();
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ])
+    .toString()
+    .trim();
+}
+process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-"));
+// A second store with express checkout on, and the reference wallet on another site (localhost vs
+// 127.0.0.1), for the wallet's browser tests; the main store keeps direct checkout off.
+process.env.E2E_WALLET_STORE_PORT ??= freePort();
+process.env.E2E_WALLET_PORT ??= freePort();
+process.env.E2E_WALLET_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-"));
 
 const port = Number(process.env.E2E_PORT);
+const walletStorePort = Number(process.env.E2E_WALLET_STORE_PORT);
+const walletPort = Number(process.env.E2E_WALLET_PORT);
+const walletSecret = "e2e wallet secret shared by store and wallet";
+const mediaDir = fileURLToPath(new URL("../../node_modules/.cache/vitrine-e2e-media", import.meta.url));
+const storeEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  // Generated product art is content-addressed: one folder serves every run, so only the first renders it.
+  MEDIA_DIR: mediaDir,
+  SEED_DEMO: "on",
+  LOG_LEVEL: "warn",
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "e2e-admin-password",
+  DATABASE_URL: "",
+  WALLET_SHARED_SECRET: walletSecret,
+};
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
@@ -50,25 +74,49 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `node ${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Generated product art is content-addressed: one folder serves every run, so only the first renders it.
-      MEDIA_DIR: fileURLToPath(new URL("../../node_modules/.cache/vitrine-e2e-media", import.meta.url)),
-      SEED_DEMO: "on",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: "admin@example.com",
-      ADMIN_PASSWORD: "e2e-admin-password",
-      DATABASE_URL: "",
+  webServer: [
+    {
+      command: `node ${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...storeEnv,
+        PORT: String(port),
+        DATA_DIR: process.env.E2E_DATA_DIR!,
+        WALLET_DIRECT_CHECKOUT: "off",
+      },
     },
-  },
+    {
+      command: `node ${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`,
+      url: `http://127.0.0.1:${walletStorePort}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...storeEnv,
+        PORT: String(walletStorePort),
+        DATA_DIR: process.env.E2E_WALLET_DATA_DIR!,
+        WALLET_HOST: `http://localhost:${walletPort}`,
+      },
+    },
+    {
+      command: "../../node_modules/.bin/tsx ../wallet/app/main.ts",
+      url: `http://127.0.0.1:${walletPort}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        WALLET_PORT: String(walletPort),
+        WALLET_HOST: `http://localhost:${walletPort}`,
+        STORE_URL: `http://127.0.0.1:${walletStorePort}`,
+        WALLET_SHARED_SECRET: walletSecret,
+        WALLET_DEMO_PASSWORD: "wallet-demo-password",
+      },
+    },
+  ],
 });

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { walletClientConfig } from "./calls/wallet.server.ts";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Notices } from "./components/ui/notices.tsx";
@@ -19,6 +20,7 @@ import { followAnchorClicks } from "./components/ui/scroll.ts";
 import { useAttributionTracking } from "./features/attribution/index.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
+import { useWalletDirectCheckout } from "./features/wallet/index.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
 import { cartItemCount } from "./services/cart.server.ts";
 import { loadMenu } from "./services/content.server.ts";
@@ -54,6 +56,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cart: cartClientConfig(new URL(request.url).origin, locale, settings),
       notices,
       attribution: settings.order_attribution,
+      wallet: await walletClientConfig(context, new URL(request.url)),
       account: {
         signedIn: Boolean(current?.userId),
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
@@ -105,7 +108,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useAttributionTracking(useRootData()?.attribution);
+  const root = useRootData();
+  useAttributionTracking(root?.attribution);
+  useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
   return <Outlet />;
 }

@@ -119,6 +119,21 @@ export function createWalletApp(config: WalletConfig, options: { fetch?: typeof 
       `default-src 'self'; script-src 'nonce-${res.locals.nonce}'; style-src 'unsafe-inline'; form-action 'self' ${storeOrigin}; frame-ancestors ${frameAncestors}; base-uri 'none'`,
     );
 
+  app.get("/", (req, res) => {
+    csp(res, "'none'");
+    const account = signedIn(req);
+    res
+      .type("html")
+      .send(
+        page(
+          "Wallet",
+          account
+            ? `<p>Signed in as ${escapeHtml(account.email)}.</p>`
+            : '<p><a href="/login">Log in</a> to pay in one step at the stores you visit.</p>',
+        ),
+      );
+  });
+
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });

@@ -4,6 +4,7 @@ import { fromBracketedForm } from "@vitrine/wallet-protocol";
 import { eq } from "drizzle-orm";
 import type { Request } from "express";
 import type { AppContext } from "../context.server.ts";
+import type { WalletClientConfig } from "../features/wallet/index.ts";
 import { guestFormNonce } from "../services/accounts.server.ts";
 import { ownerOf } from "../services/cart-session.server.ts";
 import { parseCookies } from "../services/cookies.server.ts";
@@ -109,3 +110,20 @@ export const walletWcAjax: Record<string, CallHandler> = {
 export const walletAjax: Record<string, AjaxAction> = {
   get_identity: { methods: ["POST"], handler: identity },
 };
+
+/** What the page is handed for direct checkout (spec §3 "Wallet / payment configuration"). */
+export async function walletClientConfig(context: AppContext, url: URL): Promise<WalletClientConfig> {
+  const { wallet, walletHost } = context.config;
+  return {
+    testMode: wallet.testMode,
+    walletHost,
+    walletMerchantId: wallet.merchantId,
+    isWalletDirectCheckoutEnabled: wallet.directCheckout,
+    platformTrackerNonce: await walletNonce(context, TRACKER_NONCE),
+    ajaxUrl: "/ajax",
+    wcAjaxUrl: "/?wc-ajax=%%endpoint%%",
+    walletSessionNonce: await walletNonce(context, WALLET_SESSION_NONCE),
+    blogId: wallet.storeId,
+    is_product_page: url.pathname.startsWith("/product/"),
+  };
+}

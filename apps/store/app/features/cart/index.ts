@@ -3,4 +3,5 @@ export { AddToCartButton } from "./add-to-cart-button.tsx";
 export { CART_EVENTS } from "./cart-client.ts";
 export { type CartClientConfig, type CartSettings, cartClientConfig } from "./cart-config.ts";
 export { HeaderCart } from "./header-cart.tsx";
+export { isCartLinePending } from "./mini-cart-actions.ts";
 export { useCartLines, useUpdatedCartTotals } from "./use-cart-lines.ts";

@@ -1,0 +1,2 @@
+export { useWalletDirectCheckout } from "./use-wallet-direct-checkout.ts";
+export type { WalletClientConfig } from "./wallet-config.ts";

@@ -69,7 +69,7 @@ test("the REST API refuses guests, customers, and cookies without the nonce", as
   expect(guest.status()).toBe(401);
   expect(await guest.json()).toMatchObject({ code: "rest_not_logged_in", data: { status: 401 } });
 
-  const email = await registerShopper(page, "rest");
+  await registerShopper(page, "rest");
   const nonce = await page.locator('meta[name="x-vitrine-nonce"]').getAttribute("content");
   expect(nonce).toMatch(/^[a-f0-9]{10}$/);
 

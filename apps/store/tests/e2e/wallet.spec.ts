@@ -229,7 +229,7 @@ test.describe("express wallet direct checkout", () => {
     });
   }
 
-  test("a quantity change and a removal fetch the session data again", async () => {
+  test("a quantity change and a removal fetch the session data again; the mini-cart checkout goes to the wallet", async () => {
     const context = await browserAllowingThirdPartyCookies();
     const page = await context.newPage();
     try {
@@ -261,6 +261,12 @@ test.describe("express wallet direct checkout", () => {
         .first()
         .click();
       expect((await afterRemoval).ok()).toBe(true);
+      // The mini-cart's own checkout button goes through the wallet too.
+      await page
+        .getByRole("region", { name: "Cart contents" })
+        .getByRole("link", { name: "Checkout" })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`^${wallet}/checkout/\\?platform_checkout_key=`));
     } finally {
       await context.close();
     }

@@ -21,7 +21,7 @@ export const WALLET_BUTTONS = [
   ".wc-proceed-to-checkout .checkout-button",
   ".wc-block-cart__submit-button",
   ".wc-block-mini-cart__footer-checkout",
-  ".widget_shopping_cart .checkout",
+  ".widget_shopping_cart_content .checkout",
 ].join(", ");
 
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));

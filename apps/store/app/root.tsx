@@ -49,6 +49,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cspNonce: context.cspNonce,
       restNonce: current ? createNonce(current.nonceSecret, "wp_rest") : "",
       storeName: settings.name,
+      stickyHeaderHideOnScroll: settings.sticky_header_hide_on_scroll,
       currency: settings.currency,
       primaryMenu,
       footerMenu,

@@ -6,6 +6,8 @@ import { DEFAULT_SEARCH_RESULT_LATENCY } from "../features/search/search-rules.t
 const storeSettingsSchema = z.object({
   name: z.string().min(1).catch("Vitrine"),
   currency: z.string().length(3).catch("USD"),
+  /** Spec §4 "Sticky header": the optional mode that hides the stuck header while scrolling down. */
+  sticky_header_hide_on_scroll: z.boolean().catch(false),
   /** Spec §9: milliseconds between the shopper's last keystroke and the live-search request. */
   search_result_latency: z.coerce.number().int().min(0).max(5000).catch(DEFAULT_SEARCH_RESULT_LATENCY),
   /** "yes" sends the shopper to the cart after an asynchronous add to cart (spec §4). */

@@ -687,13 +687,12 @@ test.describe("search engines and accessibility", () => {
 test("in-page anchor links animate to their target over 1000 ms and move focus there", async ({ page }) => {
   await page.clock.install();
   await openHydrated(page, GALLERY_PRODUCT);
-  // Where #main lands: its top, less the page's 1rem scroll-padding-top.
-  const target = await page.evaluate(() =>
-    Math.max(
-      0,
-      Math.round(document.getElementById("main")!.getBoundingClientRect().top + window.scrollY - 16),
-    ),
-  );
+  // Where #main lands: its top, less the page's scroll-padding-top (the sticky header and 1rem).
+  const target = await page.evaluate(() => {
+    const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+    const top = document.getElementById("main")!.getBoundingClientRect().top + window.scrollY;
+    return Math.max(0, Math.round(top - padding));
+  });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const start = await page.evaluate(() => window.scrollY);
   expect(start).toBeGreaterThan(300);
@@ -710,4 +709,22 @@ test("in-page anchor links animate to their target over 1000 ms and move focus t
   expect(halfway).toBeGreaterThan(target + 10);
   await page.clock.runFor(600);
   expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(target);
+});
+
+test("the header sticks once the page has scrolled past its height plus 100 px, and is released near the top", async ({
+  page,
+}) => {
+  await openHydrated(page, GALLERY_PRODUCT);
+  const header = page.locator("header.site-header");
+  const height = await header.evaluate((element) => element.getBoundingClientRect().height);
+  await page.evaluate((y) => window.scrollTo(0, y), Math.round(height + 90));
+  await expect(header).not.toHaveClass(/\bstuck\b/);
+  await page.evaluate((y) => window.scrollTo(0, y), Math.round(height + 150));
+  await expect(header).toHaveClass(/\bstuck\b/);
+  await expect
+    .poll(() => header.evaluate((element) => Math.round(element.getBoundingClientRect().top)))
+    .toBe(0);
+  await expect(header.getByRole("search")).toBeInViewport();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).not.toHaveClass(/\bstuck\b/);
 });

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { AccountMenu } from "../../features/account/account-menu.tsx";
@@ -5,13 +6,16 @@ import { HeaderCart } from "../../features/cart/index.ts";
 import { SearchBox } from "../../features/search/index.ts";
 import type { RootData } from "../../root.tsx";
 import { Flag } from "./flags.tsx";
+import { useStickyHeader } from "./use-sticky-header.ts";
 
 export function SiteHeader({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
+  const headerRef = useRef<HTMLElement>(null);
+  useStickyHeader(headerRef, root.stickyHeaderHideOnScroll);
   return (
-    <header className="border-b border-stone-200">
+    <header ref={headerRef} className="site-header z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4">
         <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
           {root.storeName}

@@ -1,10 +1,12 @@
-// Cart and checkout figures for npm run bench: add to cart, fragment refresh, and checkout, each as
-// requests per second and latency percentiles at a fixed concurrency.
+// Cart and checkout figures for npm run bench: add to cart and fragment refresh at 10 and 50
+// connections, and checkout at 10, each as requests per second and latency percentiles.
 import autocannon from "autocannon";
+import { ADMIN, settle } from "./store.mjs";
 
 const CONNECTIONS = 10;
+const MANY_CONNECTIONS = 50;
 
-function sessionCookie(response) {
+export function sessionCookie(response) {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -12,12 +14,12 @@ function sessionCookie(response) {
 }
 
 /** A product whose stock is not tracked, so thousands of carts and orders never run out. */
-async function unlimitedProduct(base) {
+export async function unlimitedProduct(base) {
   const { token } = await (
     await fetch(`${base}/api/vitrine/v2/auth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "bench@example.com", password: "bench-password" }),
+      body: JSON.stringify(ADMIN),
     })
   ).json();
   const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
@@ -33,7 +35,18 @@ async function unlimitedProduct(base) {
   return product.id;
 }
 
+/** The cookies of a shopper whose cart holds `quantity` of the product. */
+export async function cartCookie(base, productId, quantity = 2) {
+  const added = await fetch(`${base}/?wc-ajax=add_to_cart`, {
+    method: "POST",
+    body: new URLSearchParams({ product_id: String(productId), quantity: String(quantity) }),
+  });
+  await added.arrayBuffer();
+  return sessionCookie(added);
+}
+
 async function cannon(options) {
+  await settle(new URL(options.url).origin);
   const result = await autocannon({ connections: CONNECTIONS, ...options });
   return {
     rps: result.requests.average,
@@ -60,6 +73,7 @@ async function checkoutLoad(base, productId, durationS) {
         body: new URLSearchParams({ product_id: String(productId) }),
       });
       const cookie = sessionCookie(added);
+      await added.arrayBuffer();
       const page = await (await fetch(`${base}/checkout`, { headers: { Cookie: cookie } })).text();
       const nonce = page.match(/name="x-vitrine-nonce" content="([^"]*)"/)?.[1] ?? "";
       const started = performance.now();
@@ -106,40 +120,41 @@ async function checkoutLoad(base, productId, durationS) {
 
 export async function benchCartAndCheckout({ base, durationS }) {
   const productId = await unlimitedProduct(base);
-  const addToCart = await cannon({
-    url: `${base}/?wc-ajax=add_to_cart`,
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: `product_id=${productId}&quantity=1`,
-    duration: durationS,
-  });
-  const filled = await fetch(`${base}/?wc-ajax=add_to_cart`, {
-    method: "POST",
-    body: new URLSearchParams({ product_id: String(productId), quantity: "2" }),
-  });
-  const refresh = await cannon({
-    url: `${base}/?wc-ajax=get_refreshed_fragments`,
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: sessionCookie(filled) },
-    body: "time=1",
-    duration: durationS,
-  });
-  const checkout = await checkoutLoad(base, productId, durationS);
-  return [
-    ["add to cart (new cart each)", addToCart],
-    ["fragment refresh (2-item cart)", refresh],
-    ["checkout (order call only)", checkout],
-  ];
+  const addToCart = (connections) =>
+    cannon({
+      url: `${base}/?wc-ajax=add_to_cart`,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `product_id=${productId}&quantity=1`,
+      duration: durationS,
+      connections,
+    });
+  const cookie = await cartCookie(base, productId);
+  const refresh = (connections) =>
+    cannon({
+      url: `${base}/?wc-ajax=get_refreshed_fragments`,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+      body: "time=1",
+      duration: durationS,
+      connections,
+    });
+  const rows = [];
+  for (const connections of [CONNECTIONS, MANY_CONNECTIONS]) {
+    rows.push(["add to cart (new cart each)", connections, await addToCart(connections)]);
+    rows.push(["fragment refresh (2-item cart)", connections, await refresh(connections)]);
+  }
+  await settle(base);
+  rows.push(["checkout (order call only)", CONNECTIONS, await checkoutLoad(base, productId, durationS)]);
+  return rows;
 }
 
-export function printCartAndCheckout(rows) {
-  console.log(`\nCart and checkout, ${CONNECTIONS} concurrent clients:`);
-  console.log(["call", "rps", "p50", "p99", "errors"].map((h, i) => h.padEnd(i === 0 ? 32 : 10)).join("  "));
-  for (const [name, f] of rows) {
-    console.log(
-      [name, f.rps.toFixed(1), `${f.p50} ms`, `${f.p99} ms`, f.errors]
-        .map((c, i) => String(c).padEnd(i === 0 ? 32 : 10))
-        .join("  "),
-    );
+export function printCartAndCheckout(rows, where) {
+  console.log(`\nCart and checkout, ${where}:`);
+  const widths = [32, 12, 10, 10, 10, 8];
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(widths[i])).join("  ");
+  console.log(line(["call", "connections", "rps", "p50", "p99", "errors"]));
+  for (const [name, connections, f] of rows) {
+    console.log(line([name, connections, f.rps.toFixed(1), `${f.p50} ms`, `${f.p99} ms`, f.errors]));
   }
 }

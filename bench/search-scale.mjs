@@ -1,114 +1,140 @@
 #!/usr/bin/env node
-// Search latency against catalogue size: for each size, a fresh data folder seeded with the demo
-// catalogue plus synthetic products (`npm run seed -- --products N`), the built store started on it,
-// then bench/search.mjs. Needs a build (`npm run build`; VITRINE_BUILD_DIR picks another one).
-// Sizes: SEARCH_SCALE_SIZES=1000,100000 (the default). Prints figures, no verdicts.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import http from "node:http";
+// Search latency against catalogue size: for each size and database, a fresh data folder (and, on
+// PostgreSQL, a fresh database) seeded with the demo catalogue plus synthetic products
+// (`npm run seed -- --products N`), the built store started on it, then bench/search.mjs. The
+// databases of one size are seeded side by side (seeding is not what is measured), then measured one
+// after the other. Needs a build (`npm run build`; VITRINE_BUILD_DIR picks another one).
+// Alone: SEARCH_SCALE_SIZES=1000,100000 (the default) on PGlite. Prints figures, no verdicts.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { benchSearch } from "./search.mjs";
+import { root, startStore } from "./store.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Seed commands still running (in process groups of their own), so an interrupted bench ends them. */
+const seeding = new Set();
+let closed = false;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = http.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+export function stopSeeding() {
+  closed = true;
+  for (const child of seeding) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Runs the seed command; resolves with its seconds, rejects with its last error lines. */
+function seed({ dataDir, databaseUrl, products }) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    if (closed) throw new Error("the bench is stopping");
+    const child = spawn("npm", ["run", "seed", "--", "--products", String(products)], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "pipe"],
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
+      // npm starts tsx, which starts node: a group of their own lets an interrupt end all three.
+      detached: true,
+    });
+    seeding.add(child);
+    child.once("exit", () => seeding.delete(child));
+    let errors = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      errors = (errors + chunk).slice(-2000);
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) resolve((performance.now() - started) / 1000);
+      else reject(new Error(`seeding ${products} products failed: ${errors.trim().split("\n").at(-1)}`));
     });
   });
 }
 
-function seed(dataDir, products) {
-  const started = performance.now();
-  const run = spawnSync("npm", ["run", "seed", "--", "--products", String(products)], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-  });
-  if (run.status !== 0) throw new Error(`seeding ${products} products failed`);
-  return (performance.now() - started) / 1000;
-}
-
-async function startStore(dataDir, buildDir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [`apps/store/${buildDir}/server/index.js`], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "off",
-      LOG_LEVEL: "error",
-      ADMIN_EMAIL: "bench@example.com",
-      ADMIN_PASSWORD: "bench-password",
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 1200; attempt++) {
-    if (child.exitCode !== null) throw new Error("the store exited during start");
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    ) {
-      return {
-        base,
-        stop: () =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once("exit", resolve);
-            child.kill("SIGTERM");
-          }),
-      };
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the store did not become healthy");
-}
-
-/** Search figures per catalogue size (synthetic products on top of the demo catalogue), on PGlite. */
+/**
+ * Search figures per catalogue size (synthetic products on top of the demo catalogue) on each
+ * target: `{ label, databaseUrl?, createDatabase?, dropDatabase? }` (no URL: PGlite). `mediaDir`, when
+ * given, is shared, so pictures already drawn there are not drawn again.
+ */
 export async function searchScale({
   sizes = [1000, 100_000],
+  targets = [{ label: "PGlite" }],
+  mediaDir,
   buildDir = process.env.VITRINE_BUILD_DIR ?? "build",
   log = (line) => console.error(line),
 } = {}) {
   const figures = [];
   for (const products of sizes) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-search-bench-"));
+    const prepared = targets.map((target) => ({
+      target,
+      dataDir: mkdtempSync(path.join(os.tmpdir(), "vitrine-search-bench-")),
+    }));
     try {
-      log(`search scale: seeding ${products} synthetic products…`);
-      const seedSeconds = seed(dataDir, products);
-      const store = await startStore(dataDir, buildDir);
-      try {
-        figures.push({ products, seedSeconds, ...(await benchSearch({ base: store.base, log })) });
-      } finally {
-        await store.stop();
+      log(
+        `search scale: seeding ${products} synthetic products on ${targets.map((t) => t.label).join(" and ")}…`,
+      );
+      await Promise.all(
+        prepared.map(async (run) => {
+          try {
+            if (mediaDir) {
+              mkdirSync(mediaDir, { recursive: true });
+              symlinkSync(mediaDir, path.join(run.dataDir, "media"), "dir");
+            }
+            if (run.target.createDatabase) run.database = await run.target.createDatabase();
+            run.seedSeconds = await seed({ dataDir: run.dataDir, databaseUrl: run.database?.url, products });
+          } catch (error) {
+            run.error = error.message;
+          }
+        }),
+      );
+      for (const run of prepared) {
+        const row = { database: run.target.label, products, seedSeconds: run.seedSeconds };
+        if (!run.error) {
+          try {
+            const store = await startStore({
+              dataDir: run.dataDir,
+              databaseUrl: run.database?.url,
+              seedDemo: false,
+              buildDir,
+            });
+            try {
+              Object.assign(
+                row,
+                await benchSearch({ base: store.base, log: (line) => log(`${row.database} ${line}`) }),
+              );
+            } finally {
+              await store.stop();
+            }
+          } catch (error) {
+            run.error = error.message;
+          }
+        }
+        figures.push({ ...row, error: run.error });
       }
     } finally {
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const run of prepared) {
+        if (run.database) await run.target.dropDatabase(run.database.name).catch(() => {});
+        rmSync(run.dataDir, { recursive: true, force: true });
+      }
     }
   }
   return figures;
 }
 
 export function printSearchScale(figures) {
-  console.log("\nLive search (GET /ajax?action=vitrine_ajax_search_products), PGlite, 10 connections:");
-  console.log(["products", "rps", "p50", "p99", "errors", "seeded in"].map((h) => h.padEnd(10)).join("  "));
+  console.log("\nLive search (GET /ajax?action=vitrine_ajax_search_products), 10 connections:");
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(i === 0 ? 12 : 10)).join("  ");
+  console.log(line(["database", "products", "rps", "p50", "p99", "errors", "seeded in"]));
   for (const f of figures) {
-    console.log(
-      [f.products, f.rps.toFixed(0), `${f.p50} ms`, `${f.p99} ms`, f.errors, `${f.seedSeconds.toFixed(0)} s`]
-        .map((cell) => String(cell).padEnd(10))
-        .join("  "),
-    );
+    const seeded = f.seedSeconds === undefined ? "" : `${f.seedSeconds.toFixed(0)} s`;
+    if (f.error) console.log(`${line([f.database, f.products])}  ${f.error}`);
+    else
+      console.log(
+        line([f.database, f.products, f.rps.toFixed(0), `${f.p50} ms`, `${f.p99} ms`, f.errors, seeded]),
+      );
   }
 }
 

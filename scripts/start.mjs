@@ -33,7 +33,8 @@ const env = { NODE_ENV: "production", ...process.env, WALLET_SHARED_SECRET: wall
 const children = [spawn(process.execPath, [serverEntry], { cwd: root, stdio: "inherit", env })];
 
 if (!process.env.WALLET_HOST || process.env.WALLET_HOST === DEFAULT_WALLET_HOST) {
-  const storeUrl = `http://127.0.0.1:${process.env.PORT || 3000}`;
+  // The wallet answers exactly the store's public origin (PUBLIC_URL, else the listening address).
+  const storeUrl = process.env.PUBLIC_URL || `http://127.0.0.1:${process.env.PORT || 3000}`;
   const tsx = path.join(root, "node_modules/.bin/tsx");
   children.push(
     spawn(tsx, [path.join(root, "apps/wallet/app/main.ts")], {

@@ -17,6 +17,16 @@ function freePort(): string {
     .toString()
     .trim();
 }
+/** PostgreSQL for the scale-out tests: DATABASE_URL's server, else one answering on 127.0.0.1:5432. */
+function postgresUrl(): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const answers = execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').connect(5432,'127.0.0.1');s.on('connect',()=>{process.stdout.write('yes');s.destroy()});s.on('error',()=>process.stdout.write('no'))",
+  ]).toString();
+  return answers === "yes" ? "postgres://postgres@127.0.0.1:5432/postgres" : "";
+}
+process.env.E2E_POSTGRES_URL ??= postgresUrl();
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-"));
 // A second store with express checkout on, and the reference wallet on another site (localhost vs

@@ -1,9 +1,17 @@
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
-import { createDb, DatabaseOpenError, type DbHandle, products } from "@vitrine/db";
+import {
+  type ChangeFeed,
+  changedPageTags,
+  createDb,
+  DatabaseOpenError,
+  type DbHandle,
+  openChangeFeed,
+  products,
+} from "@vitrine/db";
 import { CatalogueNotEmptyError, seedDemo } from "@vitrine/db/seed";
 import compression from "compression";
 import { count, sql } from "drizzle-orm";
@@ -16,17 +24,22 @@ import { vitrineRestRouter } from "./app/api/vitrine-rest.server.ts";
 import { walletOrdersRouter } from "./app/api/wallet-orders.server.ts";
 import { mountCalls } from "./app/calls/calls.server.ts";
 import { callRegistry } from "./app/calls/registry.server.ts";
-import { type Config, ConfigError, loadConfig } from "./app/config.server.ts";
-import type { AppContext } from "./app/context.server.ts";
+import { type Config, ConfigError, listeningOrigin, loadConfig } from "./app/config.server.ts";
+import { type AppContext, withDomainClients } from "./app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
+import { InFlight } from "./app/services/in-flight.server.ts";
+import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./app/services/input-guard.server.ts";
 import { createMailer, type Mailer } from "./app/services/mail.server.ts";
 import { MEDIA_URL_PREFIX } from "./app/services/media.server.ts";
 import { refuseCrossSiteRequests } from "./app/services/origin-check.server.ts";
 import { PageCache } from "./app/services/page-cache.server.ts";
+import { pageRequestHandler } from "./app/services/page-requests.server.ts";
+import { ProductSearch } from "./app/services/search.server.ts";
 import { RequestSession } from "./app/services/session.server.ts";
 import { loadStoreSettings, type StoreSettings } from "./app/services/settings.server.ts";
+import { SiteCache } from "./app/services/site-cache.server.ts";
 
 /**
  * The browser assets sit beside the server build (`build/client` next to `build/server`). This module
@@ -42,15 +55,33 @@ type AppParts = {
   config: Config;
   database: DbHandle;
   logger: Logger;
-  settings: StoreSettings;
+  /** The current settings: replaced when any process on the database changes them. */
+  settings: { current: StoreSettings };
   pageCache: PageCache;
+  siteCache: SiteCache;
+  productSearch: ProductSearch;
   mailer: Mailer;
+  changes: ChangeFeed;
+  requests: InFlight;
 };
 
 /** The HTTP surface: headers, compression, static files, health, cross-site refusal, the pages. */
-export function createApp({ config, database, logger, settings, pageCache, mailer }: AppParts) {
+export function createApp({
+  config,
+  database,
+  logger,
+  settings,
+  pageCache,
+  siteCache,
+  productSearch,
+  mailer,
+  changes,
+  requests,
+}: AppParts) {
   const app = express();
   app.disable("x-powered-by");
+  // X-Forwarded-* are believed only from the proxies TRUST_PROXY names; absolute URLs never use them.
+  app.set("trust proxy", config.trustProxy);
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
@@ -63,6 +94,9 @@ export function createApp({ config, database, logger, settings, pageCache, maile
     });
     next();
   });
+  app.use(requests.middleware());
+  app.use(drainUnreadBodies());
+  app.use(guardRequests());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -117,25 +151,32 @@ export function createApp({ config, database, logger, settings, pageCache, maile
 
   app.use(refuseCrossSiteRequests());
 
-  const makeContext = (req: express.Request, res: express.Response): AppContext => ({
-    db: database.db,
-    logger,
-    config,
-    settings,
-    locale: requestLocale(
-      req.query[LANGUAGE_PARAMETER],
-      parseCookies(req.headers.cookie)[TRANSLATION_COOKIE],
-    ),
-    session: new RequestSession(
-      database.db,
-      config.sessionSecret,
-      req.headers.cookie ?? null,
-      req.protocol === "https",
-    ),
-    cspNonce: res.locals.cspNonce as string,
-    mailer,
-    invalidatePages: () => pageCache.clear(),
-  });
+  const makeContext = (req: express.Request, res: express.Response): AppContext =>
+    withDomainClients({
+      db: database.db,
+      logger,
+      config,
+      settings: settings.current,
+      locale: requestLocale(
+        req.query[LANGUAGE_PARAMETER],
+        parseCookies(req.headers.cookie)[TRANSLATION_COOKIE],
+      ),
+      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      session: new RequestSession(
+        database.db,
+        config.sessionSecret,
+        req.headers.cookie ?? null,
+        req.protocol === "https",
+      ),
+      sharedPage: res.locals.sharedPage === true,
+      cspNonce: res.locals.cspNonce as string,
+      mailer,
+      invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
+      pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
+      settingsChanged: () => changes.publish("settings"),
+      siteCache,
+      productSearch,
+    });
   mountCalls(app, callRegistry, makeContext);
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
   app.use("/api/store/v1", storeCartRouter(makeContext));
@@ -145,14 +186,22 @@ export function createApp({ config, database, logger, settings, pageCache, maile
   app.use(pageCache.middleware());
   app.all(
     "/{*path}",
-    createRequestHandler({
+    pageRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: config.env,
+      publicUrl: config.publicUrl,
       getLoadContext: makeContext,
     }),
   );
 
   app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const refused = bodyErrorAnswer(error);
+    if (refused && !res.headersSent) {
+      res
+        .status(refused.status)
+        .json({ code: refused.code, message: refused.message, data: { status: refused.status } });
+      return;
+    }
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) logger.error({ err: error }, "request failed");
     if (res.headersSent) return;
@@ -174,16 +223,26 @@ async function main() {
     throw error;
   }
   const logger = pino({ level: config.logLevel, base: { service: "vitrine-store" } });
+  if (config.workers > 1 && cluster.isPrimary) await runPrimary(config, logger);
+  else await serve(config, logger);
+}
 
-  let database: DbHandle;
+/** Opens the database; a worker leaves migrating to the primary, which did it before forking. */
+async function openDatabase(config: Config): Promise<DbHandle> {
   try {
-    database = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    return await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrate: !cluster.isWorker,
+    });
   } catch (error) {
     if (error instanceof DatabaseOpenError) fail(error.message);
     throw error;
   }
-  logger.info({ database: database.describe }, "database ready");
+}
 
+/** What happens once per start, before any request: the demo catalogue and the first administrator. */
+async function prepare(config: Config, logger: Logger, database: DbHandle): Promise<void> {
   const [catalogue] = await database.db.select({ total: count() }).from(products);
   if (config.seedDemo && (catalogue?.total ?? 0) === 0) {
     logger.info("first start: seeding the demo catalogue");
@@ -208,22 +267,118 @@ async function main() {
   } else if (admin) {
     logger.info({ email: admin.email }, "administrator created from ADMIN_EMAIL");
   }
+}
 
-  const settings = await loadStoreSettings(database.db);
-  const pageCache = new PageCache(config.pageCacheEntries);
+/**
+ * Several workers on one port (PostgreSQL only): the primary migrates and prepares the database
+ * once, forks the workers, starts a new one when one dies, and passes SIGTERM/SIGINT on, leaving
+ * when the last has finished its requests.
+ */
+async function runPrimary(config: Config, logger: Logger): Promise<void> {
+  const database = await openDatabase(config);
+  await prepare(config, logger, database);
+  await database.close();
+
+  let stopping = false;
+  let announced = false;
+  cluster.on("listening", (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    process.stdout.write(
+      `Vitrine is serving at ${listeningOrigin(config.host, address.port)} with ${config.workers} workers\n`,
+    );
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "worker stopped; starting another");
+    // A worker that dies before it ever listened will die again: stop rather than loop.
+    if (!announced) fail("A worker could not start; see the log above.");
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down the workers");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+/** One process serving the port (alone, or as a worker of the primary). */
+async function serve(config: Config, logger: Logger): Promise<void> {
+  const database = await openDatabase(config);
+  logger.info({ database: database.describe }, "database ready");
+  if (!cluster.isWorker) await prepare(config, logger, database);
+
+  const settings = { current: await loadStoreSettings(database.db) };
+  const changes = await openChangeFeed({
+    db: database.db,
+    databaseUrl: config.databaseUrl,
+    onError: (error) => logger.warn({ err: error }, "change feed"),
+  });
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
     from: config.mailFrom,
     logger,
   });
-  const app = createApp({ config, database, logger, settings, pageCache, mailer });
-
-  const server: Server = app.listen(config.port, config.host, () => {
+  const requests = new InFlight();
+  const server: Server = http.createServer();
+  server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-    process.stdout.write(`Vitrine is serving at http://${shown}:${port}\n`);
+    const listening = listeningOrigin(config.host, port);
+    // PORT 0 takes any free port: the default public address is known only now, before any request.
+    const publicUrl = config.port === 0 && config.publicUrl.endsWith(":0") ? listening : config.publicUrl;
+    const served = { ...config, publicUrl };
+    const pageCache = new PageCache(config.pageCacheEntries, new URL(publicUrl).host);
+    const siteCache = new SiteCache();
+    const productSearch = new ProductSearch(database.db);
+    const emptyCaches = () => {
+      pageCache.clear();
+      siteCache.clear();
+    };
+    changes.subscribe((change) => {
+      const tags = changedPageTags(change);
+      // Any page change may be a product's: the search reads what moved before its next answer.
+      if (change !== "settings") productSearch.catalogueChanged();
+      // A change to some products drops the pages that show them; menus and the rest stay.
+      if (tags) return pageCache.purge(tags);
+      emptyCaches();
+      if (change !== "settings") return;
+      // Emptied again once the new settings are in place: a page rendered meanwhile, with the old
+      // ones, must not stay in the cache.
+      loadStoreSettings(database.db)
+        .then((loaded) => {
+          settings.current = loaded;
+          emptyCaches();
+        })
+        .catch((error) => logger.error({ err: error }, "reading the changed settings failed"));
+    });
+    server.on(
+      "request",
+      createApp({
+        config: served,
+        database,
+        logger,
+        settings,
+        pageCache,
+        siteCache,
+        productSearch,
+        mailer,
+        changes,
+        requests,
+      }),
+    );
+    // Built in the background, a batch of products at a time, while pages are already served.
+    productSearch.warm();
+    const shown = listening === publicUrl ? "" : ` (public address ${publicUrl})`;
+    if (!cluster.isWorker) process.stdout.write(`Vitrine is serving at ${listening}${shown}\n`);
   });
   server.on("error", (error: NodeJS.ErrnoException) => {
     void database
@@ -238,29 +393,30 @@ async function main() {
   });
 
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down: finishing requests");
-    // Stop accepting, let requests in flight finish (for at most 10 s), then close the database.
-    const force = setTimeout(() => server.closeAllConnections(), 10_000);
-    force.unref();
-    server.close(() => {
-      void database
-        .close()
-        .then(() => {
-          logger.info("database closed; bye");
-          process.exit(0);
-        })
-        .catch((error) => {
-          logger.error({ err: error }, "database close failed");
-          process.exit(1);
-        });
-    });
+    // No new connections; a request on a kept-alive one gets a clean 503. The requests under way
+    // finish (for at most 25 s) before the database closes, so none is cut off half-written.
+    requests.refuseNew();
+    server.close();
     server.closeIdleConnections();
+    const finished = await requests.settled(25_000);
+    if (!finished) logger.warn({ left: requests.count }, "requests still running after 25 s");
+    server.closeAllConnections();
+    try {
+      await changes.close();
+      await database.close();
+      logger.info("database closed; bye");
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, "database close failed");
+      process.exit(1);
+    }
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 function fail(line: string): never {

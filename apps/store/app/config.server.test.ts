@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import os, { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server.ts";
@@ -15,6 +15,16 @@ afterEach(() => {
 });
 
 describe("loadConfig", () => {
+  it("runs one worker per core on PostgreSQL, one on the embedded database, and refuses more there", () => {
+    const dataDir = tempDir();
+    const postgres = "postgres://vitrine@127.0.0.1:5432/vitrine";
+    expect(loadConfig({ DATA_DIR: dataDir }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres }).workers).toBe(availableParallelism());
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres, WORKERS: "3" }).workers).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: "2" })).toThrow(/WORKERS above 1 needs PostgreSQL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WORKERS: "0" })).toThrow(ConfigError);
+  });
+
   it("applies the documented defaults", () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
@@ -60,6 +70,12 @@ describe("loadConfig", () => {
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "longenough" }, "ADMIN_EMAIL"],
     [{ ADMIN_EMAIL: "a@example.com" }, "ADMIN_PASSWORD"],
+    [{ PUBLIC_URL: "shop.example" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "ftp://shop.example" }, "PUBLIC_URL"],
+    [{ PUBLIC_URL: "https://shop.example/store" }, "PUBLIC_URL"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.1,not-an-address" }, "TRUST_PROXY"],
   ])("refuses %o with one line naming %s", (env, name) => {
     const run = () => loadConfig({ DATA_DIR: tempDir(), ...env });
     expect(run).toThrow(ConfigError);
@@ -82,5 +98,27 @@ describe("loadConfig", () => {
     expect(config.seedDemo).toBe(false);
     expect(config.walletHost).toBe("https://pay.example.com");
     expect(config.port).toBe(8080);
+  });
+
+  it("takes the public address from PUBLIC_URL, else from the listening address; no proxy is trusted unless named", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      publicUrl: "http://127.0.0.1:3000",
+      trustProxy: false,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: "192.168.1.5", PORT: "8080" }).publicUrl).toBe(
+      "http://192.168.1.5:8080",
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: "::1", PORT: "8080" }).publicUrl).toBe(
+      "http://[::1]:8080",
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://Shop.Example/" }).publicUrl).toBe(
+      "https://shop.example",
+    );
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "loopback" }).trustProxy).toBe("loopback");
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: "10.0.0.1, 192.168.0.0/16" }).trustProxy).toBe(
+      "10.0.0.1,192.168.0.0/16",
+    );
   });
 });

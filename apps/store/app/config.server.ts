@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -22,10 +24,60 @@ const origin = z
   .refine((value) => /^https?:$/.test(new URL(value).protocol), { message: "must be an http(s) URL" })
   .transform((value) => new URL(value).origin);
 
+/**
+ * The store's public address: scheme, host and port, no path. Absolute URLs (mail links, canonical
+ * and hreflang links, the sitemap, JSON-LD, wallet URLs) are built from it, never from a request.
+ */
+const publicUrl = z
+  .string()
+  .url()
+  .refine(
+    (value) => {
+      const url = URL.canParse(value) ? new URL(value) : null;
+      return url !== null && /^https?:$/.test(url.protocol) && url.pathname === "/" && !url.search;
+    },
+    { message: "must be an http(s) origin without a path (https://shop.example)" },
+  )
+  .transform((value) => new URL(value).origin);
+
+/**
+ * Which proxies may speak for the client (`X-Forwarded-For`, `-Proto`, `-Host`): none by default.
+ * `loopback`, `linklocal`, `uniquelocal`, a comma-separated list of addresses or CIDR ranges, or a
+ * number of hops. Never "all": that would let any client claim any address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      ["off", "loopback", "linklocal", "uniquelocal"].includes(value) ||
+      /^([1-9]|10)$/.test(value) ||
+      value.split(",").every((part) => {
+        const [address, bits, ...rest] = part.trim().split("/");
+        const family = isIP(address ?? "");
+        if (family === 0 || rest.length > 0) return false;
+        if (bits === undefined) return true;
+        const prefix = Number(bits);
+        return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+      }),
+    { message: "must be off, loopback, linklocal, uniquelocal, a number of hops (1-10), or addresses" },
+  )
+  .transform((value): TrustProxy => {
+    if (value === "off") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value
+      .split(",")
+      .map((part) => part.trim())
+      .join(",");
+  });
+export type TrustProxy = false | number | string;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: publicUrl.optional(),
+  TRUST_PROXY: trustProxy.default(false),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { message: "must be a postgres:// URL" })
@@ -57,12 +109,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Entries in the in-memory page cache for guests; 0 turns it off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Server processes sharing the port; one per core on PostgreSQL unless set, always one on PGlite. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
   host: string;
+  /**
+   * The store's origin as shoppers reach it (`PUBLIC_URL`, else the listening address; with PORT 0
+   * the server fills in the port it was given once it listens).
+   */
+  publicUrl: string;
+  /** Express's `trust proxy`: false unless `TRUST_PROXY` names the proxies in front. */
+  trustProxy: TrustProxy;
   databaseUrl: string | undefined;
   dataDir: string;
   mediaDir: string;
@@ -82,6 +143,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   pageCacheEntries: number;
+  /** How many worker processes serve the port (1: the process serves it itself). */
+  workers: number;
 };
 
 /**
@@ -105,11 +168,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${missing} must be set together with the other ADMIN_ variable.`,
     );
   }
+  if (!values.DATABASE_URL && values.WORKERS !== undefined && values.WORKERS > 1) {
+    throw new ConfigError(
+      "Invalid configuration: WORKERS above 1 needs PostgreSQL (DATABASE_URL): the embedded database belongs to one process.",
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
+    publicUrl: values.PUBLIC_URL ?? listeningOrigin(values.HOST, values.PORT),
+    trustProxy: values.TRUST_PROXY,
     databaseUrl: values.DATABASE_URL,
     dataDir,
     mediaDir: values.MEDIA_DIR ? path.resolve(values.MEDIA_DIR) : path.join(dataDir, "media"),
@@ -132,7 +202,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+    workers: values.DATABASE_URL ? (values.WORKERS ?? availableParallelism()) : 1,
   };
+}
+
+/**
+ * The address the server listens on, as a URL a browser on this machine can open: a wildcard
+ * interface (`0.0.0.0`, `::`) becomes 127.0.0.1, the address the bundled wallet serves.
+ */
+export function listeningOrigin(host: string, port: number): string {
+  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return new URL(`http://${isIP(shown) === 6 ? `[${shown}]` : shown}:${port}`).origin;
 }
 
 /**

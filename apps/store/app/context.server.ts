@@ -2,9 +2,17 @@ import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
 import type { Locale } from "./i18n/i18n.ts";
+import { type CartClient, createCartClient } from "./services/cart-client.server.ts";
+import {
+  createLoginLimits,
+  type LoginLimitSettings,
+  type LoginLimits,
+} from "./services/login-limits.server.ts";
 import type { Mailer } from "./services/mail.server.ts";
+import type { ProductSearch } from "./services/search.server.ts";
 import type { RequestSession } from "./services/session.server.ts";
 import type { StoreSettings } from "./services/settings.server.ts";
+import type { SiteCache } from "./services/site-cache.server.ts";
 
 /** What every loader and action receives through router context; nothing reaches them as a global. */
 export type AppContext = {
@@ -13,13 +21,54 @@ export type AppContext = {
   config: Config;
   settings: StoreSettings;
   locale: Locale;
+  /**
+   * The client's address: the connection's peer, or what a proxy named in TRUST_PROXY says it
+   * forwarded for. Never read `X-Forwarded-For` yourself.
+   */
+  clientAddress: string;
   session: RequestSession;
+  /**
+   * This page is the shared one every shopper who is not staff gets (a catalogue page, perhaps from
+   * the page cache): it must hold nothing of this shopper, so loaders leave the session alone and
+   * the browser fills in the cart and the account from cookies and fragments.
+   */
+  sharedPage: boolean;
   /** Per-response nonce for inline scripts, matched by the content security policy header. */
   cspNonce: string;
   mailer: Mailer;
-  /** Clears the guest page cache; call it after a change that shows on catalogue pages. */
-  invalidatePages: () => void;
+  /**
+   * Drops cached shared pages after a change that shows on them: those that show any of `tags`
+   * (services/page-tags.server.ts), or all of them when no tags are given. Every process hears it.
+   */
+  invalidatePages: (tags?: readonly string[]) => void;
+  /** What this page shows, named by its loaders (`PageTags`), for exact purges of the page cache. */
+  pageTags: Set<string>;
+  /** Menus and other rarely changing page parts, per process, emptied on every page change. */
+  siteCache: SiteCache;
+  /** The catalogue's search, in memory per process, kept in step through the change feed. */
+  productSearch: ProductSearch;
+  /** Tells every server process that the store settings changed: each reads them again. */
+  settingsChanged: () => void;
+  /** The request's cart: every entry point's cart changes go through it. */
+  cart: CartClient;
+  /** Password sign-in for this client's address, under the login limits: every entry point uses it. */
+  loginLimits: LoginLimits;
 };
+
+/**
+ * The request's parts plus the domain clients built on them, once per request. The login limits'
+ * counters live in the database, so a client built per request still counts with every other.
+ */
+export function withDomainClients(
+  parts: Omit<AppContext, "cart" | "loginLimits">,
+  options: { loginLimits?: LoginLimitSettings } = {},
+): AppContext {
+  return {
+    ...parts,
+    cart: createCartClient(parts),
+    loginLimits: createLoginLimits(parts.db, parts.clientAddress, options.loginLimits),
+  };
+}
 
 declare module "react-router" {
   interface AppLoadContext extends AppContext {}

@@ -2,11 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { createI18n } from "./i18n/i18n.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Logs what went wrong on the server. A client's mistake (a 405 for a method a page does not take, a
+ * 404) is answered and not logged: a fuzzing client would otherwise fill the log with stack traces.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const logger = (context as AppLoadContext | undefined)?.logger;
+  if (logger) logger.error({ err: error, url: request.url }, "render failed");
+  else console.error(error);
+};
 
 /**
  * Pages are rendered whole before they are sent: the queries are fast, and a complete document is

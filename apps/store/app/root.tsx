@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { walletClientConfig } from "./calls/wallet.server.ts";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Notices } from "./components/ui/notices.tsx";
@@ -21,12 +20,15 @@ import { useAttributionTracking } from "./features/attribution/index.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
+import { TranslationsScript } from "./i18n/translations-script.tsx";
+import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
-import { cartItemCount } from "./services/cart.server.ts";
+import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart-session.server.ts";
 import { loadMenu } from "./services/content.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
 import { searchCategoryOptions } from "./services/search.server.ts";
 import { seoLinks } from "./services/seo.server.ts";
+import { walletClientConfig } from "./services/wallet-page.server.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -34,14 +36,16 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, locale, session, settings } = context;
-  const current = await session.get();
-  const [primaryMenu, footerMenu, cartCount, notices, searchCategories] = await Promise.all([
-    loadMenu(db, "primary", locale),
-    loadMenu(db, "footer", locale),
-    current ? cartItemCount(db, { sessionId: current.id, userId: current.userId }) : 0,
-    current ? session.takeNotices() : [],
-    searchCategoryOptions(db, locale),
+  const { db, locale, session, settings, siteCache, sharedPage } = context;
+  // A shared catalogue page holds nothing of the shopper: its mini-cart is the empty one, which the
+  // browser replaces from its fragment cache; other pages render the session's cart and notices.
+  const current = sharedPage ? null : await session.get();
+  const [primaryMenu, footerMenu, miniCart, notices, searchCategories] = await Promise.all([
+    siteCache.get(`menu:primary:${locale}`, () => loadMenu(db, "primary", locale)),
+    siteCache.get(`menu:footer:${locale}`, () => loadMenu(db, "footer", locale)),
+    sharedPage ? emptyCart : context.cart.current().then(({ cart }) => cart),
+    sharedPage ? [] : session.takeNotices(),
+    siteCache.get(`search-categories:${locale}`, () => searchCategoryOptions(db, locale)),
   ]);
   return data(
     {
@@ -53,8 +57,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       currency: settings.currency,
       primaryMenu,
       footerMenu,
-      cartCount,
-      cart: cartClientConfig(new URL(request.url).origin, locale, settings),
+      cartCount: miniCart.itemCount,
+      miniCart,
+      removeNonce: current ? createNonce(current.nonceSecret, REMOVE_ITEM_NONCE) : "",
+      cart: cartClientConfig(context.config.publicUrl, locale, settings),
       notices,
       attribution: settings.order_attribution,
       wallet: await walletClientConfig(context, new URL(request.url)),
@@ -63,9 +69,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
-      seo: seoLinks(new URL(request.url), locale),
+      seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),
     },
-    { headers: session.headers() },
+    { headers: sharedPage ? undefined : pageHeaders(context, miniCart, request) },
   );
 }
 
@@ -101,6 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
+        <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />
       </body>

@@ -1,3 +1,4 @@
 export * from "./record.ts";
-export { decodeRecord, encodeRecord, NONE } from "./sbjs-format.ts";
+export { decodeData, decodeRecord, encodeRecord, NONE } from "./sbjs-format.ts";
+export { cookieDomain } from "./search-engines.ts";
 export * from "./tracker.ts";

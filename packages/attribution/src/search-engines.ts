@@ -1,43 +1,77 @@
-/** Search engines recognised by host and query parameter (the built-in list of the tracking script). */
-const engines: Array<{ host: string; param: string; name?: string }> = [
-  { host: "bing.com", param: "q" },
-  { host: "yahoo.com", param: "p" },
-  { host: "about.com", param: "q" },
-  { host: "aol.com", param: "q" },
-  { host: "ask.com", param: "q" },
-  { host: "globososo.com", param: "q", name: "globo" },
-  { host: "go.mail.ru", param: "q" },
-  { host: "rambler.ru", param: "query" },
-  { host: "tut.by", param: "query" },
+/**
+ * Traffic-source rules exactly as the `sourcebuster` library (which WooCommerce ships) applies them,
+ * so that the store's records equal the ones its script would write (docs/decisions/0013).
+ */
+
+/** The built-in search engines after Google and Yandex: host, query parameter, the name recorded. */
+const engines: Array<{ host: string; param: string; display: string }> = [
+  { host: "bing.com", param: "q", display: "bing" },
+  { host: "yahoo.com", param: "p", display: "yahoo" },
+  { host: "about.com", param: "q", display: "about" },
+  { host: "aol.com", param: "q", display: "aol" },
+  { host: "ask.com", param: "q", display: "ask" },
+  { host: "globososo.com", param: "q", display: "globo" },
+  { host: "go.mail.ru", param: "q", display: "go.mail.ru" },
+  { host: "rambler.ru", param: "query", display: "rambler" },
+  { host: "tut.by", param: "query", display: "tut.by" },
+];
+/** Referrers recorded under another name. */
+const referrals: Array<{ host: string; display: string }> = [
+  { host: "t.co", display: "twitter.com" },
+  { host: "plus.url.google.com", display: "plus.google.com" },
 ];
 
-const withoutWww = (host: string) => host.replace(/^www\./, "");
-const isOrSubdomainOf = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+const escapeRegExp = (text: string) => text.replace(/[-[\]/{}()*+?.\\^$|]/g, "\\$&");
+/** The host itself or any subdomain of it. */
+const onHost = (host: string) => new RegExp(`^(?:.*\\.)?${escapeRegExp(host)}$`, "i");
+/** A query that has `name=` anywhere in it (the library's test: `bing.com` with `aq=` counts too). */
+const hasParam = (query: string, name: string) => new RegExp(`.*${escapeRegExp(name)}=.*`, "i").test(query);
+const YANDEX = /^(?:.*\.)?yandex\..{2,9}$/;
+const GOOGLE = /^(?:www\.)?google\..{2,9}$/;
 
-/** The engine's name when the referrer is a search engine's results page, else null. */
-export function organicSource(referrer: URL): string | null {
-  const host = withoutWww(referrer.hostname.toLowerCase());
-  // Any google.<tld>, e.g. google.com, google.co.uk, news.google.de.
-  if (/(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/.test(host)) return "google";
-  if (/(^|\.)yandex\.[a-z]{2,3}(\.[a-z]{2})?$/.test(host) && referrer.searchParams.has("text"))
-    return "yandex";
-  for (const engine of engines) {
-    if (isOrSubdomainOf(host, engine.host) && referrer.searchParams.has(engine.param)) {
-      return engine.name ?? engine.host.split(".")[0]!;
-    }
-  }
-  return null;
+/** The host with its first `www.` taken out, wherever it stands (the library's `getHost`). */
+export function bareHost(host: string): string {
+  return host.replace("www.", "");
 }
 
-/** The site's own host and its subdomains are internal traffic; `www.` is ignored on both sides. */
-export function isExternal(referrer: URL, siteHost: string): boolean {
-  const host = withoutWww(referrer.hostname.toLowerCase());
-  const site = withoutWww(siteHost.toLowerCase().replace(/:\d+$/, ""));
-  return !isOrSubdomainOf(host, site);
+/**
+ * The domain the tracking cookies are written on: the page's host without `www.`, so that
+ * `www.shop.example` and `shop.example` share one record. Null (a host-only cookie) for an IP address
+ * or a single-label host such as `localhost`, where a `Domain` attribute is refused.
+ */
+export function cookieDomain(hostname: string): string | null {
+  const host = hostname.toLowerCase();
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(":") || host.startsWith("[")) return null;
+  const domain = bareHost(host);
+  return domain.includes(".") ? domain : null;
 }
 
-/** The referral source: the referrer's host without `www.`; `t.co` links count as twitter.com. */
+/** Whether the referrer is outside the site (neither its domain nor a subdomain of it). */
+export function isExternal(referrer: URL, siteHostname: string): boolean {
+  return !onHost(bareHost(siteHostname.toLowerCase())).test(bareHost(referrer.hostname));
+}
+
+/** The engine's name when the referrer is a search engine's page, else null. */
+export function organicSource(referrer: URL, siteHostname: string): string | null {
+  if (!isExternal(referrer, siteHostname)) return null;
+  const host = referrer.hostname;
+  const query = referrer.search.slice(1);
+  if (query && YANDEX.test(host) && hasParam(query, "text")) return "yandex";
+  if (GOOGLE.test(host)) return "google";
+  if (!query) return null;
+  const engine = engines.find(
+    (candidate) => onHost(candidate.host).test(host) && hasParam(query, candidate.param),
+  );
+  return engine?.display ?? null;
+}
+
+/** The referral's source: a known referrer's name, else its host without `www.`. */
 export function referralSource(referrer: URL): string {
-  const host = withoutWww(referrer.hostname.toLowerCase());
-  return host === "t.co" ? "twitter.com" : host;
+  const known = referrals.find((candidate) => onHost(candidate.host).test(referrer.hostname));
+  return known?.display ?? bareHost(referrer.hostname);
+}
+
+/** Whether a campaign's referrer is Yandex, whose `text` parameter then gives the campaign's term. */
+export function isYandex(referrer: URL): boolean {
+  return /^(?:.*\.)?yandex\..{2,9}$/i.test(referrer.hostname);
 }

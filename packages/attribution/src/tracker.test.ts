@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attributionRecord, deviceType, originLabel } from "./record.ts";
 import { decodeRecord, encodeRecord } from "./sbjs-format.ts";
+import { cookieDomain } from "./search-engines.ts";
 import { type CookieJar, deleteAll, fireDate, lifetimeMinutes, track } from "./tracker.ts";
 
 const now = new Date(Date.UTC(2026, 10, 22, 9, 5, 7));
@@ -40,9 +41,24 @@ describe("traffic source type, first rule that holds", () => {
     ["/", "https://www.bing.com/search?q=mugs", { typ: "organic", src: "bing" }],
     ["/", "https://search.yahoo.com/search?p=mugs", { typ: "organic", src: "yahoo" }],
     ["/", "https://www.globososo.com/?q=mugs", { typ: "organic", src: "globo" }],
-    ["/", "https://go.mail.ru/search?q=mugs", { typ: "organic", src: "go" }],
+    ["/", "https://go.mail.ru/search?q=mugs", { typ: "organic", src: "go.mail.ru" }],
     ["/", "https://nova.rambler.ru/search?query=mugs", { typ: "organic", src: "rambler" }],
-    ["/", "https://search.tut.by/?query=mugs", { typ: "organic", src: "tut" }],
+    ["/", "https://search.tut.by/?query=mugs", { typ: "organic", src: "tut.by" }],
+    // Google counts as organic on google.<tld> with an optional www. only, as sourcebuster rules.
+    ["/", "https://news.google.com/articles/x", { typ: "referral", src: "news.google.com" }],
+    ["/", "https://plus.url.google.com/url?q=x", { typ: "referral", src: "plus.google.com" }],
+    // The library looks for "q=" anywhere in the query.
+    ["/", "https://www.bing.com/search?aq=mugs", { typ: "organic", src: "bing" }],
+    // Values are decoded once, as the library reads them: %XX, not "+".
+    ["/?utm_source=news&utm_campaign=summer+sale", "", { cmp: "summer+sale" }],
+    ["/?utm_source=news&utm_campaign=summer%20sale", "", { cmp: "summer sale" }],
+    ["/?utm_source=a&utm_source=b", "", { src: "a,b" }],
+    ["/?utm_source=&utm_medium=email", "", { typ: "utm", src: "", mdm: "email" }],
+    ["/?utm_medium", "", { typ: "typein" }],
+    // A campaign without its own term takes Yandex's search words.
+    ["/?utm_source=ads", "https://yandex.ru/search/?text=red%20mugs", { typ: "utm", trm: "red mugs" }],
+    ["/?utm_source=ads&utm_term=own", "https://yandex.ru/search/?text=red", { trm: "own" }],
+    ["/?utm_source=ads", "https://www.google.com/search?q=red", { trm: "(none)" }],
     ["/", "https://www.bing.com/", { typ: "referral", src: "bing.com" }],
     [
       "/",
@@ -108,12 +124,14 @@ describe("counters and first touch", () => {
         "sbjs_udata",
       ].sort(),
     );
-    expect(byName.sbjs_migrations!.value).toBe("1418474375998=1");
+    expect(byName.sbjs_migrations!.value).toBe("1418474375998%3D1");
     expect(byName.sbjs_session!.minutes).toBe(30);
     expect(byName.sbjs_current!.minutes).toBeNull();
     expect(decodeRecord(byName.sbjs_promo!.value)!.code).toBe("550000");
     expect(byName.sbjs_current_add!.value).toBe(
-      "fd=2026-11-22%2009%3A05%3A07|||ep=https%3A%2F%2Fshop.example.com%2F|||rf=https%3A%2F%2Fblog.example.org%2Fx",
+      encodeURIComponent(
+        "fd=2026-11-22 09:05:07|||ep=https://shop.example.com/|||rf=https://blog.example.org/x",
+      ),
     );
     expect(
       track({
@@ -158,21 +176,8 @@ describe("the cookie format", () => {
       userAgent: ua,
       settings: { base64: true },
     });
-    expect(jar.sbjs_current).toBe(
-      btoa(
-        encodeRecord({
-          typ: "utm",
-          src: "b64",
-          mdm: undefined,
-          cmp: undefined,
-          cnt: undefined,
-          trm: undefined,
-          id: undefined,
-          plt: undefined,
-          fmt: undefined,
-          tct: undefined,
-        }),
-      ),
+    expect(atob(jar.sbjs_current!)).toBe(
+      "typ=utm|||src=b64|||mdm=(none)|||cmp=(none)|||cnt=(none)|||trm=(none)|||id=(none)|||plt=(none)|||fmt=(none)|||tct=(none)",
     );
     expect(decodeRecord(jar.sbjs_current)?.typ).not.toBe("utm");
     track({
@@ -190,13 +195,25 @@ describe("the cookie format", () => {
     });
   });
 
-  it("round-trips values with separators and encodes each value", () => {
+  it("encodes the whole value as sourcebuster does, and reads it and this store's older format", () => {
     const raw = encodeRecord({ typ: "utm", cnt: "a=b|c d", trm: undefined });
-    expect(raw).toBe("typ=utm|||cnt=a%3Db%7Cc%20d|||trm=(none)");
+    expect(raw).toBe("typ%3Dutm%7C%7C%7Ccnt%3Da%3Db%7Cc%20d%7C%7C%7Ctrm%3D%28none%29");
     expect(decodeRecord(raw)).toEqual({ typ: "utm", cnt: "a=b|c d", trm: "(none)" });
-    expect(decodeRecord(encodeURIComponent("typ=utm|||src=google"))).toEqual({ typ: "utm", src: "google" });
+    expect(decodeRecord("typ=utm|||cnt=a%3Db%7Cc%20d")).toEqual({ typ: "utm", cnt: "a=b|c d" });
     expect(decodeRecord("garbage")).toBeNull();
-    expect(decodeRecord("typ=%E0%A4%A|||x")).toEqual({ typ: "%E0%A4%A" });
+    // Malformed percent-encoding falls back to unescape, like the library.
+    expect(decodeRecord("typ=%E0%A4%A|||x")).toEqual({ typ: unescape("%E0%A4%A") });
+  });
+
+  it.each([
+    ["www.shop.example", "shop.example"],
+    ["shop.example", "shop.example"],
+    ["blog.shop.example", "blog.shop.example"],
+    ["127.0.0.1", null],
+    ["[::1]", null],
+    ["localhost", null],
+  ])("writes the cookies of %s on the domain %s", (host, domain) => {
+    expect(cookieDomain(host)).toBe(domain);
   });
 });
 

@@ -1,5 +1,5 @@
 import { decodeRecord, encodeRecord, NONE } from "./sbjs-format.ts";
-import { isExternal, organicSource, referralSource } from "./search-engines.ts";
+import { isExternal, isYandex, organicSource, referralSource } from "./search-engines.ts";
 
 export const COOKIE_NAMES = {
   current: "sbjs_current",
@@ -94,22 +94,58 @@ function parseUrl(value: string): URL | null {
   }
 }
 
-function utmSource(params: URLSearchParams): Source | null {
-  const has = (name: string) => (params.get(name) ?? "") !== "";
-  const paid = has("gclid") ? "google" : has("yclid") ? "yandex" : null;
-  if (!UTM_PARAMETERS.some(has) && !paid) return null;
-  const value = (name: string, fallback = NONE) => params.get(name) || fallback;
+/**
+ * The query as the tracking library reads it: split on `&` and `=`, values left undecoded (they are
+ * decoded once when the cookie is read, so `+` stays `+`), a name given twice joined with a comma,
+ * a name without `=` present but undefined.
+ */
+export function rawQuery(search: string): Map<string, string | undefined> {
+  const values = new Map<string, Array<string | undefined>>();
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    const [name = "", value] = part.split("=");
+    const seen = values.get(name);
+    if (seen?.some((v) => v !== undefined)) seen.push(value);
+    else values.set(name, [value]);
+  }
+  return new Map(
+    [...values].map(([name, list]) => [
+      name,
+      list.length === 1 ? list[0] : list.map((v) => v ?? "").join(","),
+    ]),
+  );
+}
+
+/** The campaign parameters the library recognises (WooCommerce's build adds the extended ones). */
+const CAMPAIGN_PARAMETERS = [
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_content",
+  "utm_term",
+  "gclid",
+  "yclid",
+];
+
+function utmSource(search: string, referrer: URL | null): Source | null {
+  const params = rawQuery(search);
+  const present = (name: string) => params.get(name) !== undefined;
+  if (![...CAMPAIGN_PARAMETERS, ...UTM_PARAMETERS].some(present)) return null;
+  const paid = present("gclid") ? "google" : present("yclid") ? "yandex" : null;
+  const given = (name: string, fallback: string) => (present(name) ? params.get(name)! : fallback);
+  const filled = (name: string) => params.get(name) || NONE;
+  // Without a term of its own, a campaign from Yandex's results takes the search words (`text`).
+  const searchWords = referrer && isYandex(referrer) ? rawQuery(referrer.search).get("text") : undefined;
   return {
     typ: "utm",
-    src: value("utm_source", paid ?? NONE),
-    mdm: value("utm_medium", paid ? "cpc" : NONE),
-    cmp: value("utm_campaign", paid ? `${paid}_cpc` : NONE),
-    cnt: value("utm_content"),
-    trm: value("utm_term"),
-    id: value("utm_id"),
-    plt: value("utm_source_platform"),
-    fmt: value("utm_creative_format"),
-    tct: value("utm_marketing_tactic"),
+    src: given("utm_source", paid ?? NONE),
+    mdm: given("utm_medium", paid ? "cpc" : NONE),
+    cmp: given("utm_campaign", paid ? `${paid}_cpc` : NONE),
+    cnt: filled("utm_content"),
+    trm: params.get("utm_term") || searchWords || NONE,
+    id: filled("utm_id"),
+    plt: filled("utm_source_platform"),
+    fmt: filled("utm_creative_format"),
+    tct: filled("utm_marketing_tactic"),
   };
 }
 
@@ -132,12 +168,12 @@ export function track(input: TrackInput): { writes: CookieWrite[]; cookies: Cook
   const sessionOpen = Boolean(read(COOKIE_NAMES.session));
   const current = read(COOKIE_NAMES.current);
 
-  let source: Source | null = page ? utmSource(page.searchParams) : null;
-  if (!source && referrer) {
-    const engine = organicSource(referrer);
+  let source: Source | null = page ? utmSource(page.search, referrer) : null;
+  if (!source && referrer && page) {
+    const engine = organicSource(referrer, page.hostname);
     if (engine) source = { typ: "organic", src: engine, mdm: "organic", ...blank };
   }
-  if (!source && referrer && !sessionOpen && page && isExternal(referrer, page.host)) {
+  if (!source && referrer && !sessionOpen && page && isExternal(referrer, page.hostname)) {
     source = {
       typ: "referral",
       src: referralSource(referrer),
@@ -154,7 +190,8 @@ export function track(input: TrackInput): { writes: CookieWrite[]; cookies: Cook
     jar[name] = value;
   };
 
-  if (!jar[COOKIE_NAMES.migrations]) write(COOKIE_NAMES.migrations, "1418474375998=1", lifetime);
+  if (!jar[COOKIE_NAMES.migrations] && !jar[COOKIE_NAMES.first])
+    write(COOKIE_NAMES.migrations, encode({ "1418474375998": 1 }), lifetime);
   if (source) {
     const extra = encode({
       fd: fireDate(input.now, settings.timezoneOffset),

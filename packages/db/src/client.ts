@@ -41,7 +41,7 @@ export type CreateDbOptions = {
   migrate?: boolean;
 };
 
-/** Trigram matching backs product search; PostgreSQL ships it in contrib, PGlite loads it here. */
+/** Migration 0001 creates pg_trgm (search used it until decision 0020); PGlite must load it to apply it. */
 const pgliteExtensions = { pg_trgm };
 
 const require = createRequire(import.meta.url);
@@ -72,7 +72,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
   if (dataDir) {
     const folder = path.resolve(dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
-    release = acquireDirectoryLock(path.resolve(dataDir, "pglite.lock"), dataDir);
+    release = await acquireDirectoryLock(dataDir);
     try {
       client = await PGlite.create(folder, { extensions: pgliteExtensions });
     } catch (error) {

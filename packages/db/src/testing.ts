@@ -11,6 +11,8 @@ import { createDb, type DbHandle, type Dialect, selectRows } from "./client.ts";
 export type TestDatabase = DbHandle & {
   /** Empty every table, so each test starts from the migrated, empty schema. */
   reset(): Promise<void>;
+  /** PostgreSQL only: the test database's URL, for a test that connects again as another server would. */
+  databaseUrl?: string;
 };
 
 const localPostgres = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -33,6 +35,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const handle = await createDb({ databaseUrl: url.toString() });
   return withReset({
     ...handle,
+    databaseUrl: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -43,7 +46,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   });
 }
 
-function withReset(handle: DbHandle): TestDatabase {
+function withReset(handle: DbHandle & { databaseUrl?: string }): TestDatabase {
   return {
     ...handle,
     async reset() {

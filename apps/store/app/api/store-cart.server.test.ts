@@ -1,18 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import express from "express";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Config } from "../config.server.ts";
-import type { AppContext } from "../context.server.ts";
 import { insertSimpleProduct } from "../services/catalogue-fixtures.test-helper.ts";
-import { RequestSession } from "../services/session.server.ts";
-import { parseStoreSettings } from "../services/settings.server.ts";
+import { type LoopbackServer, listenOnLoopback } from "../services/loopback-server.test-helper.ts";
+import { testContext } from "../services/test-context.test-helper.ts";
 import { storeCartRouter } from "./store-cart.server.ts";
 
 describe.each(await availableDialects())("Store API cart routes on %s", (dialect) => {
   let database: TestDatabase;
-  let server: ReturnType<express.Express["listen"]>;
+  let server: LoopbackServer;
   let base = "";
   let cookie = "";
 
@@ -21,17 +17,11 @@ describe.each(await availableDialects())("Store API cart routes on %s", (dialect
     const app = express();
     app.use(
       "/api/store/v1",
-      storeCartRouter(
-        (req): AppContext => ({
+      storeCartRouter((req) =>
+        testContext({
           db: database.db,
-          logger: pino({ level: "silent" }),
-          config: {} as Config,
-          settings: parseStoreSettings({ currency: "EUR" }),
-          locale: "en",
-          session: new RequestSession(database.db, "s".repeat(32), req.headers.cookie ?? null, false),
-          cspNonce: "n",
-          mailer: { send: async () => ({ file: null }) },
-          invalidatePages: () => {},
+          settings: { currency: "EUR" },
+          cookie: req.headers.cookie ?? null,
         }),
       ),
     );
@@ -45,9 +35,8 @@ describe.each(await availableDialects())("Store API cart routes on %s", (dialect
         res.status(error.status ?? 500).json({ code: "error" });
       },
     );
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/store/v1`;
+    server = await listenOnLoopback(app);
+    base = `${server.origin}/api/store/v1`;
   });
   afterAll(async () => {
     server.close();
@@ -84,7 +73,7 @@ describe.each(await availableDialects())("Store API cart routes on %s", (dialect
     expect((await call("/cart/update-item", { key, quantity: 4 })).body.items_count).toBe(4);
     const removed = await call("/cart/remove-item", { key });
     expect(removed.body).toMatchObject({ items: [], items_count: 0 });
-    expect(removed.cookies).toContain("woocommerce_items_in_cart=; Path=/; Max-Age=0; SameSite=Lax");
+    expect(removed.cookies).toContain("woocommerce_items_in_cart=; Max-Age=0; Path=/; SameSite=Lax");
   });
 
   it.each([

@@ -2,24 +2,19 @@ import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
-import {
-  addToCart,
-  CartError,
-  type CartErrorCode,
-  type CartView,
-  MAX_LINE_QUANTITY,
-  removeLine,
-  setLineQuantity,
-} from "../services/cart.server.ts";
+import { type CartView, MAX_LINE_QUANTITY } from "../lib/cart.ts";
+import type { CartErrorCode } from "../services/cart.server.ts";
+import type { CartClient, CartResult } from "../services/cart-client.server.ts";
 import { cartCookies } from "../services/cart-cookies.server.ts";
-import { currentCart, ownerOf } from "../services/cart-session.server.ts";
+import { jsonBody } from "../services/input-guard.server.ts";
 
+/** The Store API's JSON types, part of its contract: ids and quantities are numbers, not strings. */
 const id = z.number().int().positive().max(2_147_483_647);
-const key = z.string().regex(/^[a-f0-9]{32}$/);
-const quantity = z.number().int().min(1).max(MAX_LINE_QUANTITY);
+const quantity = z.number().int().min(0).max(MAX_LINE_QUANTITY);
+const key = z.string();
 const schemas = {
-  add: z.object({ id, quantity: quantity.default(1), variation_id: id.optional() }),
-  update: z.object({ key, quantity: z.number().int().min(0).max(MAX_LINE_QUANTITY) }),
+  add: z.object({ id, quantity: quantity.min(1).default(1), variation_id: id.optional() }),
+  update: z.object({ key, quantity }),
   remove: z.object({ key }),
 };
 
@@ -30,12 +25,13 @@ const errorCodes: Record<CartErrorCode, { status: number; code: string }> = {
   not_enough_stock: { status: 400, code: "woocommerce_rest_product_partially_out_of_stock" },
   line_not_found: { status: 404, code: "woocommerce_rest_cart_invalid_key" },
   invalid_quantity: { status: 400, code: "rest_invalid_param" },
+  invalid_request: { status: 400, code: "rest_invalid_param" },
 };
 
-/** The Store API's cart routes (`/api/store/v1/cart…`): JSON over the same cart service as the pages. */
+/** The Store API's cart routes (`/api/store/v1/cart…`): JSON onto the request's cart, `context.cart`. */
 export function storeCartRouter(makeContext: (req: Request, res: Response) => AppContext): Router {
   const router = express.Router();
-  router.use(express.json({ limit: "32kb" }));
+  router.use(jsonBody("32kb"));
 
   router.get("/cart", async (req, res, next) => {
     try {
@@ -47,54 +43,43 @@ export function storeCartRouter(makeContext: (req: Request, res: Response) => Ap
   });
 
   const mutation =
-    (schema: z.ZodType, run: (context: AppContext, input: never) => Promise<void>) =>
+    <S extends z.ZodType>(schema: S, run: (cart: CartClient, input: z.infer<S>) => Promise<CartResult>) =>
     async (req: Request, res: Response, next: (error?: unknown) => void) => {
       const parsed = schema.safeParse(req.body ?? {});
       if (!parsed.success) {
         const field = String(parsed.error.issues[0]?.path[0] ?? "body");
         return fail(res, 400, "rest_invalid_param", `Invalid parameter: ${field}`);
       }
-      const context = makeContext(req, res);
       try {
-        await run(context, parsed.data as never);
+        const context = makeContext(req, res);
+        const result = await run(context.cart, parsed.data);
+        if (!result.ok) {
+          const mapped = errorCodes[result.error.code];
+          const message = createI18n(context.locale).t(`cart.errors.${result.error.code}`, {
+            name: "",
+            available: result.error.details.available ?? 0,
+          });
+          return fail(res, mapped.status, mapped.code, message, context);
+        }
+        await send(context, req, res);
       } catch (error) {
-        if (!(error instanceof CartError)) return next(error);
-        const mapped = errorCodes[error.code];
-        const message = createI18n(context.locale).t(`cart.errors.${error.code}`, {
-          name: "",
-          available: error.details.available ?? 0,
-        });
-        return fail(res, mapped.status, mapped.code, message, context);
+        next(error);
       }
-      await send(context, req, res).catch(next);
     };
 
   router.post(
     "/cart/add-item",
-    mutation(schemas.add, async (context, input: z.infer<typeof schemas.add>) => {
-      const session = await context.session.getOrCreate();
-      await addToCart(context.db, ownerOf(session), {
-        productId: input.id,
-        variationId: input.variation_id ?? null,
-        quantity: input.quantity,
-      });
-    }),
+    mutation(schemas.add, (cart, input) =>
+      cart.add({ productId: input.id, variationId: input.variation_id ?? null, quantity: input.quantity }),
+    ),
   );
   router.post(
     "/cart/update-item",
-    mutation(schemas.update, async (context, input: z.infer<typeof schemas.update>) => {
-      const session = await context.session.get();
-      if (!session) throw new CartError("line_not_found");
-      await setLineQuantity(context.db, ownerOf(session), input.key, input.quantity);
-    }),
+    mutation(schemas.update, (cart, input) => cart.setQuantity(input)),
   );
   router.post(
     "/cart/remove-item",
-    mutation(schemas.remove, async (context, input: z.infer<typeof schemas.remove>) => {
-      const session = await context.session.get();
-      if (!session) throw new CartError("line_not_found");
-      await removeLine(context.db, ownerOf(session), input.key);
-    }),
+    mutation(schemas.remove, (cart, input) => cart.remove(input)),
   );
   router.use((_req, res) =>
     fail(res, 404, "rest_no_route", "No route was found matching the URL and request method."),
@@ -103,7 +88,7 @@ export function storeCartRouter(makeContext: (req: Request, res: Response) => Ap
 }
 
 async function send(context: AppContext, req: Request, res: Response) {
-  const { cart } = await currentCart(context);
+  const { cart } = await context.cart.current();
   res.setHeader("Cache-Control", "private, no-store");
   res.append("Set-Cookie", [
     ...context.session.headers().getSetCookie(),

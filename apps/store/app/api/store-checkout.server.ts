@@ -1,16 +1,14 @@
-import { randomBytes } from "node:crypto";
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
-import { addressFields, parseCheckoutForm } from "../features/checkout/checkout-form-schema.ts";
 import { createI18n } from "../i18n/i18n.ts";
+import { addressFields, parseCheckoutForm } from "../lib/checkout-form.ts";
 import { AttributionError, cleanAttribution } from "../services/attribution.server.ts";
 import { cartCookies } from "../services/cart-cookies.server.ts";
-import { currentCart, ownerOf } from "../services/cart-session.server.ts";
-import { CheckoutError, placeOrder } from "../services/checkout.server.ts";
+import { ownerOf } from "../services/cart-session.server.ts";
+import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../services/checkout.server.ts";
+import { jsonBody } from "../services/input-guard.server.ts";
 import { verifyNonce } from "../services/nonce.server.ts";
-import { sendOrderConfirmation } from "../services/order-mail.server.tsx";
-import { shippingMethod } from "../services/shipping.server.ts";
 
 const address = z.record(z.string(), z.unknown()).optional();
 const body = z.object({
@@ -28,7 +26,7 @@ const body = z.object({
  */
 export function storeCheckoutRouter(makeContext: (req: Request, res: Response) => AppContext): Router {
   const router = express.Router();
-  router.post("/checkout", express.json({ limit: "64kb" }), async (req, res, next) => {
+  router.post("/checkout", ...jsonBody("64kb"), async (req, res, next) => {
     try {
       const context = makeContext(req, res);
       const fail = (status: number, code: string, message: string, params?: Record<string, string>) =>
@@ -62,32 +60,15 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
         );
         return fail(400, "rest_invalid_param", t("checkout.errorSummary"), params);
       }
-      const shipping = shippingMethod(order.order.shippingMethod);
-      if (!shipping)
-        return fail(400, "rest_invalid_param", t("checkout.errors.shipping"), {
-          shipping_method: t("checkout.errors.shipping"),
-        });
-      const attempt = req.get("Idempotency-Key");
-      const key = attempt && /^[\w-]{16,64}$/.test(attempt) ? attempt : randomBytes(16).toString("base64url");
-
-      const placed = await placeOrder(context.db, {
+      const placed = await checkoutCart(context, {
         owner: ownerOf(session),
+        sessionId: session.id,
         locale: context.locale,
-        currency: context.settings.currency,
-        billing: order.order.billing,
-        shipping: order.order.shipping,
-        paymentMethod: order.order.paymentMethod,
-        shippingMethod: shipping.id,
-        shippingTotal: shipping.cost,
-        customerNote: order.order.customerNote,
-        idempotencyKey: `${session.id}:${key}`,
+        order: order.order,
+        attempt: req.get("Idempotency-Key"),
         attribution,
       });
-      if (placed.created) {
-        context.invalidatePages();
-        await sendOrderConfirmation(context, placed.id, `${req.protocol}://${req.get("host")}`);
-      }
-      const { cart } = await currentCart(context);
+      const { cart } = await context.cart.current();
       res.append("Set-Cookie", cartCookies(cart, req.protocol === "https"));
       res.setHeader("Cache-Control", "private, no-store");
       res.json({
@@ -104,13 +85,15 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
         const context = makeContext(req, res);
         const t = createI18n(context.locale).t;
         const status = error.code === "not_enough_stock" ? 409 : 400;
+        const message = t(`checkout.errors.${error.code}`, {
+          name: error.details.name ?? "",
+          available: error.details.available ?? 0,
+        });
+        const field = checkoutErrorField[error.code];
         res.status(status).json({
-          code: `woocommerce_rest_${error.code}`,
-          message: t(`checkout.errors.${error.code}`, {
-            name: error.details.name ?? "",
-            available: error.details.available ?? 0,
-          }),
-          data: { status },
+          code: storeApiCode[error.code],
+          message,
+          data: { status, ...(field ? { params: { [field]: message } } : {}) },
         });
         return;
       }
@@ -119,6 +102,20 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
   });
   return router;
 }
+
+/** The error codes of the Store API's checkout (the payment method's is WooCommerce's own). */
+const storeApiCode: Record<CheckoutErrorCode, string> = {
+  empty_cart: "woocommerce_rest_empty_cart",
+  not_enough_stock: "woocommerce_rest_not_enough_stock",
+  payment_method_unavailable: "woocommerce_rest_checkout_payment_method_disabled",
+  shipping_method_unavailable: "woocommerce_rest_checkout_invalid_shipping_method",
+};
+
+/** The request field a checkout error is about, if it is about one. */
+const checkoutErrorField: Partial<Record<CheckoutErrorCode, string>> = {
+  payment_method_unavailable: "payment_method",
+  shipping_method_unavailable: "shipping_method",
+};
 
 /** The JSON body as the classic form's field names, so both paths share one schema. */
 function flatten(input: z.infer<typeof body>): Record<string, string> {

@@ -7,7 +7,7 @@ import {
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
-import { addressSchema } from "../features/checkout/checkout-schema.ts";
+import { addressSchema } from "../lib/checkout-schema.ts";
 import { CheckoutError } from "../services/checkout.server.ts";
 import { placeWalletOrder, WalletOrderError, walletKeys } from "../services/wallet.server.ts";
 
@@ -63,17 +63,11 @@ export function walletOrdersRouter(makeContext: (req: Request, res: Response) =>
       if (!parsed.success || !billing.success) {
         return fail(400, "rest_invalid_param", "The wallet order call is missing or has invalid fields.");
       }
-      const order = await placeWalletOrder({
-        db: context.db,
-        config: context.config,
-        request: parsed.data,
-        billing: billing.data,
-      });
-      if (order.created) context.invalidatePages();
+      const order = await placeWalletOrder(context, { request: parsed.data, billing: billing.data });
       res.status(order.created ? 201 : 200).json({
         order_id: order.id,
         order_key: order.orderKey,
-        order_received_url: `${req.protocol}://${req.get("host")}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
+        order_received_url: `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
       });
     } catch (error) {
       if (error instanceof WalletOrderError || error instanceof CheckoutError) {

@@ -1,5 +1,6 @@
-import express, { type Express, type Request, type Response } from "express";
+import type { Express, Request, Response } from "express";
 import type { AppContext } from "../context.server.ts";
+import { formBody } from "../services/input-guard.server.ts";
 
 /**
  * The storefront's form-encoded calls of CONTRACTS.md: `/?wc-ajax={endpoint}` and
@@ -27,23 +28,30 @@ export function mountCalls(
   registry: CallRegistry,
   makeContext: (req: Request, res: Response) => AppContext,
 ) {
-  const form = express.urlencoded({ extended: false, limit: "64kb", parameterLimit: 200 });
+  const form = formBody("64kb", 200);
 
-  app.post("/", (req, res, next) => {
-    if (req.query["wc-ajax"] === undefined) return next();
-    form(req, res, () => {
+  app.post(
+    "/",
+    (req, _res, next) => next(req.query["wc-ajax"] === undefined ? "route" : undefined),
+    ...form,
+    (req, res, next) => {
       const endpoint = String(req.query["wc-ajax"]);
       const handler = Object.hasOwn(registry.wcAjax, endpoint) ? registry.wcAjax[endpoint] : undefined;
       if (!handler)
         return sendError(res, 400, "invalid_endpoint", `Unknown endpoint: ${endpoint.slice(0, 80)}`);
       void run(handler, makeContext(req, res), flatten(req.body), req, res, next);
-    });
-  });
+    },
+  );
 
-  app.all("/ajax", (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "POST")
-      return sendError(res, 405, "method_not_allowed", "Use GET or POST.");
-    form(req, res, () => {
+  app.all(
+    "/ajax",
+    (req, res, next) => {
+      if (req.method !== "GET" && req.method !== "POST")
+        return sendError(res, 405, "method_not_allowed", "Use GET or POST.");
+      next();
+    },
+    ...form,
+    (req, res, next) => {
       const input = flatten(req.method === "POST" ? { ...req.query, ...req.body } : req.query);
       const name = input.action ?? "";
       const action = Object.hasOwn(registry.ajax, name) ? registry.ajax[name] : undefined;
@@ -52,8 +60,8 @@ export function mountCalls(
         return sendError(res, 405, "method_not_allowed", `${name} does not accept ${req.method}.`);
       }
       void run(action.handler, makeContext(req, res), input, req, res, next);
-    });
-  });
+    },
+  );
 }
 
 async function run(

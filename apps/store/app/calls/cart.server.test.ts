@@ -1,17 +1,20 @@
 import { users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import type { Request } from "express";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Config } from "../config.server.ts";
-import type { AppContext } from "../context.server.ts";
 import { insertSimpleProduct, insertVariableProduct } from "../services/catalogue-fixtures.test-helper.ts";
-import { RequestSession } from "../services/session.server.ts";
-import { parseStoreSettings } from "../services/settings.server.ts";
+import { SiteCache } from "../services/site-cache.server.ts";
+import { testConfig, testContext } from "../services/test-context.test-helper.ts";
 import type { CallResult } from "./calls.server.ts";
 import { cartAjax, cartWcAjax } from "./cart.server.ts";
 
-const request = { protocol: "http", get: () => "shop.test" } as unknown as Request;
+// The request names a foreign host: answers must still point at the store's public origin.
+const request = Object.assign(Object.create(null), {
+  protocol: "http",
+  get: () => "evil.example",
+  headers: { host: "evil.example" },
+}) as Request;
+const config = testConfig({ PUBLIC_URL: "http://shop.test" });
 
 describe.each(await availableDialects())("cart calls on %s", (dialect) => {
   let database: TestDatabase;
@@ -26,18 +29,19 @@ describe.each(await availableDialects())("cart calls on %s", (dialect) => {
   });
 
   /** One request as a browser makes it: with the session cookie it was given so far. */
-  async function call(kind: "wc" | "ajax", name: string, input: Record<string, string>) {
-    const context: AppContext = {
+  async function call(
+    kind: "wc" | "ajax",
+    name: string,
+    input: Record<string, string>,
+    options: { siteCache?: SiteCache; locale?: "en" | "es" } = {},
+  ) {
+    const context = testContext({
       db: database.db,
-      logger: pino({ level: "silent" }),
-      config: {} as Config,
-      settings: parseStoreSettings({ currency: "USD" }),
-      locale: "en",
-      session: new RequestSession(database.db, "s".repeat(32), cookie || null, false),
-      cspNonce: "n",
-      mailer: { send: async () => ({ file: null }) },
-      invalidatePages: () => {},
-    };
+      config,
+      settings: { currency: "USD" },
+      cookie: cookie || null,
+      ...options,
+    });
     const handler = kind === "wc" ? cartWcAjax[name]! : cartAjax[name]!.handler;
     const result: CallResult = await handler(context, input, request);
     const set = context.session.headers().get("Set-Cookie");
@@ -48,6 +52,27 @@ describe.each(await availableDialects())("cart calls on %s", (dialect) => {
       cookies: (result.headers?.["Set-Cookie"] ?? []) as string[],
     };
   }
+
+  it("renders a cart's fragments once per content and language, and again after a change empties the cache", async () => {
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1200 });
+    const siteCache = new SiteCache();
+    await call("wc", "add_to_cart", { product_id: String(mug.id), quantity: "1" }, { siteCache });
+    const refresh = (locale: "en" | "es") => call("wc", "get_refreshed_fragments", {}, { siteCache, locale });
+    const first = await refresh("en");
+    expect((await refresh("en")).body.fragments).toBe(first.body.fragments);
+    const spanish = await refresh("es");
+    expect(spanish.body.fragments).not.toBe(first.body.fragments);
+    expect((spanish.body.fragments as Record<string, string>)["div.widget_shopping_cart_content"]).toContain(
+      "mug (es)",
+    );
+    await call("wc", "add_to_cart", { product_id: String(mug.id), quantity: "1" }, { siteCache });
+    const more = await refresh("en");
+    expect((more.body.fragments as Record<string, string>)["span.cart-count"]).toContain(">2<");
+    siteCache.clear();
+    const again = await refresh("en");
+    expect(again.body.fragments).not.toBe(more.body.fragments);
+    expect(again.body.fragments).toEqual(more.body.fragments);
+  });
 
   it("adds to the cart and answers with fragments, a hash that follows the content, and the cookies", async () => {
     const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1200 });
@@ -123,11 +148,11 @@ describe.each(await availableDialects())("cart calls on %s", (dialect) => {
     const removed = await call("wc", "remove_from_cart", { cart_item_key: key });
     expect(removed.body.cart_hash).toBe("");
     expect((removed.body.fragments as Record<string, string>)["div.widget_shopping_cart_content"]).toContain(
-      "Your cart is currently empty.",
+      "No products in the cart.",
     );
     expect(removed.cookies).toEqual([
-      "woocommerce_cart_hash=; Path=/; Max-Age=0; SameSite=Lax",
-      "woocommerce_items_in_cart=; Path=/; Max-Age=0; SameSite=Lax",
+      "woocommerce_cart_hash=; Max-Age=0; Path=/; SameSite=Lax",
+      "woocommerce_items_in_cart=; Max-Age=0; Path=/; SameSite=Lax",
     ]);
   });
 

@@ -1,49 +1,25 @@
 import type { Request } from "express";
-import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
-import {
-  addToCart,
-  CartError,
-  loadCart,
-  MAX_LINE_QUANTITY,
-  removeLine,
-  setLineQuantity,
-} from "../services/cart.server.ts";
-import { cartAnswer, currentCart, ownerOf } from "../services/cart-session.server.ts";
-import { variationFromAttributes } from "../services/catalogue.server.ts";
+import type { CartResult } from "../services/cart-client.server.ts";
 import type { AjaxAction, CallHandler, CallInput, CallResult } from "./calls.server.ts";
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const cartItemKey = z.string().regex(/^[a-f0-9]{32}$/);
-const addSchema = z.object({
-  product_id: id,
-  quantity: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
-  variation_id: z
-    .union([z.literal(""), z.literal("0")])
-    .transform(() => null)
-    .or(id)
-    .optional(),
-});
-const alterSchema = z.object({
-  cart_item_key: cartItemKey,
-  quantity: z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY),
-});
+import { cartAnswer } from "./cart-fragments.server.tsx";
 
 const secure = (request: Request) => request.protocol === "https";
-const origin = (request: Request) => `${request.protocol}://${request.get("host")}`;
 
 function invalid(message: string, extra: Record<string, unknown> = {}): CallResult {
   return { status: 400, json: { ...extra, code: "invalid_request", message, data: { status: 400 } } };
 }
+const malformed = (result: CartResult) =>
+  !result.ok && (result.error.code === "invalid_request" || result.error.code === "invalid_quantity");
 
 async function answer(
   context: AppContext,
   request: Request,
   extra: Record<string, unknown> = {},
 ): Promise<CallResult> {
-  const { session, cart } = await currentCart(context);
-  const { cookies, ...body } = cartAnswer(context, session, cart, secure(request));
+  const { session, cart } = await context.cart.current();
+  const { cookies, ...body } = await cartAnswer(context, session, cart, secure(request));
   return { json: { ...extra, ...body }, headers: { "Set-Cookie": cookies } };
 }
 
@@ -57,28 +33,20 @@ function chosenAttributes(input: CallInput): Record<string, string> {
 }
 
 const addToCartCall: CallHandler = async (context, input, request) => {
-  const parsed = addSchema.safeParse(input);
-  if (!parsed.success) return invalid("A product id and a valid quantity are required.", { error: true });
-  const session = await context.session.getOrCreate();
-  const chosen = chosenAttributes(input);
-  const variationId =
-    parsed.data.variation_id ??
-    (Object.keys(chosen).length > 0
-      ? await variationFromAttributes(context.db, parsed.data.product_id, chosen)
-      : null);
-  try {
-    await addToCart(context.db, ownerOf(session), {
-      productId: parsed.data.product_id,
-      variationId,
-      quantity: parsed.data.quantity,
-    });
-  } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+  const result = await context.cart.add({
+    productId: input.product_id ?? "",
+    quantity: input.quantity,
+    variationId: input.variation_id,
+    attributes: chosenAttributes(input),
+  });
+  if (malformed(result)) return invalid("A product id and a valid quantity are required.", { error: true });
+  if (!result.ok) {
+    const { error } = result;
     // The shopper must fix this on the product page (choose options, fewer items): send them there.
     return {
       json: {
         error: true,
-        product_url: error.details.slug ? `${origin(request)}/product/${error.details.slug}` : "",
+        product_url: error.details.slug ? `${context.config.publicUrl}/product/${error.details.slug}` : "",
         message: createI18n(context.locale).t(`cart.errors.${error.code}`, {
           name: "",
           available: error.details.available ?? 0,
@@ -90,14 +58,9 @@ const addToCartCall: CallHandler = async (context, input, request) => {
 };
 
 const removeFromCartCall: CallHandler = async (context, input, request) => {
-  const key = cartItemKey.safeParse(input.cart_item_key);
-  if (!key.success) return invalid("A valid cart_item_key is required.", { error: true });
-  const session = await context.session.get();
-  try {
-    if (!session) throw new CartError("line_not_found");
-    await removeLine(context.db, ownerOf(session), key.data);
-  } catch (error) {
-    if (!(error instanceof CartError)) throw error;
+  const result = await context.cart.remove({ key: input.cart_item_key ?? "" });
+  if (malformed(result)) return invalid("A valid cart_item_key is required.", { error: true });
+  if (!result.ok) {
     return {
       status: 404,
       json: {
@@ -114,28 +77,22 @@ const removeFromCartCall: CallHandler = async (context, input, request) => {
 const refreshFragmentsCall: CallHandler = async (context, _input, request) => answer(context, request);
 
 const alterQuantityCall: CallHandler = async (context, input, request) => {
-  const parsed = alterSchema.safeParse(input);
-  if (!parsed.success) return invalid("A valid cart_item_key and quantity are required.", { success: false });
-  const session = await context.session.get();
-  try {
-    if (!session) throw new CartError("line_not_found");
-    await setLineQuantity(context.db, ownerOf(session), parsed.data.cart_item_key, parsed.data.quantity);
-  } catch (error) {
-    if (!(error instanceof CartError)) throw error;
-    const status = error.code === "line_not_found" ? 404 : 409;
-    const line = session
-      ? (await loadCart(context.db, ownerOf(session), context.locale)).lines.find(
-          (l) => l.key === parsed.data.cart_item_key,
-        )
-      : undefined;
+  const result = await context.cart.setQuantity({
+    key: input.cart_item_key ?? "",
+    quantity: input.quantity ?? "",
+  });
+  if (malformed(result))
+    return invalid("A valid cart_item_key and quantity are required.", { success: false });
+  if (!result.ok) {
+    const status = result.error.code === "line_not_found" ? 404 : 409;
     return {
       status,
       json: {
         success: false,
-        code: error.code,
-        message: createI18n(context.locale).t(`cart.errors.${error.code}`, {
-          name: line?.name ?? "",
-          available: error.details.available ?? 0,
+        code: result.error.code,
+        message: createI18n(context.locale).t(`cart.errors.${result.error.code}`, {
+          name: result.name,
+          available: result.error.details.available ?? 0,
         }),
         data: { status },
       },

@@ -3,15 +3,18 @@ import type { Request } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../context.server.ts";
 import { insertSimpleProduct, insertVariableProduct } from "../services/catalogue-fixtures.test-helper.ts";
+import { ProductSearch } from "../services/search.server.ts";
 import { priceText, searchSuggestions } from "./search.server.ts";
 
 describe.each(await availableDialects())("live-search call on %s", (dialect) => {
   let database: TestDatabase;
+  let productSearch: ProductSearch;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await insertSimpleProduct(database.db, { slug: "teapot", price: 2500, salePrice: 1999 });
     await insertSimpleProduct(database.db, { slug: "teacup", price: 800 });
     await insertVariableProduct(database.db, "kettle-variants");
+    productSearch = new ProductSearch(database.db);
   });
   afterAll(() => database.close());
 
@@ -19,6 +22,7 @@ describe.each(await availableDialects())("live-search call on %s", (dialect) => 
     searchSuggestions(
       {
         db: database.db,
+        productSearch,
         locale,
         settings: { name: "Vitrine", currency: "USD", search_result_latency: 300 },
       } as AppContext,

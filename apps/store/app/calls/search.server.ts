@@ -1,15 +1,9 @@
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
-import {
-  MIN_QUERY_LENGTH,
-  normaliseQuery,
-  SUGGESTION_LIMIT,
-  type Suggestion,
-} from "../features/search/search-rules.ts";
 import { formatPrice } from "../i18n/format.ts";
 import { createI18n } from "../i18n/i18n.ts";
-import type { Price } from "../services/catalogue.server.ts";
-import { suggestionDetails, suggestProducts } from "../services/search.server.ts";
+import type { Price } from "../lib/catalogue.ts";
+import { MIN_QUERY_LENGTH, normaliseQuery, SUGGESTION_LIMIT, type Suggestion } from "../lib/search-rules.ts";
 import type { CallHandler } from "./calls.server.ts";
 
 /** Category slugs as the catalogue makes them; the theme sends an empty value for "all categories". */
@@ -52,16 +46,13 @@ async function suggestionsFor(
   query: string,
   categorySlug: string | undefined,
 ): Promise<Suggestion[]> {
-  const { db, locale, settings } = context;
-  const hits = await suggestProducts(db, { locale, query, categorySlug, limit: SUGGESTION_LIMIT });
+  const { locale, settings, productSearch } = context;
+  const hits = await productSearch.suggest({ locale, query, categorySlug, limit: SUGGESTION_LIMIT });
   if (hits.length === 0) {
     const { t } = createI18n(locale);
     return [{ value: t("search.noProductsFound"), url: "", id: -1, img: "", price: "" }];
   }
-  const details = await suggestionDetails(
-    db,
-    hits.map((hit) => hit.id),
-  );
+  const details = await productSearch.suggestionDetails(hits.map((hit) => hit.id));
   const money = (cents: number) => formatPrice(cents, settings.currency, locale);
   return hits.map((hit) => {
     const found = details.get(hit.id);

@@ -4,28 +4,12 @@ import { fromBracketedForm } from "@vitrine/wallet-protocol";
 import { eq } from "drizzle-orm";
 import type { Request } from "express";
 import type { AppContext } from "../context.server.ts";
-import type { WalletClientConfig } from "../features/wallet/index.ts";
-import { guestFormNonce } from "../services/accounts.server.ts";
 import { ownerOf } from "../services/cart-session.server.ts";
 import { parseCookies } from "../services/cookies.server.ts";
-import { createNonce, verifyNonce } from "../services/nonce.server.ts";
+import { verifyNonce } from "../services/nonce.server.ts";
 import { sealWalletSession } from "../services/wallet.server.ts";
+import { TRACKER_NONCE, WALLET_SESSION_NONCE } from "../services/wallet-page.server.ts";
 import type { AjaxAction, CallHandler, CallInput, CallResult } from "./calls.server.ts";
-
-/** Nonce actions of the two wallet nonces the page is handed (`walletSessionNonce`, `platformTrackerNonce`). */
-export const WALLET_SESSION_NONCE = "wallet_session";
-export const TRACKER_NONCE = "platform_tracker";
-
-/**
- * A nonce for the page: the session's own once there is one (a cart or a login), else the one every
- * guest page shares, like the login form's (a guest page is the same HTML for every guest).
- */
-export async function walletNonce(context: AppContext, action: string): Promise<string> {
-  const session = await context.session.get();
-  return session
-    ? createNonce(session.nonceSecret, action)
-    : guestFormNonce(context.config.sessionSecret, action);
-}
 
 async function nonceIsValid(
   context: AppContext,
@@ -85,7 +69,7 @@ async function sessionData(context: AppContext, input: CallInput, request: Reque
     locale: context.locale,
     currency: context.settings.currency,
     storeName: context.settings.name,
-    storeUrl: `${request.protocol}://${request.get("host")}`,
+    storeUrl: context.config.publicUrl,
     customer,
     cookies: parseCookies(request.headers.cookie),
     attributionBase64: context.settings.order_attribution.base64,
@@ -110,20 +94,3 @@ export const walletWcAjax: Record<string, CallHandler> = {
 export const walletAjax: Record<string, AjaxAction> = {
   get_identity: { methods: ["POST"], handler: identity },
 };
-
-/** What the page is handed for direct checkout (spec §3 "Wallet / payment configuration"). */
-export async function walletClientConfig(context: AppContext, url: URL): Promise<WalletClientConfig> {
-  const { wallet, walletHost } = context.config;
-  return {
-    testMode: wallet.testMode,
-    walletHost,
-    walletMerchantId: wallet.merchantId,
-    isWalletDirectCheckoutEnabled: wallet.directCheckout,
-    platformTrackerNonce: await walletNonce(context, TRACKER_NONCE),
-    ajaxUrl: "/ajax",
-    wcAjaxUrl: "/?wc-ajax=%%endpoint%%",
-    walletSessionNonce: await walletNonce(context, WALLET_SESSION_NONCE),
-    blogId: wallet.storeId,
-    is_product_page: url.pathname.startsWith("/product/"),
-  };
-}

@@ -13,13 +13,41 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
-/** One i18next instance per request on the server, one per page on the client: never shared state. */
+/** The element that carries the page language's strings to the browser (see `TranslationsScript`). */
+export const TRANSLATIONS_ELEMENT_ID = "vitrine-translations";
+
+const shared = new Map<Locale, i18n>();
+
+/**
+ * The i18next instance for a language, made once and shared by every request in that language:
+ * setting one up costs more than rendering most of a page's strings. Nothing may change it after
+ * set-up, so changing its language throws instead of switching every other request's.
+ */
 export function createI18n(locale: Locale): i18n {
+  let instance = shared.get(locale);
+  if (!instance) {
+    instance = createI18nFrom(locale, resources);
+    instance.changeLanguage = () => {
+      throw new Error("A shared i18next instance keeps its language; use createI18n(locale) for another.");
+    };
+    shared.set(locale, instance);
+  }
+  return instance;
+}
+
+/**
+ * An instance over the given strings. The browser passes only the page language's (both languages
+ * hold the same keys, a test checks), so it never downloads the other language's as JavaScript.
+ */
+export function createI18nFrom(
+  locale: Locale,
+  translations: Partial<Record<Locale, { translation: unknown }>>,
+): i18n {
   const instance = createInstance();
   instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: defaultLocale,
-    resources,
+    resources: translations as typeof resources,
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -5,6 +5,7 @@ import { AttributionError, attributionFromForm, cleanAttribution } from "./attri
 import { addToCart } from "./cart.server.ts";
 import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
 import { placeOrder } from "./checkout.server.ts";
+import { parseStoreSettings } from "./settings.server.ts";
 
 describe("cleaning the attribution record", () => {
   it.each([
@@ -85,7 +86,7 @@ describe.each(await availableDialects())("storing the attribution with the order
       currency: "USD",
       billing: address,
       shipping: address,
-      paymentMethod: "cod",
+      payment: { via: "checkout", method: "cod", settings: parseStoreSettings({}).payments },
       shippingMethod: "flat_rate",
       shippingTotal: 0,
       customerNote: "",

@@ -7,41 +7,19 @@ import {
   type Database,
   productImages,
   products,
-  productTranslations,
   type Transaction,
   variationAttributes,
   variations,
 } from "@vitrine/db";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type ImageView, loadImages } from "./media.server.ts";
+import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
+import { loadImages } from "./media.server.ts";
+import { pickTranslation, productTexts } from "./translations.server.ts";
+
+export { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY };
 
 /** Whose cart: a guest session's, or a signed-in user's (which the session's merges into at login). */
 export type CartOwner = { sessionId: string; userId: number | null };
-
-export type CartLineView = {
-  key: string;
-  productId: number;
-  variationId: number | null;
-  slug: string;
-  name: string;
-  attributes: Array<{ label: string; value: string }>;
-  image: ImageView | null;
-  unitPrice: number;
-  regularPrice: number;
-  quantity: number;
-  /** The most this line may hold: the stock left, or null when stock is not tracked. */
-  maxQuantity: number | null;
-  total: number;
-};
-
-export type CartView = {
-  /** Changes whenever the cart's content changes, and only then; empty for an empty cart. */
-  hash: string;
-  lines: CartLineView[];
-  itemCount: number;
-  subtotal: number;
-  total: number;
-};
 
 export type CartErrorCode =
   | "product_not_found"
@@ -49,7 +27,8 @@ export type CartErrorCode =
   | "out_of_stock"
   | "not_enough_stock"
   | "line_not_found"
-  | "invalid_quantity";
+  | "invalid_quantity"
+  | "invalid_request";
 
 /** A problem the shopper must fix; `available` says how many can still be added, `slug` where to fix it. */
 export class CartError extends Error {
@@ -61,10 +40,6 @@ export class CartError extends Error {
     super(code);
   }
 }
-
-export const MAX_LINE_QUANTITY = 9999;
-
-export const emptyCart: CartView = { hash: "", lines: [], itemCount: 0, subtotal: 0, total: 0 };
 
 /** The spec's cart_item_key: the same product and variation always make the same key. */
 export function cartItemKey(productId: number, variationId: number | null): string {
@@ -262,10 +237,7 @@ export async function loadCart(db: Database, owner: CartOwner, locale: string): 
       variationSale: variations.salePrice,
       variationStock: variations.stockQuantity,
       variationImage: variations.imageId,
-      name: sql<string>`coalesce(
-        (select ${productTranslations.name} from ${productTranslations} where ${productTranslations.productId} = ${products.id} and ${productTranslations.locale} = ${locale}),
-        (select ${productTranslations.name} from ${productTranslations} where ${productTranslations.productId} = ${products.id} and ${productTranslations.locale} = 'en'),
-        ${products.slug})`,
+      name: productTexts.text("name", locale, products.slug),
       mainImage: sql<
         number | null
       >`(select ${productImages.mediaId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
@@ -315,8 +287,8 @@ export async function loadCart(db: Database, owner: CartOwner, locale: string): 
       attributes: terms
         .filter((term) => term.variationId === row.variationId)
         .map((term) => ({
-          label: term.attributeLabel[locale] ?? term.attributeLabel.en ?? "",
-          value: term.termLabel[locale] ?? term.termLabel.en ?? "",
+          label: pickTranslation(term.attributeLabel, locale, ""),
+          value: pickTranslation(term.termLabel, locale, ""),
         })),
       image: imageId === null ? null : (images.get(imageId) ?? null),
       unitPrice,

@@ -2,12 +2,12 @@ import { products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { findVariation } from "../lib/variation-selection.ts";
 import {
   categoryTree,
   descendantIds,
   findCategory,
   listProducts,
-  matchVariation,
   productBySlug,
   stockOf,
 } from "./catalogue.server.ts";
@@ -97,8 +97,8 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
       ...page!,
       attributes: [{ slug: attributeSlug, label: "", options: [], forVariations: true }],
     };
-    expect(matchVariation(withAttribute, {})).toBeNull();
-    expect(matchVariation(withAttribute, { [attributeSlug]: "blue" })?.id).toBe(soldOut.id);
+    expect(findVariation(withAttribute, {})).toBeNull();
+    expect(findVariation(withAttribute, { [attributeSlug]: "blue" })?.id).toBe(soldOut.id);
     expect(await productBySlug(db, "missing", "en")).toBeNull();
   });
 });

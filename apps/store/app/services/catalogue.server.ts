@@ -2,7 +2,6 @@ import {
   attributes,
   attributeTerms,
   categories,
-  categoryTranslations,
   type Database,
   productAttributeTerms,
   productCategories,
@@ -14,47 +13,23 @@ import {
   variations,
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Orderby } from "../features/catalogue/orderby.ts";
-import { type ImageView, loadImages } from "./media.server.ts";
-
-export type StockState = "instock" | "lowstock" | "outofstock" | "onbackorder";
-export type Stock = { state: StockState; quantity: number | null };
-export type Price = { regular: number; sale: number | null; min: number; max: number };
-
-export type ProductCard = {
-  id: number;
-  slug: string;
-  type: "simple" | "variable";
-  name: string;
-  shortDescription: string;
-  price: Price;
-  stock: Stock;
-  averageRating: number;
-  reviewCount: number;
-  image: ImageView | null;
-};
-
-export type CategoryNode = {
-  id: number;
-  slug: string;
-  name: string;
-  parentId: number | null;
-  children: CategoryNode[];
-};
-
-export type Listing = {
-  products: ProductCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-  perPage: number;
-};
+import type {
+  CategoryNode,
+  Listing,
+  ProductAttribute,
+  ProductCard,
+  ProductPage,
+  Stock,
+} from "../lib/catalogue.ts";
+import type { Orderby } from "../lib/orderby.ts";
+import { findVariation } from "../lib/variation-selection.ts";
+import { loadImages } from "./media.server.ts";
+import { categoryTexts, FALLBACK_LOCALE, pickTranslation, productTexts } from "./translations.server.ts";
 
 export const PER_PAGE = 12;
 
-const localName = alias(productTranslations, "local_name");
-const fallbackName = alias(productTranslations, "fallback_name");
+/** Each product's texts in the shopper's language and in English, for a card or a page. */
+const texts = productTexts.joined("name");
 
 export function stockOf(row: {
   stockStatus: string;
@@ -100,16 +75,9 @@ const cardColumns = {
   lowStockThreshold: products.lowStockThreshold,
   averageRating: products.averageRating,
   reviewCount: products.reviewCount,
-  name: sql<string>`coalesce(${localName.name}, ${fallbackName.name}, ${products.slug})`,
-  shortDescription: sql<string>`coalesce(${localName.shortDescription}, ${fallbackName.shortDescription}, '')`,
+  name: texts.text("name", products.slug),
+  shortDescription: texts.text("shortDescription", sql`''`),
 };
-
-function withNames(locale: string) {
-  return {
-    local: and(eq(localName.productId, products.id), eq(localName.locale, locale)),
-    fallback: and(eq(fallbackName.productId, products.id), eq(fallbackName.locale, "en")),
-  };
-}
 
 type CardRow = {
   id: number;
@@ -187,7 +155,6 @@ export async function listProducts(
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
-  const names = withNames(options.locale);
   const filters = [eq(products.status, "publish")];
   if (options.categoryIds) {
     filters.push(
@@ -203,8 +170,8 @@ export async function listProducts(
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .leftJoin(localName, names.local)
-    .leftJoin(fallbackName, names.fallback)
+    .leftJoin(...texts.own(options.locale))
+    .leftJoin(...texts.fallback)
     .where(where)
     .orderBy(...orderClause(options.orderby))
     .limit(perPage)
@@ -219,12 +186,11 @@ export async function listProducts(
 }
 
 export async function featuredProducts(db: Database, locale: string, limit: number): Promise<ProductCard[]> {
-  const names = withNames(locale);
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .leftJoin(localName, names.local)
-    .leftJoin(fallbackName, names.fallback)
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
     .where(and(eq(products.status, "publish"), eq(products.featured, true)))
     .orderBy(asc(products.menuOrder), asc(products.id))
     .limit(limit);
@@ -237,10 +203,7 @@ export async function categoryTree(db: Database, locale: string): Promise<Catego
       id: categories.id,
       slug: categories.slug,
       parentId: categories.parentId,
-      name: sql<string>`coalesce(
-        (select ${categoryTranslations.name} from ${categoryTranslations} where ${categoryTranslations.categoryId} = ${categories.id} and ${categoryTranslations.locale} = ${locale}),
-        (select ${categoryTranslations.name} from ${categoryTranslations} where ${categoryTranslations.categoryId} = ${categories.id} and ${categoryTranslations.locale} = 'en'),
-        ${categories.slug})`,
+      name: categoryTexts.text("name", locale, categories.slug),
     })
     .from(categories)
     .orderBy(asc(categories.position), asc(categories.id));
@@ -270,45 +233,16 @@ export function descendantIds(node: CategoryNode): number[] {
   return [node.id, ...node.children.flatMap(descendantIds)];
 }
 
-export type AttributeOption = { slug: string; label: string };
-export type ProductAttribute = {
-  slug: string;
-  label: string;
-  options: AttributeOption[];
-  forVariations: boolean;
-};
-export type VariationView = {
-  id: number;
-  attributes: Record<string, string>;
-  price: Price;
-  stock: Stock;
-  image: ImageView | null;
-  sku: string | null;
-};
-export type ReviewView = { id: number; author: string; rating: number; body: string; date: string };
-
-export type ProductPage = ProductCard & {
-  sku: string | null;
-  description: string;
-  images: ImageView[];
-  attributes: ProductAttribute[];
-  variations: VariationView[];
-  categories: Array<{ slug: string; name: string }>;
-  reviews: ReviewView[];
-  related: ProductCard[];
-};
-
 export async function productBySlug(db: Database, slug: string, locale: string): Promise<ProductPage | null> {
-  const names = withNames(locale);
   const [row] = await db
     .select({
       ...cardColumns,
       sku: products.sku,
-      description: sql<string>`coalesce(${localName.description}, ${fallbackName.description}, '')`,
+      description: texts.text("description", sql`''`),
     })
     .from(products)
-    .leftJoin(localName, names.local)
-    .leftJoin(fallbackName, names.fallback)
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
     .where(and(eq(products.slug, slug), eq(products.status, "publish")));
   if (!row) return null;
 
@@ -367,7 +301,7 @@ export async function productBySlug(db: Database, slug: string, locale: string):
     if (!attribute) {
       attribute = {
         slug: term.attributeSlug,
-        label: term.attributeLabel[locale] ?? term.attributeLabel.en ?? term.attributeSlug,
+        label: pickTranslation(term.attributeLabel, locale, term.attributeSlug),
         options: [],
         forVariations: term.forVariations,
       };
@@ -375,7 +309,7 @@ export async function productBySlug(db: Database, slug: string, locale: string):
     }
     attribute.options.push({
       slug: term.termSlug,
-      label: term.termLabel[locale] ?? term.termLabel.en ?? term.termSlug,
+      label: pickTranslation(term.termLabel, locale, term.termSlug),
     });
   }
 
@@ -432,12 +366,11 @@ async function relatedProducts(
   locale: string,
 ): Promise<ProductCard[]> {
   if (categoryIds.length === 0) return [];
-  const names = withNames(locale);
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .leftJoin(localName, names.local)
-    .leftJoin(fallbackName, names.fallback)
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
     .where(
       and(
         eq(products.status, "publish"),
@@ -450,49 +383,38 @@ async function relatedProducts(
   return cardsFromRows(db, rows, locale);
 }
 
-/** The variation whose attributes match every chosen value, when the choice is complete. */
-export function matchVariation(
-  page: Pick<ProductPage, "attributes" | "variations">,
-  chosen: Record<string, string | undefined>,
-): VariationView | null {
-  const needed = page.attributes.filter((attribute) => attribute.forVariations);
-  if (needed.some((attribute) => !chosen[attribute.slug])) return null;
-  return (
-    page.variations.find((variation) =>
-      needed.every((attribute) => {
-        const value = variation.attributes[attribute.slug];
-        return value === undefined || value === chosen[attribute.slug];
-      }),
-    ) ?? null
-  );
-}
-
 export async function productName(db: Database, productId: number, locale: string): Promise<string | null> {
   const rows = await db
     .select({ locale: productTranslations.locale, name: productTranslations.name })
     .from(productTranslations)
     .where(
-      and(eq(productTranslations.productId, productId), inArray(productTranslations.locale, [locale, "en"])),
+      and(
+        eq(productTranslations.productId, productId),
+        inArray(productTranslations.locale, [locale, FALLBACK_LOCALE]),
+      ),
     );
-  return (rows.find((row) => row.locale === locale) ?? rows[0])?.name ?? null;
+  return pickTranslation(Object.fromEntries(rows.map((row) => [row.locale, row.name])), locale, null);
 }
 
 /** Published products' cards in the order of `ids` (search keeps its ranking this way). */
 export async function productCardsByIds(db: Database, ids: number[], locale: string): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const names = withNames(locale);
   const rows = await db
     .select(cardColumns)
     .from(products)
-    .leftJoin(localName, names.local)
-    .leftJoin(fallbackName, names.fallback)
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
     .where(and(eq(products.status, "publish"), inArray(products.id, ids)));
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return cardsFromRows(db, rows, locale);
 }
 
-/** The variation of a product whose attribute values match `attribute_{slug}` form fields. */
+/**
+ * The variation of a product whose attribute values match `attribute_{slug}` form fields, by the
+ * one selection rule the product page and quick view use (lib/variation-selection.ts). The
+ * attributes that choose a variation are the ones any of its variations sets.
+ */
 export async function variationFromAttributes(
   db: Database,
   productId: number,
@@ -502,12 +424,15 @@ export async function variationFromAttributes(
   const byVariation = new Map<number, Record<string, string>>();
   for (const row of rows)
     byVariation.set(row.variationId, { ...byVariation.get(row.variationId), [row.attribute]: row.term });
-  if (Object.keys(chosen).length === 0) return null;
-  for (const [id, values] of byVariation) {
-    const names = Object.keys(values);
-    if (names.length > 0 && names.every((name) => chosen[name] === values[name])) return id;
-  }
-  return null;
+  const slugs = [...new Set(rows.map((row) => row.attribute))];
+  const variation = findVariation(
+    {
+      attributes: slugs.map((slug) => ({ slug, label: slug, options: [], forVariations: true })),
+      variations: [...byVariation].map(([id, values]) => ({ id, attributes: values })),
+    },
+    chosen,
+  );
+  return variation?.id ?? null;
 }
 
 /** Each variation's attribute values of one product, as slugs: `{variationId, attribute, term}` rows. */

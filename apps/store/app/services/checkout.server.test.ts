@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
 import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
 import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
+import { type PaymentSettings, parseStoreSettings } from "./settings.server.ts";
 
 const address = {
   first_name: "Ada",
@@ -17,14 +18,21 @@ const address = {
   phone: "+44 20 1234 5678",
 };
 
-function input(owner: CartOwner, idempotencyKey: string, paymentMethod = "cod"): PlaceOrderInput {
+const offerEverything = parseStoreSettings({}).payments;
+
+function input(
+  owner: CartOwner,
+  idempotencyKey: string,
+  paymentMethod = "cod",
+  payments: PaymentSettings = offerEverything,
+): PlaceOrderInput {
   return {
     owner,
     locale: "en",
     currency: "USD",
     billing: address,
     shipping: address,
-    paymentMethod,
+    payment: { via: "checkout", method: paymentMethod, settings: payments },
     shippingMethod: "flat_rate",
     shippingTotal: 500,
     customerNote: "",
@@ -108,7 +116,7 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     const owner = await insertSession(db, "s1");
     await expect(placeOrder(db, input(owner, "a"))).rejects.toMatchObject({ code: "empty_cart" });
     await expect(placeOrder(db, input(owner, "b", "bitcoin"))).rejects.toMatchObject({
-      code: "unknown_payment_method",
+      code: "payment_method_unavailable",
     });
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 2 });
     await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
@@ -119,5 +127,49 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     });
     expect((await loadCart(db, owner, "en")).itemCount).toBe(2);
     expect(await db.select().from(orders)).toEqual([]);
+  });
+
+  it.each([
+    ["the express wallet, which only its signed call may place", "wallet", offerEverything],
+    ["a method the store has turned off", "bacs", { ...offerEverything, bacs: { enabled: false } }],
+    [
+      "cash on delivery with a shipping method it is not offered for",
+      "cod",
+      { ...offerEverything, cod: { enabled: true, shipping_methods: ["local_pickup"] } },
+    ],
+  ] as Array<[string, string, PaymentSettings]>)(
+    "a shopper's checkout naming %s is refused and places nothing",
+    async (_name, method, payments) => {
+      const { db } = database;
+      const owner = await insertSession(db, "s1");
+      const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 3 });
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      await expect(placeOrder(db, input(owner, "attempt-1", method, payments))).rejects.toMatchObject({
+        code: "payment_method_unavailable",
+      });
+      expect(await db.select().from(orders)).toEqual([]);
+      const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+      expect(stock).toMatchObject({ stockQuantity: 3, totalSales: 0 });
+      expect((await loadCart(db, owner, "en")).itemCount).toBe(1);
+    },
+  );
+
+  it("places bank transfers on hold and cash on delivery as processing, each as WooCommerce does", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const statuses: Record<string, string> = {};
+    for (const method of ["bacs", "cod"]) {
+      const owner = await insertSession(db, `s-${method}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      statuses[method] = (await placeOrder(db, input(owner, `attempt-${method}`, method))).status;
+    }
+    expect(statuses).toEqual({ bacs: "on-hold", cod: "processing" });
+    // Cash on delivery limited to flat-rate shipping is offered with it.
+    const owner = await insertSession(db, "s-pickup");
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const limited = { ...offerEverything, cod: { enabled: true, shipping_methods: ["flat_rate"] } };
+    expect(await placeOrder(db, input(owner, "attempt-pickup", "cod", limited))).toMatchObject({
+      status: "processing",
+    });
   });
 });

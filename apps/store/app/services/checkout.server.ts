@@ -12,9 +12,23 @@ import {
   variations,
 } from "@vitrine/db";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AppContext } from "../context.server.ts";
 import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
 import { type CartOwner, loadCart } from "./cart.server.ts";
-import { paymentGateway } from "./payment-gateways.server.ts";
+import { sendOrderConfirmation } from "./order-mail.server.tsx";
+import { PageTags } from "./page-tags.server.ts";
+import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
+import type { PaymentSettings } from "./settings.server.ts";
+import { shippingMethod } from "./shipping.server.ts";
+
+/**
+ * How the order is to be paid. A shopper's checkout (the classic form or the Store API) may name
+ * only a method the store offers for this order; the wallet's order, already paid, comes only from
+ * its signed call (api/wallet-orders.server.ts), the one caller that builds `via: "wallet"`.
+ */
+export type OrderPayment =
+  | { via: "checkout"; method: string; settings: PaymentSettings }
+  | { via: "wallet"; paymentId: string };
 
 export type PlaceOrderInput = {
   owner: CartOwner;
@@ -22,8 +36,8 @@ export type PlaceOrderInput = {
   currency: string;
   billing: Address;
   shipping: Address;
-  paymentMethod: string;
-  shippingMethod: string | null;
+  payment: OrderPayment;
+  shippingMethod: string;
   shippingTotal: number;
   customerNote: string;
   /** One per checkout attempt: a double click, a retry or a resubmitted form finds the same order. */
@@ -32,9 +46,21 @@ export type PlaceOrderInput = {
   attribution?: CleanAttribution;
 };
 
-export type PlacedOrder = { id: number; orderKey: string; status: string; total: number; created: boolean };
+export type PlacedOrder = {
+  id: number;
+  orderKey: string;
+  status: string;
+  total: number;
+  created: boolean;
+  /** The products whose stock the order took (empty for an order placed before: a replay). */
+  productIds: number[];
+};
 
-export type CheckoutErrorCode = "empty_cart" | "not_enough_stock" | "unknown_payment_method";
+export type CheckoutErrorCode =
+  | "empty_cart"
+  | "not_enough_stock"
+  | "payment_method_unavailable"
+  | "shipping_method_unavailable";
 
 export class CheckoutError extends Error {
   override name = "CheckoutError";
@@ -46,14 +72,81 @@ export class CheckoutError extends Error {
   }
 }
 
+/** What the checkout use case needs of the request's context. */
+export type CheckoutContext = Pick<
+  AppContext,
+  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages"
+>;
+
+/** A shopper's order as the checkout form or the Store API states it, already validated. */
+export type CheckoutOrder = {
+  billing: Address;
+  shipping: Address;
+  paymentMethod: string;
+  shippingMethod: string;
+  customerNote: string;
+};
+
+/** A checkout attempt's key as the form or the client sends it; anything else gets a fresh one. */
+const attemptShape = /^[\w-]{16,64}$/;
+
+/**
+ * The shopper's checkout, whichever way it arrives (the classic form post, the Store API): the
+ * shipping method's cost, the attempt's idempotency key, the order in one transaction with only a
+ * payment method the store offers for it, then the cache purge and the confirmation mail.
+ * Throws CheckoutError for what the shopper can correct; places nothing then.
+ */
+export async function checkoutCart(
+  context: CheckoutContext,
+  input: {
+    owner: CartOwner;
+    sessionId: string;
+    locale: string;
+    order: CheckoutOrder;
+    /** The form's or client's attempt key: resubmitting the same attempt finds the same order. */
+    attempt: string | undefined;
+    attribution: CleanAttribution;
+  },
+): Promise<PlacedOrder> {
+  const shipping = shippingMethod(input.order.shippingMethod);
+  if (!shipping) throw new CheckoutError("shipping_method_unavailable");
+  const attempt =
+    input.attempt && attemptShape.test(input.attempt) ? input.attempt : randomBytes(16).toString("base64url");
+  const placed = await placeOrder(context.db, {
+    owner: input.owner,
+    locale: input.locale,
+    currency: context.settings.currency,
+    billing: input.order.billing,
+    shipping: input.order.shipping,
+    payment: { via: "checkout", method: input.order.paymentMethod, settings: context.settings.payments },
+    shippingMethod: shipping.id,
+    shippingTotal: shipping.cost,
+    customerNote: input.order.customerNote,
+    idempotencyKey: `${input.sessionId}:${attempt}`,
+    attribution: input.attribution,
+  });
+  await orderPlaced(context, placed);
+  return placed;
+}
+
+/**
+ * What follows every newly placed order, whichever path placed it: the cached pages that show the
+ * ordered products may show stale stock, and the shopper gets one confirmation mail (a replayed
+ * attempt gets none).
+ */
+export async function orderPlaced(context: CheckoutContext, placed: PlacedOrder): Promise<void> {
+  if (!placed.created) return;
+  context.invalidatePages(placed.productIds.map(PageTags.product));
+  await sendOrderConfirmation(context, placed.id);
+}
+
 /**
  * Places the order in one transaction: the order, its lines and totals, the stock decrements and
  * the emptied cart. Each decrement is a conditional update (`stock >= wanted`), so concurrent
  * checkouts can never take stock below zero; the loser's transaction rolls back whole.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const gateway = paymentGateway(input.paymentMethod);
-  if (!gateway) throw new CheckoutError("unknown_payment_method");
+  const gateway = gatewayFor(input.payment, input.shippingMethod);
 
   const previous = await findByIdempotencyKey(db, input.idempotencyKey);
   if (previous) return previous;
@@ -120,7 +213,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             : eq(carts.userId, input.owner.userId),
         );
       await tx.delete(cartLines).where(sql`${cartLines.cartId} in ${cartIds}`);
-      return { id: order!.id, orderKey: order!.orderKey, status: order!.status, total, created: true };
+      return {
+        id: order!.id,
+        orderKey: order!.orderKey,
+        status: order!.status,
+        total,
+        created: true,
+        productIds: [...new Set(cart.lines.map((line) => line.productId))],
+      };
     });
   } catch (error) {
     // Two submissions of one attempt raced: the other one placed the order; answer with it.
@@ -130,6 +230,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     }
     throw error;
   }
+}
+
+/** The gateway that places this order, or a refusal that places nothing. */
+function gatewayFor(payment: OrderPayment, shippingMethod: string): PaymentGateway {
+  if (payment.via === "wallet") return walletGateway;
+  const gateway = offeredGateway(payment.settings, payment.method, shippingMethod);
+  if (!gateway) throw new CheckoutError("payment_method_unavailable");
+  return gateway;
 }
 
 async function takeStock(
@@ -171,7 +279,7 @@ export async function findByIdempotencyKey(
     .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status, total: orders.total })
     .from(orders)
     .where(eq(orders.idempotencyKey, key));
-  return order ? { ...order, created: false } : null;
+  return order ? { ...order, created: false, productIds: [] } : null;
 }
 
 function isUniqueViolation(error: unknown): boolean {

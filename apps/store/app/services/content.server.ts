@@ -1,5 +1,6 @@
 import { blocks, type Database, menuItems, menus, pages } from "@vitrine/db";
 import { and, asc, eq } from "drizzle-orm";
+import { pickTranslation } from "./translations.server.ts";
 
 export type MenuItem = { id: number; label: string; url: string; children: MenuItem[] };
 export type Block = { id: number; type: string; data: Record<string, unknown> };
@@ -12,7 +13,7 @@ export async function loadMenu(db: Database, location: string, locale: string): 
     .where(eq(menus.location, location))
     .orderBy(asc(menuItems.position), asc(menuItems.id));
   const items = new Map<number, MenuItem & { parentId: number | null }>(
-    rows.map((row) => [row.id, { ...row, label: row.label[locale] ?? row.label.en ?? "", children: [] }]),
+    rows.map((row) => [row.id, { ...row, label: pickTranslation(row.label, locale, ""), children: [] }]),
   );
   const roots: MenuItem[] = [];
   for (const item of items.values()) {
@@ -40,8 +41,7 @@ export async function loadPageBlocks(db: Database, slug: string): Promise<Block[
 export function translated(value: unknown, locale: string): string {
   if (typeof value === "string") return value;
   if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const text = record[locale] ?? record.en;
+    const text = pickTranslation(value as Record<string, unknown>, locale, "");
     return typeof text === "string" ? text : "";
   }
   return "";

@@ -1,3 +1,9 @@
+import { parseCookie, stringifySetCookie } from "cookie";
+
+/**
+ * Cookie headers through the `cookie` package (the one React Router uses), with the store's
+ * defaults: path `/`, `SameSite=Lax`.
+ */
 export type CookieOptions = {
   maxAge?: number;
   path?: string;
@@ -6,32 +12,31 @@ export type CookieOptions = {
   sameSite?: "Lax" | "Strict" | "None";
 };
 
-export function parseCookies(header: string | null | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  if (!header) return cookies;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    const name = part.slice(0, eq).trim();
-    if (!name || name in cookies) continue;
-    const raw = part
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, "$1");
-    try {
-      cookies[name] = decodeURIComponent(raw);
-    } catch {
-      cookies[name] = raw;
-    }
+/** A value that is not valid percent-encoding is kept as sent; surrounding double quotes go. */
+function decode(raw: string): string {
+  const value = raw.replace(/^"(.*)"$/, "$1");
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
   }
+}
+
+/** The request's cookies; of two with one name, the first (the most specific path) counts. */
+export function parseCookies(header: string | null | undefined): Record<string, string> {
+  if (!header) return {};
+  const cookies: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parseCookie(header, { decode })))
+    if (value !== undefined) cookies[name] = value;
   return cookies;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions = {}): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
-  if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
-  if (options.httpOnly) parts.push("HttpOnly");
-  if (options.secure) parts.push("Secure");
-  parts.push(`SameSite=${options.sameSite ?? "Lax"}`);
-  return parts.join("; ");
+  return stringifySetCookie(name, value, {
+    path: options.path ?? "/",
+    maxAge: options.maxAge === undefined ? undefined : Math.floor(options.maxAge),
+    httpOnly: options.httpOnly,
+    secure: options.secure,
+    sameSite: (options.sameSite ?? "Lax").toLowerCase() as "lax" | "strict" | "none",
+  });
 }

@@ -1,20 +1,12 @@
 import { type Database, media, mediaSizes } from "@vitrine/db";
 import { inArray } from "drizzle-orm";
 
-export const MEDIA_URL_PREFIX = "/media/";
+import type { ImageSource, ImageView } from "../lib/media.ts";
+import { pickTranslation } from "./translations.server.ts";
 
-export type ImageSource = { type: string; srcSet: string };
-/** Everything an `<img>`/`<picture>` needs: a fallback src, one srcset per format, and the size. */
-export type ImageView = {
-  id: number;
-  alt: string;
-  width: number;
-  height: number;
-  src: string;
-  /** The largest JPEG, for zoom and lightboxes. */
-  large: string;
-  sources: ImageSource[];
-};
+export type { ImageSource, ImageView };
+
+export const MEDIA_URL_PREFIX = "/media/";
 
 const formatOrder = ["avif", "webp", "jpeg"] as const;
 const mimeTypes: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
@@ -39,7 +31,7 @@ export async function loadImages(
     const fallback = jpegs.find((size) => size.width >= 600) ?? jpegs[jpegs.length - 1]!;
     views.set(row.id, {
       id: row.id,
-      alt: row.alt[locale] ?? row.alt.en ?? "",
+      alt: pickTranslation(row.alt, locale, ""),
       width: fallback.width,
       height: fallback.height,
       src: MEDIA_URL_PREFIX + fallback.path,

@@ -1,10 +1,10 @@
-import { type Database, orderLines, orders } from "@vitrine/db";
-import { asc, eq } from "drizzle-orm";
+import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatPrice } from "../i18n/format.ts";
 import { createI18n, isLocale } from "../i18n/i18n.ts";
 import type { Mailer, MailMessage } from "./mail.server.ts";
+import { orderWithLines } from "./orders.server.ts";
 
 export type OrderForMail = {
   id: number;
@@ -72,18 +72,18 @@ export function orderConfirmation(order: OrderForMail, storeName: string): MailM
 
 /** Sends the confirmation of a placed order; a mail failure is logged, never fails the checkout. */
 export async function sendOrderConfirmation(
-  context: { db: Database; mailer: Mailer; logger: Logger; settings: { name: string } },
+  context: {
+    db: Database;
+    mailer: Mailer;
+    logger: Logger;
+    settings: { name: string };
+    config: { publicUrl: string };
+  },
   orderId: number,
-  origin: string,
 ): Promise<void> {
   try {
-    const [order] = await context.db.select().from(orders).where(eq(orders.id, orderId));
+    const order = await orderWithLines(context.db, orderId);
     if (!order?.billingAddress.email) return;
-    const lines = await context.db
-      .select({ name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, orderId))
-      .orderBy(asc(orderLines.id));
     await context.mailer.send(
       orderConfirmation(
         {
@@ -96,8 +96,8 @@ export async function sendOrderConfirmation(
           subtotal: order.subtotal,
           shippingTotal: order.shippingTotal,
           total: order.total,
-          lines,
-          receiptUrl: `${origin}/checkout/order-received/${order.id}?key=${order.orderKey}`,
+          lines: order.lines,
+          receiptUrl: `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`,
         },
         context.settings.name,
       ),

@@ -1,12 +1,23 @@
 import type { NextFunction, Request, Response } from "express";
 import { TRANSLATION_COOKIE } from "../i18n/language.ts";
+import { ACCOUNT_HINT_COOKIE } from "../lib/account-hint.ts";
 import { parseCookies } from "./cookies.server.ts";
-import { SESSION_COOKIE } from "./session.server.ts";
+import { NOTICES_COOKIE } from "./session.server.ts";
 import { deviceClass } from "./user-agent.server.ts";
 
-type Entry = { status: number; headers: Record<string, string | string[]>; body: Buffer; storedAt: number };
+type Entry = {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+  storedAt: number;
+  /** What the page shows (services/page-tags.server.ts); empty: dropped by every purge. */
+  tags: ReadonlySet<string>;
+};
 
-/** Catalogue pages are the same for every visitor without a session: those can be kept and shared. */
+/**
+ * Catalogue pages are the same HTML for every shopper who is not staff, with or without a session or
+ * a cart (the browser fills those in): those can be kept and shared.
+ */
 const cacheablePath = /^\/($|shop(\/page\/\d+)?\/?$|product-category\/|product\/)/;
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 const PRIVATE_CACHE = "private, no-cache";
@@ -21,13 +32,20 @@ const notReplayed = new Set([
 
 /**
  * A bounded in-memory cache of guest HTML (least recently used goes first). Entries live at most
- * `ttlMs`; a catalogue change clears them all. Pages for shoppers with a session are never kept.
+ * `ttlMs`; a catalogue change clears them all. Pages rendered for one shopper are never kept.
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
+  /** Counts clear() calls: a page whose rendering began before a clear is served but never kept. */
+  #generation = 0;
 
+  /**
+   * @param storeHost the host (and port) of the store's public address: a page asked for under any
+   *   other `Host` is rendered for that request alone, never kept or served from the cache.
+   */
   constructor(
     private readonly maxEntries: number,
+    private readonly storeHost: string,
     private readonly ttlMs = 5 * 60_000,
   ) {}
 
@@ -36,20 +54,41 @@ export class PageCache {
   }
 
   clear(): void {
+    this.#generation++;
     this.#entries.clear();
+  }
+
+  /** Drops the pages that show any of `tags`, and those that name nothing. */
+  purge(tags: readonly string[]): void {
+    this.#generation++;
+    for (const [key, entry] of this.#entries)
+      if (entry.tags.size === 0 || tags.some((tag) => entry.tags.has(tag))) this.#entries.delete(key);
   }
 
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const cookies = parseCookies(req.headers.cookie);
-      if (SESSION_COOKIE in cookies || !cacheablePath.test(req.path)) {
+      if (
+        !cacheablePath.test(req.path) ||
+        req.host?.toLowerCase() !== this.storeHost ||
+        // Staff see their own render (edit links); a shopper with a notice waiting sees it once.
+        cookies[ACCOUNT_HINT_COOKIE] === "staff" ||
+        NOTICES_COOKIE in cookies
+      ) {
         res.setHeader("Cache-Control", PRIVATE_CACHE);
         return next();
       }
+      // Rendered for nobody in particular: the loaders see `sharedPage` and leave the session alone.
+      res.locals.sharedPage = true;
+      const tags = new Set<string>();
+      res.locals.pageTags = tags;
       res.setHeader("Cache-Control", PUBLIC_CACHE);
       res.setHeader("Vary", "Cookie");
-      if (this.maxEntries === 0) return next();
+      if (this.maxEntries === 0) {
+        this.#capture(res, tags, null);
+        return next();
+      }
 
       // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
       const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${req.originalUrl}`;
@@ -64,17 +103,23 @@ export class PageCache {
         return;
       }
       res.setHeader("X-Page-Cache", "MISS");
-      if (req.method === "HEAD") return next();
-      this.#capture(key, res);
+      this.#capture(res, tags, req.method === "HEAD" ? null : key);
       next();
     };
   }
 
-  #capture(key: string, res: Response): void {
+  /**
+   * Sends the page's tags as `Surrogate-Key` with its first bytes (the loaders have run by then)
+   * and, given a key, keeps the page unless a purge happened while it was being rendered.
+   */
+  #capture(res: Response, tags: ReadonlySet<string>, key: string | null): void {
+    const generation = this.#generation;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding: unknown) => {
+      if (!res.headersSent && tags.size > 0) res.setHeader("Surrogate-Key", [...tags].join(" "));
+      if (key === null) return;
       if (typeof chunk === "string")
         chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
@@ -84,20 +129,25 @@ export class PageCache {
       return write(chunk, ...rest);
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk !== undefined && typeof chunk !== "function") collect(chunk, rest[0]);
-      if (res.statusCode === 200 && !res.getHeader("set-cookie"))
-        this.#store(key, res, Buffer.concat(chunks));
+      collect(typeof chunk === "function" ? undefined : chunk, rest[0]);
+      if (
+        key !== null &&
+        res.statusCode === 200 &&
+        !res.getHeader("set-cookie") &&
+        generation === this.#generation
+      )
+        this.#store(key, res, Buffer.concat(chunks), tags);
       return end(chunk, ...rest);
     }) as Response["end"];
   }
 
-  #store(key: string, res: Response, body: Buffer): void {
+  #store(key: string, res: Response, body: Buffer, tags: ReadonlySet<string>): void {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value === undefined || notReplayed.has(name)) continue;
       headers[name] = Array.isArray(value) ? value : String(value);
     }
-    this.#entries.set(key, { status: 200, headers, body, storedAt: Date.now() });
+    this.#entries.set(key, { status: 200, headers, body, storedAt: Date.now(), tags: new Set(tags) });
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;

@@ -1,8 +1,8 @@
 import { blocks, type Database, pages, type Role } from "@vitrine/db";
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { textFieldName } from "../features/pages/field-names.ts";
 import { locales } from "../i18n/i18n.ts";
+import { textFieldName } from "../lib/field-names.ts";
 
 /** Editors and administrators edit pages (spec §6 "Roles"); customers do not. */
 export function canEditPages(role: Role | string | null | undefined): boolean {

@@ -1,9 +1,10 @@
 import { type Database, products } from "@vitrine/db";
 import { and, eq } from "drizzle-orm";
-import type { QuickViewData } from "../features/quickview/quickview-data.ts";
 import { formatPrice } from "../i18n/format.ts";
 import type { Locale } from "../i18n/i18n.ts";
-import { type Price, productBySlug } from "./catalogue.server.ts";
+import type { Price } from "../lib/catalogue.ts";
+import type { QuickViewData } from "../lib/quickview.ts";
+import { productBySlug } from "./catalogue.server.ts";
 
 function priceText(price: Price, currency: string, locale: Locale): string {
   const money = (cents: number) => formatPrice(cents, currency, locale);

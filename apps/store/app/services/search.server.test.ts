@@ -1,7 +1,18 @@
-import { categories, type Database, productCategories, products, productTranslations } from "@vitrine/db";
+import {
+  categories,
+  createDb,
+  type Database,
+  openChangeFeed,
+  productCategories,
+  products,
+  productTranslations,
+} from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { escapeLike, searchProducts, suggestProducts } from "./search.server.ts";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { updateProductForAdmin } from "./products-admin.server.ts";
+import { escapeLike, ProductSearch } from "./search.server.ts";
+import { testContext } from "./test-context.test-helper.ts";
 
 type Row = {
   slug: string;
@@ -91,9 +102,11 @@ async function insertCatalogue(db: Database) {
 
 describe.each(await availableDialects())("product search on %s", (dialect) => {
   let database: TestDatabase;
+  let productSearch: ProductSearch;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await insertCatalogue(database.db);
+    productSearch = new ProductSearch(database.db);
   });
   afterAll(() => database.close());
 
@@ -102,7 +115,7 @@ describe.each(await availableDialects())("product search on %s", (dialect) => {
     options: { locale?: string; categorySlug?: string; limit?: number } = {},
   ) =>
     (
-      await searchProducts(database.db, {
+      await productSearch.search({
         locale: options.locale ?? "en",
         query,
         categorySlug: options.categorySlug,
@@ -134,33 +147,33 @@ describe.each(await availableDialects())("product search on %s", (dialect) => {
   it.each(rankingCases)(
     "suggests what the full search finds for $query ($locale)",
     async ({ query, locale, expected }) => {
-      const hits = await suggestProducts(database.db, { locale, query, limit: 10 });
+      const hits = await productSearch.suggest({ locale, query, limit: 10 });
       expect(hits.map((hit) => hit.slug)).toEqual(expected);
     },
   );
 
   it("suggests within the limit, exact first, then prefixes alphabetically, in a category", async () => {
-    const hits = await suggestProducts(database.db, { locale: "en", query: "LAMP", limit: 2 });
+    const hits = await productSearch.suggest({ locale: "en", query: "LAMP", limit: 2 });
     expect(hits.map((hit) => [hit.slug, hit.rank])).toEqual([
       ["lamp", 0],
       ["lamp-shade", 1],
     ]);
-    const desk = await suggestProducts(database.db, {
+    const desk = await productSearch.suggest({
       locale: "es",
       query: "lámpara",
       categorySlug: "desk",
       limit: 10,
     });
     expect(desk.map((hit) => hit.slug)).toEqual(["desk-lamp"]);
-    const sku = await suggestProducts(database.db, { locale: "en", query: "lmp-003", limit: 10 });
+    const sku = await productSearch.suggest({ locale: "en", query: "lmp-003", limit: 10 });
     expect(sku.map((hit) => [hit.slug, hit.rank])).toEqual([["desk-lamp", 0]]);
   });
 
   it("reports ranks and the total beyond the limit", async () => {
-    const page = await searchProducts(database.db, { locale: "en", query: "lamp", limit: 2 });
+    const page = await productSearch.search({ locale: "en", query: "lamp", limit: 2 });
     expect(page.total).toBe(4);
     expect(page.hits.map((hit) => hit.rank)).toEqual([0, 1]);
-    const past = await searchProducts(database.db, { locale: "en", query: "lamp", limit: 2, offset: 10 });
+    const past = await productSearch.search({ locale: "en", query: "lamp", limit: 2, offset: 10 });
     expect(past).toEqual({ hits: [], total: 4 });
   });
 
@@ -198,6 +211,157 @@ describe.each(await availableDialects())("product search on %s", (dialect) => {
     await slugs("'); delete from products; --");
     expect(await slugs("lamp")).toHaveLength(4);
   });
+});
+
+describe.each(await availableDialects())("product search after catalogue changes on %s", (dialect) => {
+  let database: TestDatabase;
+  let productSearch: ProductSearch;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.reset();
+    productSearch = new ProductSearch(database.db);
+  });
+
+  async function insertProduct(values: {
+    slug: string;
+    sku: string;
+    en: string;
+    es?: string;
+    category?: number;
+  }) {
+    const [product] = await database.db
+      .insert(products)
+      .values({ slug: values.slug, type: "simple", sku: values.sku, regularPrice: 1000 })
+      .returning();
+    await database.db
+      .insert(productTranslations)
+      .values([
+        { productId: product!.id, locale: "en", name: values.en },
+        ...(values.es ? [{ productId: product!.id, locale: "es", name: values.es }] : []),
+      ]);
+    if (values.category)
+      await database.db
+        .insert(productCategories)
+        .values({ productId: product!.id, categoryId: values.category });
+    return product!.id;
+  }
+
+  const found = async (query: string, options: { locale?: string; categorySlug?: string } = {}) => {
+    const search = { locale: options.locale ?? "en", query, categorySlug: options.categorySlug, limit: 10 };
+    const suggested = (await productSearch.suggest(search)).map((hit) => hit.slug);
+    // The results page and the suggestions read the same index.
+    expect((await productSearch.search(search)).hits.map((hit) => hit.slug).sort()).toEqual(
+      [...suggested].sort(),
+    );
+    return suggested;
+  };
+
+  it("drops and finds again a product unpublished and published through the admin service", async () => {
+    const kettle = await insertProduct({ slug: "kettle", sku: "KTL-1", en: "Copper kettle" });
+    const context = testContext({ db: database.db, productSearch });
+    expect(await found("kettle")).toEqual(["kettle"]);
+
+    await updateProductForAdmin(database.db, kettle, { status: "draft" });
+    context.invalidatePages();
+    expect(await found("kettle")).toEqual([]);
+    expect(await found("ktl-1")).toEqual([]);
+
+    await updateProductForAdmin(database.db, kettle, { status: "publish" });
+    context.invalidatePages();
+    expect(await found("kettle")).toEqual(["kettle"]);
+  });
+
+  it("shows a price changed through the admin service in the next suggestions", async () => {
+    const kettle = await insertProduct({ slug: "kettle", sku: "KTL-1", en: "Copper kettle" });
+    const context = testContext({ db: database.db, productSearch });
+    const price = async () => (await productSearch.suggestionDetails([kettle])).get(kettle)?.price;
+    expect(await price()).toMatchObject({ regular: 1000, sale: null });
+
+    await updateProductForAdmin(database.db, kettle, { salePrice: 750 });
+    context.invalidatePages();
+    expect(await price()).toMatchObject({ regular: 1000, sale: 750 });
+  });
+
+  it("finds products added, renamed, moved or given a new SKU once the change is announced", async () => {
+    const [kitchen, garden] = await database.db
+      .insert(categories)
+      .values([{ slug: "kitchen" }, { slug: "garden" }])
+      .returning();
+    const teapot = await insertProduct({
+      slug: "teapot",
+      sku: "TEA-1",
+      en: "Brass teapot",
+      category: kitchen!.id,
+    });
+    expect(await found("teapot")).toEqual(["teapot"]);
+
+    // Added (English only, as seeding or another server would): found in both languages at once.
+    await insertProduct({
+      slug: "watering-can",
+      sku: "CAN-1",
+      en: "Brass watering can",
+      category: garden!.id,
+    });
+    productSearch.catalogueChanged();
+    expect(await found("brass")).toEqual(["teapot", "watering-can"]);
+    expect(await found("watering", { locale: "es" })).toEqual(["watering-can"]);
+
+    // Renamed, moved to another category and given a new SKU: whoever changes it stamps `updated_at`.
+    await database.db
+      .update(productTranslations)
+      .set({ name: "Brass samovar" })
+      .where(and(eq(productTranslations.productId, teapot), eq(productTranslations.locale, "en")));
+    await database.db
+      .update(productCategories)
+      .set({ categoryId: garden!.id })
+      .where(eq(productCategories.productId, teapot));
+    await database.db
+      .update(products)
+      .set({ sku: "SMV-1", updatedAt: new Date() })
+      .where(eq(products.id, teapot));
+    productSearch.catalogueChanged();
+    expect(await found("teapot")).toEqual([]);
+    expect(await found("samovar")).toEqual(["teapot"]);
+    expect(await found("smv-1")).toEqual(["teapot"]);
+    expect(await found("tea-1")).toEqual([]);
+    expect(await found("brass", { categorySlug: "kitchen" })).toEqual([]);
+    expect(await found("brass", { categorySlug: "garden" })).toEqual(["teapot", "watering-can"]);
+  });
+
+  it("suggests the shortest of many other matches, however many there are", async () => {
+    // Older products have the longer names: the shortest are not the first a scan would meet.
+    for (let n = 30; n >= 1; n--) {
+      await insertProduct({ slug: `cup-${n}`, sku: `CUP-${n}`, en: `${"x".repeat(n)} cup with a glaze` });
+    }
+    expect(await found("glaze")).toEqual(Array.from({ length: 10 }, (_, i) => `cup-${i + 1}`));
+  });
+
+  if (dialect === "postgres") {
+    it("follows a change another server made and announced on the change feed", async () => {
+      const other = await createDb({ databaseUrl: database.databaseUrl });
+      const [ours, theirs] = await Promise.all([
+        openChangeFeed({ db: database.db, databaseUrl: database.databaseUrl }),
+        openChangeFeed({ db: other.db, databaseUrl: database.databaseUrl }),
+      ]);
+      try {
+        ours.subscribe(() => productSearch.catalogueChanged());
+        const lamp = await insertProduct({ slug: "lamp", sku: "LMP-1", en: "Desk lamp" });
+        expect(await found("lamp")).toEqual(["lamp"]);
+
+        await updateProductForAdmin(other.db, lamp, { status: "draft" });
+        const heard = new Promise((resolve) => ours.subscribe(resolve));
+        theirs.publish("pages");
+        await heard;
+        expect(await found("lamp")).toEqual([]);
+      } finally {
+        await Promise.all([ours.close(), theirs.close()]);
+        await other.close();
+      }
+    });
+  }
 });
 
 describe("escapeLike", () => {

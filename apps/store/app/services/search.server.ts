@@ -1,15 +1,21 @@
-import { type Database, selectRows } from "@vitrine/db";
+import { categories, type Database, selectRows } from "@vitrine/db";
 import { type SQL, sql } from "drizzle-orm";
-import { normaliseQuery } from "../features/search/search-rules.ts";
 import { locales } from "../i18n/i18n.ts";
-import {
-  type CategoryNode,
-  categoryTree,
-  type Price,
-  type ProductCard,
-  productCardsByIds,
-} from "./catalogue.server.ts";
+import type { CategoryNode, Price, ProductCard } from "../lib/catalogue.ts";
+import { normaliseQuery } from "../lib/search-rules.ts";
+import { categoryTree, productCardsByIds } from "./catalogue.server.ts";
 import { MEDIA_URL_PREFIX } from "./media.server.ts";
+import {
+  type IndexedCategory,
+  type IndexedProduct,
+  type IndexedText,
+  type SearchHit,
+  SearchIndex,
+  type SearchPage,
+} from "./search-index.server.ts";
+import { FALLBACK_LOCALE } from "./translations.server.ts";
+
+export type { SearchHit, SearchPage, SearchRank } from "./search-index.server.ts";
 
 export type SearchOptions = {
   locale: string;
@@ -20,236 +26,261 @@ export type SearchOptions = {
   offset?: number;
 };
 
-export type SearchHit = { id: number; slug: string; name: string; rank: SearchRank };
-/** 0: the name (or SKU) is the query; 1: the name starts with it; 2: it appears elsewhere. */
-export type SearchRank = 0 | 1 | 2;
-export type SearchPage = { hits: SearchHit[]; total: number };
-
 /** `%`, `_` and `\` are literal characters in a shopper's query, not LIKE wildcards. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /**
- * A store language as an SQL literal, so the planner sees which per-language partial index
- * (migration 0003) a condition can use; a bound parameter would hide it from a generic plan.
+ * Products read per statement while building the index: each statement stays short, so pages are
+ * served in between (on PGlite every statement runs on the server's own thread).
  */
-function localeLiteral(locale: string): SQL {
-  if (!(locales as readonly string[]).includes(locale))
-    throw new RangeError(`Unknown store language: ${locale}`);
-  return sql.raw(`'${locale}'`);
-}
+const READ_BATCH = 1000;
+/**
+ * A refresh also reads the products changed in the minute before the previous read: longer than a
+ * write takes to commit after it stamps `updated_at`, and than two servers' clocks disagree.
+ */
+const CHANGE_OVERLAP_MS = 60_000;
+/** Products whose suggestion details are kept: the popular ones, in a few hundred kilobytes. */
+const DETAILS_KEPT = 5000;
 
-/** Search text of a translation: what the trigram indexes of migration 0003 are built on. */
-const searchText = sql.raw(`(t.name || ' ' || t.short_description || ' ' || t.description)`);
-
-const UNTRANSLATED_CHECK_MS = 10 * 60_000;
-const untranslatedChecks = new WeakMap<Database, Map<string, { at: number; any: boolean }>>();
+/** The index, and how far into the catalogue's changes it has read. */
+type Snapshot = {
+  index: SearchIndex;
+  /** The newest `updated_at` read, and when (this server's clock) the last read began. */
+  newestChange: number;
+  readAt: number;
+  lastId: number;
+};
 
 /**
- * Whether any product lacks text in this language (and is then read in English). Counting costs a
- * few hundred milliseconds on a large embedded catalogue, so the answer is kept for ten minutes: only
- * seeding adds products (the API edits stock, prices and status, never texts), and the answer only
- * decides whether suggestions also look at English texts for Spanish shoppers.
+ * The catalogue's search in one server process (decision 0020): an in-memory {@link SearchIndex},
+ * built on first use or by `warm()` once the server listens. Every change the change feed announces
+ * (from this process or any other on the database) makes the next search first read the products
+ * whose `updated_at` moved, or that are new: a new status, SKU, slug or category is taken in place;
+ * new products or changed texts rebuild the index. Whoever changes a product's search-relevant data
+ * (texts, categories, status, SKU) stamps its `updated_at` and announces a change.
  */
-async function hasUntranslatedProducts(db: Database, locale: string): Promise<boolean> {
-  if (locale === "en") return false;
-  let checks = untranslatedChecks.get(db);
-  if (!checks) {
-    checks = new Map();
-    untranslatedChecks.set(db, checks);
+export class ProductSearch {
+  readonly #db: Database;
+  /** The index as the next search must see it: the last build or refresh, perhaps still under way. */
+  #snapshot: Promise<Snapshot> | undefined;
+  #stale = false;
+  /** Suggestion details by product, read once until the catalogue changes (the oldest go first). */
+  #details = new Map<number, SuggestionDetails>();
+  /** Counts changes, so that details read before one are not kept after it. */
+  #changes = 0;
+
+  constructor(db: Database) {
+    this.#db = db;
   }
-  const known = checks.get(locale);
-  if (known && Date.now() - known.at < UNTRANSLATED_CHECK_MS) return known.any;
-  // One translation per product and language (the primary key): fewer rows means some are missing.
-  const [row] = await selectRows<{ any: boolean }>(
-    db,
-    sql`select (select count(*) from products) > (select count(*) from product_translations where locale = ${locale}) as any`,
-  );
-  const any = Boolean(row?.any);
-  checks.set(locale, { at: Date.now(), any });
-  return any;
+
+  /** The catalogue may have changed: the next search reads what did first. */
+  catalogueChanged(): void {
+    this.#stale = true;
+    this.#changes++;
+    this.#details.clear();
+  }
+
+  /** Starts building the index in the background, so the first shopper's search does not wait for it. */
+  warm(): void {
+    this.#current().catch(() => {});
+  }
+
+  /**
+   * Published products whose name, SKU, short description or description contains the query, read
+   * in the shopper's language (a product without a translation in it is read in English). Ranked:
+   * name or SKU equal to the query, then name starting with it, then anything else; shorter names
+   * first within a rank.
+   */
+  async search(options: SearchOptions): Promise<SearchPage> {
+    const query = normaliseQuery(options.query);
+    if (query === "") return { hits: [], total: 0 };
+    return (await this.#current()).search({ ...options, query });
+  }
+
+  /**
+   * Live-search suggestions: the same matches and ranks as {@link search}, the names equal to or
+   * starting with the query alphabetically first, then the other matches as the full results order
+   * them.
+   */
+  async suggest(options: Omit<SearchOptions, "offset">): Promise<SearchHit[]> {
+    const query = normaliseQuery(options.query);
+    if (query === "") return [];
+    return (await this.#current()).suggest({ ...options, query });
+  }
+
+  /**
+   * Price and thumbnail of each product, for the suggestion list. A list is asked for on every pause
+   * in typing, so a product's are read once (with the others missing, in one statement) and kept
+   * until the catalogue changes, as the page cache keeps the pages that show them.
+   */
+  async suggestionDetails(ids: number[]): Promise<Map<number, SuggestionDetails>> {
+    const found = new Map<number, SuggestionDetails>();
+    for (const id of ids) {
+      const kept = this.#details.get(id);
+      if (kept) found.set(id, kept);
+    }
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    const changes = this.#changes;
+    const read = await readSuggestionDetails(this.#db, missing);
+    for (const [id, details] of read) {
+      found.set(id, details);
+      if (changes === this.#changes) this.#details.set(id, details);
+    }
+    for (const id of this.#details.keys()) {
+      if (this.#details.size <= DETAILS_KEPT) break;
+      this.#details.delete(id);
+    }
+    return found;
+  }
+
+  async #current(): Promise<SearchIndex> {
+    if (!this.#snapshot) {
+      this.#stale = false;
+      this.#snapshot = this.#forgetIfFailed(buildSnapshot(this.#db));
+    } else if (this.#stale) {
+      this.#stale = false;
+      const previous = this.#snapshot;
+      this.#snapshot = this.#forgetIfFailed(previous.then((snapshot) => refreshSnapshot(this.#db, snapshot)));
+    }
+    return (await this.#snapshot).index;
+  }
+
+  /** A failed build or refresh is dropped, so that the next search builds afresh. */
+  #forgetIfFailed(snapshot: Promise<Snapshot>): Promise<Snapshot> {
+    snapshot.catch(() => {
+      if (this.#snapshot === snapshot) this.#snapshot = undefined;
+    });
+    return snapshot;
+  }
 }
 
-/** Products in the category with this slug or any category under it (none for an unknown slug). */
-function categoryFilter(categorySlug: string | undefined): SQL {
-  if (!categorySlug) return sql``;
-  return sql`and exists (
-      select 1 from product_categories pc
-      where pc.product_id = p.id and pc.category_id in (
-        with recursive tree(id) as (
-          select id from categories where slug = ${categorySlug}
-          union all
-          select c.id from categories c join tree on c.parent_id = tree.id
-        )
-        select id from tree))`;
+/** Every product, a batch at a time, into a new index. */
+async function buildSnapshot(db: Database): Promise<Snapshot> {
+  const readAt = Date.now();
+  const read: IndexedProduct[] = [];
+  let newestChange = 0;
+  let lastId = 0;
+  for (let more = true; more; ) {
+    const [bound] = await selectRows<{ id: number }>(
+      db,
+      sql`select id from products where id > ${lastId} order by id offset ${READ_BATCH - 1} limit 1`,
+    );
+    more = bound !== undefined;
+    const batch = await readProducts(
+      db,
+      bound ? sql`p.id > ${lastId} and p.id <= ${bound.id}` : sql`p.id > ${lastId}`,
+    );
+    read.push(...batch.products);
+    newestChange = Math.max(newestChange, batch.newestChange);
+    lastId = bound ? Number(bound.id) : Math.max(lastId, batch.lastId);
+  }
+  const index = await SearchIndex.build(read, await readCategories(db), {
+    locales,
+    fallbackLocale: FALLBACK_LOCALE,
+  });
+  return { index, newestChange, readAt, lastId };
 }
 
-/**
- * Published products whose name, SKU, short description or description contains the query, read in
- * the shopper's language (a product without a translation in it is read in English). Ranked: name or
- * SKU equal to the query, then name starting with it, then anything else; shorter names first
- * within a rank.
- */
-export async function searchProducts(db: Database, options: SearchOptions): Promise<SearchPage> {
-  const query = normaliseQuery(options.query);
-  if (query === "") return { hits: [], total: 0 };
-  const contains = `%${escapeLike(query)}%`;
-  const startsWith = `${escapeLike(query)}%`;
-  const { locale } = options;
-  const offset = options.offset ?? 0;
-  const inCategory = categoryFilter(options.categorySlug);
-
-  // The two materialized scans are what the trigram indexes of migration 0002 answer, on their own:
-  // joined with the language filter, the planner would rather walk the primary key.
-  const rows = await selectRows<{
-    id: number;
-    slug: string;
-    name: string;
-    rank: number;
-    total: string | number;
-  }>(
+/** The snapshot with what changed since it was read: in place when it can be, else rebuilt. */
+async function refreshSnapshot(db: Database, snapshot: Snapshot): Promise<Snapshot> {
+  const readAt = Date.now();
+  const since = new Date(Math.min(snapshot.newestChange, snapshot.readAt - CHANGE_OVERLAP_MS));
+  const changed = await readProducts(
     db,
-    sql`with text_hits as materialized (
-        select t.product_id, t.locale, t.name from product_translations t
-        where (t.locale = ${localeLiteral(locale)} and ${searchText} ilike ${contains})
-          ${locale === "en" ? sql`` : sql`or (t.locale = 'en' and ${searchText} ilike ${contains})`}
-      ),
-      sku_hits as materialized (
-        select id from products where sku ilike ${contains}
-      ),
-      found as (
-        select product_id as id, name, false as sku_match from text_hits h
-        where h.locale = ${locale}
-          or (h.locale = 'en' and not exists (
-            select 1 from product_translations own where own.product_id = h.product_id and own.locale = ${locale}))
-        union all
-        select s.id, coalesce(l.name, f.name), true from sku_hits s
-        left join product_translations l on l.product_id = s.id and l.locale = ${locale}
-        left join product_translations f on f.product_id = s.id and f.locale = 'en'
-      ),
-      ranked as (
-        select p.id, p.slug, coalesce(found.name, p.slug) as name,
-          min(case
-            when lower(coalesce(found.name, p.slug)) = lower(${query}) or (found.sku_match and lower(p.sku) = lower(${query})) then 0
-            when coalesce(found.name, p.slug) ilike ${startsWith} then 1
-            else 2
-          end) as rank
-        from found
-        join products p on p.id = found.id
-        where p.status = 'publish' ${inCategory}
-        group by p.id, p.slug, coalesce(found.name, p.slug)
-      )
-      select id, slug, name, rank, count(*) over () as total
-      from ranked
-      order by rank, length(name), name, id
-      limit ${options.limit} offset ${offset}`,
+    sql`(p.updated_at >= ${since.toISOString()}::timestamptz or p.id > ${snapshot.lastId})`,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && offset > 0) {
-    // Past the last page the window count has no row to ride on; ask for it directly.
-    total = (await searchProducts(db, { ...options, limit: 1, offset: 0 })).total;
-  }
+  if (!changed.products.every((product) => snapshot.index.update(product))) return buildSnapshot(db);
+  snapshot.index.replaceCategories(await readCategories(db));
   return {
-    hits: rows.map((row) => ({
-      id: Number(row.id),
-      slug: row.slug,
-      name: row.name,
-      rank: Number(row.rank) as SearchRank,
-    })),
-    total,
+    index: snapshot.index,
+    newestChange: Math.max(snapshot.newestChange, changed.newestChange),
+    readAt,
+    lastId: Math.max(snapshot.lastId, changed.lastId),
   };
 }
 
 /**
- * Live-search suggestions: the same matching and ranks as {@link searchProducts}, but with bounded
- * work, so a three-letter query on a large catalogue costs a few index probes rather than a sort of
- * every match. There is no total. Phase one reads names equal to or starting with the query (and a
- * whole SKU) in name order from the prefix index, so within ranks 0 and 1 names are alphabetical.
- * Phase two, only when phase one left room, takes the first other matches (names, descriptions, part
- * of a SKU) that the trigram indexes give, shortest name first among them.
+ * The products `where` picks (a condition on `products p`), with their texts and categories. Plain
+ * statements: at 100,000 products, mapping rows to Drizzle's objects costs more than reading them.
  */
-export async function suggestProducts(
+async function readProducts(
   db: Database,
-  options: Omit<SearchOptions, "offset">,
-): Promise<SearchHit[]> {
-  const query = normaliseQuery(options.query);
-  if (query === "") return [];
-  const { locale, limit } = options;
-  const lowered = query.toLowerCase();
-  const own = localeLiteral(locale);
-  const inCategory = categoryFilter(options.categorySlug);
-  const fallback = await hasUntranslatedProducts(db, locale);
-  // A product with no text in the shopper's language is read in English.
-  const untranslated = sql`not exists (
-      select 1 from product_translations own where own.product_id = t.product_id and own.locale = ${own})`;
-  const readable = fallback
-    ? sql`(t.locale = ${own} or (t.locale = 'en' and ${untranslated}))`
-    : sql`t.locale = ${own}`;
-  const namePrefix = (language: SQL, extra: SQL) =>
-    sql`(select p.id, p.slug, t.name, false as sku_match from product_translations t
-          join products p on p.id = t.product_id
-          where t.locale = ${language} and lower(t.name) like lower(${`${escapeLike(query)}%`}) ${extra}
-            and p.status = 'publish' ${inCategory}
-          order by lower(t.name) using ~<~, p.id
-          limit ${limit})`;
-
-  const prefixRows = await selectRows<{ id: number; slug: string; name: string; sku_match: boolean }>(
+  where: SQL,
+): Promise<{ products: IndexedProduct[]; newestChange: number; lastId: number }> {
+  const rows = await selectRows<{
+    id: number;
+    slug: string;
+    sku: string | null;
+    status: string;
+    updated_at: Date | string;
+  }>(db, sql`select p.id, p.slug, p.sku, p.status, p.updated_at from products p where ${where}`);
+  const texts = await selectRows<{
+    product_id: number;
+    locale: string;
+    name: string;
+    short_description: string;
+    description: string;
+  }>(
     db,
-    sql`${namePrefix(own, sql``)}
-        ${fallback ? sql`union all ${namePrefix(sql.raw("'en'"), sql`and ${untranslated}`)}` : sql``}
-        union all
-        (select p.id, p.slug, coalesce(t.name, p.slug), true from products p
-          left join product_translations t on t.product_id = p.id and ${readable}
-          where lower(p.sku) = lower(${query}) and p.status = 'publish' ${inCategory}
-          limit 1)`,
+    sql`select t.product_id, t.locale, t.name, t.short_description, t.description
+      from product_translations t join products p on p.id = t.product_id where ${where}`,
   );
-  const byName = (a: { name: string }, b: { name: string }) =>
-    a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : 0;
-  const hits = new Map<number, SearchHit>();
-  const prefixHits = prefixRows.map((row) => ({
-    id: Number(row.id),
-    slug: row.slug,
-    name: row.name,
-    rank: (row.sku_match || row.name.toLowerCase() === lowered ? 0 : 1) as SearchRank,
-  }));
-  for (const hit of prefixHits.sort((a, b) => a.rank - b.rank || byName(a, b) || a.id - b.id)) {
-    if (!hits.has(hit.id)) hits.set(hit.id, hit);
+  const links = await selectRows<{ product_id: number; category_id: number }>(
+    db,
+    sql`select c.product_id, c.category_id
+      from product_categories c join products p on p.id = c.product_id where ${where}`,
+  );
+  const products = new Map<
+    number,
+    IndexedProduct & { categoryIds: number[]; texts: Record<string, IndexedText> }
+  >();
+  let newestChange = 0;
+  let lastId = 0;
+  for (const row of rows) {
+    const id = Number(row.id);
+    products.set(id, {
+      id,
+      slug: row.slug,
+      sku: row.sku,
+      published: row.status === "publish",
+      categoryIds: [],
+      texts: {},
+    });
+    newestChange = Math.max(newestChange, new Date(row.updated_at).getTime());
+    lastId = Math.max(lastId, id);
   }
-  if (hits.size < limit) {
-    const contains = `%${escapeLike(query)}%`;
-    const wanted = limit + hits.size;
-    const textMatches = (language: SQL, extra: SQL) =>
-      sql`(select p.id, p.slug, t.name from product_translations t
-            join products p on p.id = t.product_id
-            where t.locale = ${language} and ${searchText} ilike ${contains} ${extra}
-              and p.status = 'publish' ${inCategory}
-            limit ${wanted})`;
-    const otherRows = await selectRows<{ id: number; slug: string; name: string }>(
-      db,
-      sql`${textMatches(own, sql``)}
-          ${fallback ? sql`union all ${textMatches(sql.raw("'en'"), sql`and ${untranslated}`)}` : sql``}
-          union all
-          (select p.id, p.slug, coalesce(t.name, p.slug) from products p
-            left join product_translations t on t.product_id = p.id and ${readable}
-            where p.sku ilike ${contains} and p.status = 'publish' ${inCategory}
-            limit ${wanted})`,
-    );
-    const others = otherRows
-      .map((row) => ({ id: Number(row.id), slug: row.slug, name: row.name }))
-      .filter((row) => !hits.has(row.id))
-      .sort((a, b) => a.name.length - b.name.length || byName(a, b) || a.id - b.id);
-    for (const row of others) if (!hits.has(row.id)) hits.set(row.id, { ...row, rank: 2 });
+  // A product added between these statements is missing from `rows`: the next refresh reads it.
+  for (const text of texts) {
+    const product = products.get(Number(text.product_id));
+    if (product)
+      product.texts[text.locale] = {
+        name: text.name,
+        shortDescription: text.short_description,
+        description: text.description,
+      };
   }
-  return [...hits.values()].slice(0, limit);
+  for (const link of links) {
+    products.get(Number(link.product_id))?.categoryIds.push(Number(link.category_id));
+  }
+  return { products: [...products.values()], newestChange, lastId };
+}
+
+function readCategories(db: Database): Promise<IndexedCategory[]> {
+  return db
+    .select({ id: categories.id, parentId: categories.parentId, slug: categories.slug })
+    .from(categories);
 }
 
 /** A page of full results as product cards, in ranking order. */
 export async function searchProductCards(
   db: Database,
+  productSearch: ProductSearch,
   options: SearchOptions,
 ): Promise<{ products: ProductCard[]; total: number }> {
-  const page = await searchProducts(db, options);
+  const page = await productSearch.search(options);
   return {
     products: await productCardsByIds(
       db,
@@ -274,14 +305,8 @@ export async function searchCategoryOptions(db: Database, locale: string): Promi
 
 export type SuggestionDetails = { price: Price; img: string };
 
-/**
- * Price and thumbnail of each product, in one statement: a suggestion list is asked for on every
- * pause in typing, so it stays at two queries (the search and this).
- */
-export async function suggestionDetails(
-  db: Database,
-  ids: number[],
-): Promise<Map<number, SuggestionDetails>> {
+/** Price and thumbnail of each product, in one statement. */
+async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<number, SuggestionDetails>> {
   const details = new Map<number, SuggestionDetails>();
   if (ids.length === 0) return details;
   const rows = await selectRows<{

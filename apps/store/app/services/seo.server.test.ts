@@ -7,7 +7,7 @@ describe("seoLinks", () => {
     {
       url: "https://shop.example/shop?orderby=price&utm_source=news&gclid=1",
       locale: "en" as const,
-      canonical: "https://shop.example/shop?lang=en",
+      canonical: "https://shop.example/shop",
       bare: "https://shop.example/shop",
     },
     {
@@ -19,18 +19,27 @@ describe("seoLinks", () => {
     {
       url: "http://127.0.0.1:3000/search?s=red+lamp&product_cat=lighting&page=2&min_price=3",
       locale: "en" as const,
-      canonical: "http://127.0.0.1:3000/search?s=red+lamp&product_cat=lighting&lang=en",
+      canonical: "http://127.0.0.1:3000/search?s=red+lamp&product_cat=lighting",
       bare: "http://127.0.0.1:3000/search?s=red+lamp&product_cat=lighting",
     },
   ])("$url in $locale", ({ url, locale, canonical, bare }) => {
-    const links = seoLinks(new URL(url), locale);
+    const links = seoLinks(new URL(url).origin, new URL(url), locale);
     expect(links.canonical).toBe(canonical);
+    const spanish = new URL(bare);
+    spanish.searchParams.set("lang", "es");
+    // The default language's address is the clean one; Spanish has its own.
     expect(links.alternates).toEqual([
-      { hrefLang: "en", href: canonical.replace(/lang=es$/, "lang=en") },
-      { hrefLang: "es", href: canonical.replace(/lang=en$/, "lang=es") },
+      { hrefLang: "en", href: bare },
+      { hrefLang: "es", href: spanish.toString() },
       { hrefLang: "x-default", href: bare },
     ]);
   });
+});
+
+it("builds every address on the store's public origin, whatever host the request named", () => {
+  const links = seoLinks("https://shop.example", new URL("http://evil.example/product/boot?lang=es"), "es");
+  expect(links.canonical).toBe("https://shop.example/product/boot?lang=es");
+  for (const alternate of links.alternates) expect(alternate.href).toMatch(/^https:\/\/shop\.example\//);
 });
 
 describe("language of a request", () => {

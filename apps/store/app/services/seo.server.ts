@@ -1,8 +1,9 @@
-import { type Locale, locales } from "../i18n/i18n.ts";
+import { defaultLocale, type Locale, locales } from "../i18n/i18n.ts";
 import { LANGUAGE_PARAMETER } from "../i18n/language.ts";
 
-export type AlternateLink = { hrefLang: string; href: string };
-export type SeoLinks = { canonical: string; alternates: AlternateLink[] };
+import type { AlternateLink, SeoLinks } from "../lib/seo.ts";
+
+export type { AlternateLink, SeoLinks };
 
 /**
  * Query parameters that choose what a page shows. Everything else (sorting, price filters,
@@ -12,18 +13,19 @@ export type SeoLinks = { canonical: string; alternates: AlternateLink[] };
 const contentParameters = ["s", "product_cat"];
 
 /**
- * The canonical address of a page and its language versions. Each language has its own address
- * (`?lang=xx`, see docs/decisions/0003-search-and-seo.md); the canonical address is the current
- * language's one, and `x-default` is the bare address, whose language follows the visitor's cookie.
+ * The canonical address of a page and its language versions, on the store's public origin (never
+ * the request's `Host`). The default language's address is the clean one; every other language has
+ * its own (`?lang=xx`, see docs/decisions/0003-search-and-seo.md). The canonical address is the
+ * current language's, and `x-default` is the clean address too.
  */
-export function seoLinks(requestUrl: URL, locale: Locale): SeoLinks {
-  const bare = new URL(requestUrl.pathname, requestUrl.origin);
+export function seoLinks(publicUrl: string, requestUrl: URL, locale: Locale): SeoLinks {
+  const bare = new URL(requestUrl.pathname, publicUrl);
   for (const name of contentParameters) {
     for (const value of requestUrl.searchParams.getAll(name)) bare.searchParams.append(name, value);
   }
   const inLanguage = (language: Locale) => {
     const url = new URL(bare);
-    url.searchParams.set(LANGUAGE_PARAMETER, language);
+    if (language !== defaultLocale) url.searchParams.set(LANGUAGE_PARAMETER, language);
     return url.toString();
   };
   return {

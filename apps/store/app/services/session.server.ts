@@ -1,9 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Database, sessions } from "@vitrine/db";
 import { and, eq, gt } from "drizzle-orm";
+import { ACCOUNT_HINT_COOKIE, type AccountHint } from "../lib/account-hint.ts";
+import type { Notice } from "../lib/notices.ts";
 import { parseCookies, serializeCookie } from "./cookies.server.ts";
 
+export type { Notice };
+
 export const SESSION_COOKIE = "vitrine_session";
+/**
+ * Present while the session holds notices to show: the next page is rendered for this shopper, not
+ * taken from the shared page cache (where the notice would be missing).
+ */
+export const NOTICES_COOKIE = "vitrine_notices";
 /** A guest's cart outlives a closed browser: the session lasts 30 days from the last visit. */
 const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -16,24 +25,17 @@ export type Session = {
   expiresAt: Date;
 };
 
-/** Flash notices shown once on the next page, e.g. after a plain form post and redirect. */
-export type Notice = {
-  type: "success" | "error" | "info";
-  message: string;
-  params?: Record<string, string>;
-  /** Where the notice belongs: `login` notices are shown in the sign-in popup, which opens for them. */
-  scope?: "login";
-};
-
 /**
  * The session of one request: read lazily, created only when something needs it (a cart, a login),
  * so guests without one keep getting the same cacheable HTML.
  */
 export class RequestSession {
   #loaded: Promise<Session | null> | undefined;
-  #setCookie: string | undefined;
+  /** Set-Cookie values by cookie name: the last word on each cookie wins. */
+  readonly #setCookies = new Map<string, string>();
   readonly hasCookie: boolean;
   readonly #cookieValue: string | undefined;
+  readonly #noticesFlagged: boolean;
 
   constructor(
     private readonly db: Database,
@@ -41,8 +43,10 @@ export class RequestSession {
     cookieHeader: string | null,
     private readonly secure: boolean,
   ) {
-    this.#cookieValue = parseCookies(cookieHeader)[SESSION_COOKIE];
+    const cookies = parseCookies(cookieHeader);
+    this.#cookieValue = cookies[SESSION_COOKIE];
     this.hasCookie = this.#cookieValue !== undefined;
+    this.#noticesFlagged = NOTICES_COOKIE in cookies;
   }
 
   get(): Promise<Session | null> {
@@ -62,7 +66,7 @@ export class RequestSession {
     };
     await this.db.insert(sessions).values(session);
     this.#loaded = Promise.resolve(session);
-    this.#setCookie = this.#cookie(session.id);
+    this.#setCookies.set(SESSION_COOKIE, this.#cookie(session.id));
     return session;
   }
 
@@ -70,7 +74,7 @@ export class RequestSession {
    * Signs the shopper in: a new session id (so an id known before login is worth nothing after it)
    * carrying the user and the old session's data; the old row goes.
    */
-  async login(userId: number): Promise<Session> {
+  async login(userId: number, hint: AccountHint): Promise<Session> {
     const previous = await this.get();
     const session: Session = {
       id: randomBytes(24).toString("base64url"),
@@ -82,7 +86,15 @@ export class RequestSession {
     await this.db.insert(sessions).values(session);
     if (previous) await this.db.delete(sessions).where(eq(sessions.id, previous.id));
     this.#loaded = Promise.resolve(session);
-    this.#setCookie = this.#cookie(session.id);
+    this.#setCookies.set(SESSION_COOKIE, this.#cookie(session.id));
+    this.#setCookies.set(
+      ACCOUNT_HINT_COOKIE,
+      serializeCookie(ACCOUNT_HINT_COOKIE, hint, {
+        maxAge: (SESSION_DAYS * DAY_MS) / 1000,
+        secure: this.secure,
+        sameSite: "Lax",
+      }),
+    );
     return session;
   }
 
@@ -90,12 +102,19 @@ export class RequestSession {
     const previous = await this.get();
     if (previous) await this.db.delete(sessions).where(eq(sessions.id, previous.id));
     this.#loaded = Promise.resolve(null);
-    this.#setCookie = serializeCookie(SESSION_COOKIE, "", {
-      maxAge: 0,
-      httpOnly: true,
-      secure: this.secure,
-      sameSite: "Lax",
-    });
+    this.#setCookies.set(
+      SESSION_COOKIE,
+      serializeCookie(SESSION_COOKIE, "", {
+        maxAge: 0,
+        httpOnly: true,
+        secure: this.secure,
+        sameSite: "Lax",
+      }),
+    );
+    this.#setCookies.set(
+      ACCOUNT_HINT_COOKIE,
+      serializeCookie(ACCOUNT_HINT_COOKIE, "", { maxAge: 0, secure: this.secure, sameSite: "Lax" }),
+    );
   }
 
   async pushNotice(notice: Notice): Promise<void> {
@@ -103,11 +122,30 @@ export class RequestSession {
     const notices = [...((session.data.notices as Notice[] | undefined) ?? []), notice];
     session.data = { ...session.data, notices };
     await this.db.update(sessions).set({ data: session.data }).where(eq(sessions.id, session.id));
+    this.#setCookies.set(
+      NOTICES_COOKIE,
+      serializeCookie(NOTICES_COOKIE, "1", {
+        maxAge: 3600,
+        httpOnly: true,
+        secure: this.secure,
+        sameSite: "Lax",
+      }),
+    );
   }
 
   async takeNotices(): Promise<Notice[]> {
     const session = await this.get();
     const notices = (session?.data.notices as Notice[] | undefined) ?? [];
+    if (this.#noticesFlagged)
+      this.#setCookies.set(
+        NOTICES_COOKIE,
+        serializeCookie(NOTICES_COOKIE, "", {
+          maxAge: 0,
+          httpOnly: true,
+          secure: this.secure,
+          sameSite: "Lax",
+        }),
+      );
     if (!session || notices.length === 0) return [];
     const { notices: _taken, ...rest } = session.data;
     session.data = rest;
@@ -115,10 +153,13 @@ export class RequestSession {
     return notices;
   }
 
-  /** Headers to send with the response: the session cookie when it was created or renewed. */
+  /**
+   * Headers to send with the response: the session cookie when it was created, renewed or ended,
+   * with the account hint and the notices flag when they changed.
+   */
   headers(): Headers {
     const headers = new Headers();
-    if (this.#setCookie) headers.append("Set-Cookie", this.#setCookie);
+    for (const cookie of this.#setCookies.values()) headers.append("Set-Cookie", cookie);
     return headers;
   }
 
@@ -134,7 +175,7 @@ export class RequestSession {
     if (row.expiresAt.getTime() - Date.now() < (SESSION_DAYS - 1) * DAY_MS) {
       row.expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
       await this.db.update(sessions).set({ expiresAt: row.expiresAt }).where(eq(sessions.id, id));
-      this.#setCookie = this.#cookie(id);
+      this.#setCookies.set(SESSION_COOKIE, this.#cookie(id));
     }
     return {
       id: row.id,

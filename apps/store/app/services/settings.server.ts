@@ -1,7 +1,22 @@
+import { isDeepStrictEqual } from "node:util";
 import { type Database, settings } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { DEFAULT_SEARCH_RESULT_LATENCY } from "../features/search/search-rules.ts";
+import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
+
+const paymentSettingsSchema = z
+  .object({
+    bacs: z.object({ enabled: z.boolean().catch(true) }).catch({ enabled: true }),
+    cod: z
+      .object({
+        enabled: z.boolean().catch(true),
+        /** Shipping method ids cash on delivery is offered with; empty offers it with every one. */
+        shipping_methods: z.array(z.string().max(40)).max(20).catch([]),
+      })
+      .catch({ enabled: true, shipping_methods: [] }),
+  })
+  .catch({ bacs: { enabled: true }, cod: { enabled: true, shipping_methods: [] } });
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
 const storeSettingsSchema = z.object({
   name: z.string().min(1).catch("Vitrine"),
@@ -16,6 +31,8 @@ const storeSettingsSchema = z.object({
   cart_reveal_after_add: z.boolean().catch(true),
   /** On screens up to 849 px wide the cart opens as a drawer (spec §2). */
   off_canvas_cart: z.boolean().catch(true),
+  /** The checkout's payment methods (the express wallet is configured by WALLET_* instead). */
+  payments: paymentSettingsSchema,
   /** Order attribution tracking (spec §9): the store's values; the script's own defaults apply when unset. */
   order_attribution: z
     .object({
@@ -43,4 +60,41 @@ export function parseStoreSettings(value: unknown): StoreSettings {
 export async function loadStoreSettings(db: Database): Promise<StoreSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "store"));
   return parseStoreSettings(row?.value);
+}
+
+export class SettingsError extends Error {
+  override name = "SettingsError";
+  constructor(readonly key: string) {
+    super(`Invalid value for the store setting ${key}.`);
+  }
+}
+
+/**
+ * Changes some store settings and answers them all. The schema that reads stored settings (with a
+ * fallback for each value) checks the change too: a key it does not know, or a value it would not
+ * keep as given, is refused with the key's name rather than quietly replaced by a default.
+ */
+export async function updateStoreSettings(
+  db: Database,
+  patch: Record<string, unknown>,
+): Promise<StoreSettings> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, "store"))
+      .for("update");
+    const stored = row?.value && typeof row.value === "object" ? (row.value as Record<string, unknown>) : {};
+    const merged = { ...stored, ...patch };
+    const parsed = parseStoreSettings(merged);
+    for (const [key, value] of Object.entries(patch)) {
+      if (!Object.hasOwn(storeSettingsSchema.shape, key)) throw new SettingsError(key);
+      if (!isDeepStrictEqual((parsed as Record<string, unknown>)[key], value)) throw new SettingsError(key);
+    }
+    await tx
+      .insert(settings)
+      .values({ key: "store", value: merged })
+      .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
+    return parsed;
+  });
 }

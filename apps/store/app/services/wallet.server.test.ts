@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.server.ts";
 import { addToCart, loadCart } from "./cart.server.ts";
 import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
+import { recordingMailer, testContext } from "./test-context.test-helper.ts";
 import { placeWalletOrder, sealWalletSession, WALLET_SHIPPING } from "./wallet.server.ts";
 
 const secret = "a wallet secret shared by the store and the wallet";
@@ -115,10 +116,17 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
       currency: "USD",
       payer_email: "ada@example.com",
     };
-    const first = await placeWalletOrder({ db, config, request, billing });
+    const mailer = recordingMailer();
+    let purges = 0;
+    const context = testContext({ db, config, mailer, onInvalidate: () => purges++ });
+    const first = await placeWalletOrder(context, { request, billing });
     expect(first).toMatchObject({ created: true, status: "processing", total });
     expect((await loadCart(db, owner, "en")).lines).toEqual([]);
-    const replay = await placeWalletOrder({ db, config, request, billing });
+    // Like every other way of placing an order: cached pages purged, one confirmation mailed.
+    expect(purges).toBe(1);
+    expect(mailer.sent.map((mail) => mail.to)).toEqual(["ada@example.com"]);
+    const replay = await placeWalletOrder(context, { request, billing });
+    expect(mailer.sent).toHaveLength(1);
     expect(replay).toMatchObject({ id: first.id, created: false });
     expect(await db.select().from(orders)).toHaveLength(1);
     const [order] = await db.select().from(orders).where(eq(orders.id, first.id));
@@ -160,7 +168,9 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
         currency: "USD",
         payer_email: "ada@example.com",
       });
-      await expect(placeWalletOrder({ db, config, request, billing })).rejects.toMatchObject({ code });
+      await expect(placeWalletOrder(testContext({ db, config }), { request, billing })).rejects.toMatchObject(
+        { code },
+      );
       expect(await db.select().from(orders)).toHaveLength(0);
     },
   );
@@ -176,7 +186,7 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
       currency: "USD",
       payer_email: "ada@example.com",
     };
-    await expect(placeWalletOrder({ db, config, request, billing })).rejects.toMatchObject({
+    await expect(placeWalletOrder(testContext({ db, config }), { request, billing })).rejects.toMatchObject({
       code: "session_expired",
     });
   });

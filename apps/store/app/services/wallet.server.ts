@@ -13,7 +13,13 @@ import {
 import type { Config } from "../config.server.ts";
 
 import { type CartOwner, cartOwnerById, findCartId, loadCart } from "./cart.server.ts";
-import { findByIdempotencyKey, type PlacedOrder, placeOrder } from "./checkout.server.ts";
+import {
+  type CheckoutContext,
+  findByIdempotencyKey,
+  orderPlaced,
+  type PlacedOrder,
+  placeOrder,
+} from "./checkout.server.ts";
 import { shippingMethods } from "./shipping.server.ts";
 
 /** A sealed session is good for half an hour: long enough to pay, short enough to go stale safely. */
@@ -108,15 +114,14 @@ export class WalletOrderError extends Error {
  * Places the order the wallet has been paid for, from the cart it was sealed with. The payment id
  * is the idempotency key: a replayed call answers with the order already placed and places nothing.
  * The amount paid must be the cart's total now, so a cart changed after sealing is not sold short.
+ * Like every path that places an order, a new one purges cached pages and mails its confirmation.
  */
-export async function placeWalletOrder(options: {
-  db: Database;
-  config: Config;
-  request: WalletOrderRequest;
-  billing: Address;
-  now?: number;
-}): Promise<PlacedOrder> {
-  const { db, config, request } = options;
+export async function placeWalletOrder(
+  context: CheckoutContext,
+  options: { request: WalletOrderRequest; billing: Address; now?: number },
+): Promise<PlacedOrder> {
+  const { db, config } = context;
+  const { request } = options;
   if (request.blog_id !== config.wallet.storeId) throw new WalletOrderError("wrong_store");
   let payload: WalletSessionPayload;
   try {
@@ -141,17 +146,20 @@ export async function placeWalletOrder(options: {
   ) {
     throw new WalletOrderError("amount_mismatch");
   }
-  return placeOrder(db, {
+  const placed = await placeOrder(db, {
     owner,
     locale: payload.locale,
     currency: payload.cart.totals.currency,
     billing: options.billing,
     shipping: options.billing,
-    paymentMethod: "wallet",
+    // Only this call, signed by the wallet once the shopper has paid, places a wallet order.
+    payment: { via: "wallet", paymentId: request.payment_id },
     shippingMethod: WALLET_SHIPPING.id,
     shippingTotal: WALLET_SHIPPING.cost,
     customerNote: "",
     idempotencyKey,
     attribution: payload.attribution ?? {},
   });
+  await orderPlaced(context, placed);
+  return placed;
 }

@@ -17,7 +17,7 @@ describe("cookies", () => {
 
   it("serialises with the attributes asked for", () => {
     expect(serializeCookie("s", "a b", { maxAge: 60, httpOnly: true, secure: true })).toBe(
-      "s=a%20b; Path=/; Max-Age=60; HttpOnly; Secure; SameSite=Lax",
+      "s=a%20b; Max-Age=60; Path=/; HttpOnly; Secure; SameSite=Lax",
     );
   });
 });

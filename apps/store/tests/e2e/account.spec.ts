@@ -1,14 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { addFirstSimpleProduct, fillBilling, registerShopper } from "./support.ts";
-
-async function addToCart(page: Page) {
-  await page.goto("/shop");
-  const name = await addFirstSimpleProduct(page);
-  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
-  return name;
-}
+import { bearer, expect, test } from "./fixtures.ts";
+import { addToCartFromShop, fillBilling } from "./support.ts";
 
 test("register, log out, log in with a wrong then a right password, the guest cart joining the account's", async ({
   page,
@@ -34,7 +25,7 @@ test("register, log out, log in with a wrong then a right password, the guest ca
   // A guest cart, in a fresh browser, joins the account's cart at login.
   const context = await browser.newContext();
   const guest = await context.newPage();
-  const name = await addToCart(guest);
+  const name = await addToCartFromShop(guest);
   await guest.goto("/my-account");
   const login = guest.locator("form.woocommerce-form-login");
   await login.getByLabel("Email address").fill(email);
@@ -55,9 +46,9 @@ test("register, log out, log in with a wrong then a right password, the guest ca
 test("my orders: a table in a scrolling box, each order's page for its owner only", async ({
   page,
   browser,
+  shopper: { email },
 }) => {
-  const email = await registerShopper(page, "buyer");
-  const name = await addToCart(page);
+  const name = await addToCartFromShop(page);
   await page.goto("/checkout");
   await fillBilling(page, { "Town / City": "Arlington", "Email address": email });
   await page.getByLabel(/I have read and agree/).check();
@@ -66,7 +57,7 @@ test("my orders: a table in a scrolling box, each order's page for its owner onl
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
   // The next checkout offers the addresses used this time.
-  await addToCart(page);
+  await addToCartFromShop(page);
   await page.goto("/checkout");
   await expect(page.getByRole("group", { name: "Billing details" }).getByLabel("Town / City")).toHaveValue(
     "Arlington",
@@ -97,8 +88,11 @@ test("account forms without their nonce are refused", async ({ request }) => {
   expect(response.status()).toBe(403);
 });
 
-test("a lost password is reset through the e-mailed link, which works once", async ({ page }) => {
-  const email = await registerShopper(page, "forgetful", "old password 1");
+test("a lost password is reset through the e-mailed link, which works once", async ({
+  page,
+  shopper: { email },
+  sentMail,
+}) => {
   await page.getByRole("button", { name: "Log out" }).click();
 
   await page.getByRole("link", { name: "Lost your password?" }).click();
@@ -108,20 +102,9 @@ test("a lost password is reset through the e-mailed link, which works once", asy
     page.getByRole("status").filter({ hasText: "password reset link is on its way" }),
   ).toBeVisible();
 
-  const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  let link = "";
-  await expect
-    .poll(() => {
-      for (const file of readdirSync(mailDir)) {
-        const text = readFileSync(path.join(mailDir, file), "utf8")
-          .replace(/=\r?\n/g, "")
-          .replace(/=3D/g, "=");
-        if (text.includes(`To: ${email}`))
-          link = text.match(/https?:\/\/\S+lost-password\?key=[\w-]+&login=\d+/)?.[0] ?? "";
-      }
-      return link;
-    })
-    .not.toBe("");
+  const mail = await sentMail(email, "lost-password?key=");
+  const link = mail.match(/https?:\/\/\S+lost-password\?key=[\w-]+&login=\d+/)?.[0] ?? "";
+  expect(link).not.toBe("");
 
   await page.goto(link);
   await page.getByLabel("New password").fill("new password 2");
@@ -143,8 +126,8 @@ test("a lost password is reset through the e-mailed link, which works once", asy
 
 test("the header's sign-in popup: a wrong password reopens it with the notice, the right one signs in", async ({
   page,
+  shopper: { email, password },
 }) => {
-  const email = await registerShopper(page, "popup");
   await page.getByRole("button", { name: "Log out" }).click();
 
   await page.goto("/shop");
@@ -164,7 +147,7 @@ test("the header's sign-in popup: a wrong password reopens it with the notice, t
     "The email address or password you entered is incorrect.",
   );
   await popup.getByLabel("Email address").fill(email);
-  await popup.getByLabel("Password", { exact: true }).fill("correct horse battery");
+  await popup.getByLabel("Password", { exact: true }).fill(password);
   await popup.getByRole("button", { name: "Show password" }).click();
   await expect(popup.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
   await popup.getByRole("button", { name: "Log in" }).click();
@@ -178,16 +161,14 @@ test("the header's sign-in popup: a wrong password reopens it with the notice, t
 test("an administrator makes a shopper an editor, who edits the home page's texts; a customer cannot", async ({
   page,
   request,
+  shopper: { email },
+  adminToken,
 }) => {
-  const email = await registerShopper(page, "editor");
   // As a customer: no pages to edit, and the editor's address is not there.
   await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
   expect((await page.goto("/my-account/pages/home"))?.status()).toBe(404);
 
-  const issued = await request.post("/api/vitrine/v2/auth/token", {
-    data: { email: "admin@example.com", password: "e2e-admin-password" },
-  });
-  const auth = { Authorization: `Bearer ${(await issued.json()).token}` };
+  const auth = bearer(adminToken);
   const found = await request.get(`/api/vitrine/v2/users?search=${encodeURIComponent(email)}`, {
     headers: auth,
   });

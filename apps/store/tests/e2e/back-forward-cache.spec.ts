@@ -29,8 +29,15 @@ test("the pressed button's loading state clears when the product page comes back
   await page.evaluate(() => {
     (window as unknown as { keptAlive: boolean }).keptAlive = true;
   });
-  // A request still running when the page is left keeps it out of the cache: leave a quiet page.
-  await page.waitForLoadState("networkidle");
+  // A request still running when the page is left keeps it out of the cache. Once hydrated, React
+  // Router asks the server (`/__manifest`) for the routes behind the page's links, all in one call
+  // whose answer it adds to the page's route manifest: the page is quiet once the route of Buy now's
+  // destination, the checkout, is there.
+  await page.waitForFunction(
+    () =>
+      "routes/checkout/route" in
+      (window as unknown as { __reactRouterManifest: { routes: object } }).__reactRouterManifest.routes,
+  );
   // Buy now leaves for the checkout (another address: Chromium keeps same-address pages out of the cache).
   const buyNow = page.getByRole("button", { name: "Buy now" });
   await buyNow.click();

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 async function firstSimpleProductId(request: APIRequestContext): Promise<string> {
   const html = await (await request.get("/shop")).text();
@@ -70,7 +71,7 @@ test("add to cart, refresh and remove over HTTP, with the cart cookies in step",
     .headersArray()
     .filter((h) => h.name.toLowerCase() === "set-cookie")
     .map((h) => h.value);
-  expect(cleared).toContain("woocommerce_items_in_cart=; Path=/; Max-Age=0; SameSite=Lax");
+  expect(cleared).toContain("woocommerce_items_in_cart=; Max-Age=0; Path=/; SameSite=Lax");
   const unknown = await request.post("/?wc-ajax=remove_from_cart", { form: { cart_item_key: key } });
   expect(unknown.status()).toBe(404);
   expect((await unknown.json()).error).toBe(true);

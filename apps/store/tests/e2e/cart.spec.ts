@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`cart with plain forms, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -80,7 +80,7 @@ test("a variable product is bought by choosing its options, kept in the address"
   await page.goto("/shop");
   const variable = page
     .locator("li.product-small")
-    .filter({ has: page.getByRole("link", { name: /^View / }) });
+    .filter({ has: page.getByRole("link", { name: /^Select options for / }) });
   await variable.locator(".product-title a").first().click();
   const add = page.locator("form.cart").getByRole("button", { name: "Add to cart" });
   await expect(add).toBeDisabled();

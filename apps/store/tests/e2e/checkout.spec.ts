@@ -1,25 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { addFirstSimpleProduct, fillBilling } from "./support.ts";
-
-async function addToCartFromShop(page: Page) {
-  await page.goto("/shop");
-  const name = await addFirstSimpleProduct(page);
-  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
-  return name;
-}
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { addFirstSimpleProduct, axe, fillBilling } from "./support.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`checkout, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("validation errors sit beside their fields, then the order is placed and shown to its owner", async ({
-      page,
+      cartWithProduct: { page, name },
       browser,
     }) => {
-      const name = await addToCartFromShop(page);
       await page.goto("/checkout");
       await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
       await fillBilling(page, { "Email address": "ada@example", Phone: "12-34" });
@@ -57,8 +47,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a resubmitted checkout form places one order", async ({ page, request }) => {
-  await addToCartFromShop(page);
+test("a resubmitted checkout form places one order", async ({ cartWithProduct: { page }, request }) => {
   await page.goto("/checkout");
   await fillBilling(page);
   await page.getByLabel(/I have read and agree/).check();
@@ -81,8 +70,10 @@ test("a resubmitted checkout form places one order", async ({ page, request }) =
   expect(third.headers().location).toBe(first.headers().location);
 });
 
-test("a checkout post without the form's nonce is refused", async ({ page, request }) => {
-  await addToCartFromShop(page);
+test("a checkout post without the form's nonce is refused", async ({
+  cartWithProduct: { page },
+  request,
+}) => {
   const cookies = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   const response = await request.post("/checkout", {
     form: { billing_first_name: "Ada", payment_method: "cod", terms: "on" },
@@ -94,6 +85,7 @@ test("a checkout post without the form's nonce is refused", async ({ page, reque
 
 test("each order sends its confirmation e-mail in the shopper's language, kept as an .eml file without SMTP", async ({
   page,
+  sentMail,
 }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Español" }).click();
@@ -116,17 +108,7 @@ test("each order sends its confirmation e-mail in the shopper's language, kept a
   await expect(page.getByText("Gracias. Tu pedido ha sido recibido.")).toBeVisible();
   const orderId = new URL(page.url()).pathname.split("/").pop()!;
 
-  const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
-  await expect
-    .poll(() =>
-      readdirSync(mailDir).some((file) =>
-        readFileSync(path.join(mailDir, file), "utf8").includes(`pedido #${orderId} de`),
-      ),
-    )
-    .toBe(true);
-  const mail = readdirSync(mailDir)
-    .map((file) => readFileSync(path.join(mailDir, file), "utf8"))
-    .find((text) => text.includes(`pedido #${orderId} de`))!;
+  const mail = await sentMail("ana@example.es", `pedido #${orderId} de`);
   expect(mail).toContain("To: ana@example.es");
   expect(mail).toContain(`Subject: Hemos recibido tu pedido #${orderId} de Vitrine`);
 });
@@ -135,9 +117,8 @@ test.describe("checkout form behaviour", () => {
   const field = (page: Page, id: string) => page.locator(`.fl-wrap:has(> #${id})`);
 
   test("floating labels float for filled fields and are rebuilt when the country or state changes", async ({
-    page,
+    cartWithProduct: { page },
   }) => {
-    await addToCartFromShop(page);
     await page.goto("/checkout");
     await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
     const firstName = field(page, "billing_first_name");
@@ -173,9 +154,8 @@ test.describe("checkout form behaviour", () => {
   });
 
   test("errors: the notices scroll into view 100 px from the top, then the first bad field takes focus after 500 ms", async ({
-    page,
+    cartWithProduct: { page },
   }) => {
-    await addToCartFromShop(page);
     await page.clock.install();
     await page.goto("/checkout");
     await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
@@ -196,9 +176,8 @@ test.describe("checkout form behaviour", () => {
   });
 
   test("a guest's payment and shipping choices are kept under WP_DATA_USER_0 and come back", async ({
-    page,
+    cartWithProduct: { page },
   }) => {
-    await addToCartFromShop(page);
     await page.goto("/checkout");
     await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
     await page.getByLabel("Cash on delivery").check();
@@ -218,13 +197,12 @@ test.describe("checkout form behaviour", () => {
 });
 
 test("axe finds no serious issue on the checkout (with its errors shown) or on the account page", async ({
-  page,
+  cartWithProduct: { page },
 }) => {
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
+    (await axe(page).analyze()).violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`);
-  await addToCartFromShop(page);
   await page.goto("/checkout");
   await expect(page.locator("form.checkout.floating-labels")).toHaveCount(1);
   await page.getByLabel("First name").first().fill("Ada");

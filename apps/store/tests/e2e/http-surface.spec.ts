@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const serverEntry = `${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`;
 
@@ -29,34 +29,6 @@ test("security headers, a policy that allows exactly the wallet host, and no ses
   const html = await response.text();
   const nonce = policy.match(/'nonce-([^']+)'/)![1]!;
   expect(html).toContain(`nonce="${nonce}"`);
-});
-
-test("guest pages are shared and cached; shoppers with a session get private pages", async ({
-  request,
-  playwright,
-}) => {
-  const first = await request.get("/shop?bench=cache-check");
-  const second = await request.get("/shop?bench=cache-check");
-  expect(first.headers()["cache-control"]).toContain("public");
-  expect(second.headers()["x-page-cache"]).toBe("HIT");
-  expect(await second.text()).toBe(await first.text());
-  // A cached page is replayed with the policy whose nonce it carries.
-  expect(second.headers()["content-security-policy"]).toBe(first.headers()["content-security-policy"]);
-
-  const shopper = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  const html = await (await shopper.get("/shop")).text();
-  const productId = html.match(/name="product_id" value="(\d+)"/)![1]!;
-  const added = await shopper.post("/cart", {
-    form: { intent: "add", product_id: productId, quantity: "1" },
-    maxRedirects: 0,
-  });
-  expect(added.status()).toBe(302);
-  const cookie = added.headers()["set-cookie"] ?? "";
-  expect(cookie).toMatch(/vitrine_session=[^;]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax/);
-  const page = await shopper.get("/shop?bench=cache-check");
-  expect(page.headers()["cache-control"]).toBe("private, no-cache");
-  expect(page.headers()["x-page-cache"]).toBeUndefined();
-  await shopper.dispose();
 });
 
 test("built assets are immutable", async ({ request }) => {
@@ -184,30 +156,9 @@ test.describe("start-up failures are fast and say what is wrong in one line", ()
     );
   });
 
-  test("a clean stop on SIGTERM releases the data folder", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "vitrine-stop-"));
-    try {
-      const child = spawn(process.execPath, [serverEntry], {
-        env: {
-          PATH: process.env.PATH ?? "",
-          NODE_ENV: "production",
-          PORT: "0",
-          HOST: "127.0.0.1",
-          SEED_DEMO: "off",
-          LOG_LEVEL: "silent",
-          DATA_DIR: dataDir,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      await new Promise<void>((resolve) =>
-        child.stdout.on("data", (chunk: Buffer) => chunk.toString().includes("serving at") && resolve()),
-      );
-      const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-      child.kill("SIGTERM");
-      expect(await exited).toBe(0);
-      expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  test("a clean stop on SIGTERM releases the data folder", async ({ spareStore }) => {
+    const spare = await spareStore();
+    expect(await spare.stop()).toBe(0);
+    expect(existsSync(path.join(spare.dataDir, "pglite.lock"))).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support.ts";
 
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const cards = (page: Page) => page.locator("ul.products > li.product-small");
@@ -175,9 +175,7 @@ test("axe finds no serious issue on a listing and its open sidebar", async ({ pa
   await page.goto("/product-category/clothing");
   await hydrated(page);
   const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
+    (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(await serious()).toEqual([]);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("dialog", { name: "Filter" })).toBeVisible();

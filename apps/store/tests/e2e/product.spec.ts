@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support.ts";
 
 /**
  * The single product page (spec §2, §4, §5; issue 3 "Product page" and "Quantity"). The demo seed
@@ -678,7 +678,7 @@ test.describe("search engines and accessibility", () => {
 
   test("axe finds no serious or critical issue on a product page", async ({ page }) => {
     await openHydrated(page, VARIABLE_PRODUCT);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
@@ -687,6 +687,8 @@ test.describe("search engines and accessibility", () => {
 test("in-page anchor links animate to their target over 1000 ms and move focus there", async ({ page }) => {
   await page.clock.install();
   await openHydrated(page, GALLERY_PRODUCT);
+  // The tab list shows once the page has hydrated; the link handler is attached by an effect after it.
+  await page.locator("html[data-anchor-scroll=ready]").waitFor({ state: "attached" });
   // Where #main lands: its top, less the page's scroll-padding-top (the sticky header and 1rem).
   const target = await page.evaluate(() => {
     const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axe } from "./support.ts";
 
 /** Quick view on product cards (spec §2, §3 "Quick-view request", §5; CONTRACTS.md `vitrine_quickview`). */
 
@@ -150,7 +150,7 @@ test("axe finds no serious or critical issue in an open quick view", async ({ pa
     .getByRole("button", { name: /^Quick view: / })
     .click();
   await expect(page.getByRole("dialog").getByLabel("Colour", { exact: true })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const results = await axe(page, '[role="dialog"]').analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

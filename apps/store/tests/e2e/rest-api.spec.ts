@@ -1,16 +1,40 @@
-import { expect, test } from "@playwright/test";
-import { registerShopper } from "./support.ts";
+import { ADMIN, test as base, bearer, expect } from "./fixtures.ts";
 
-const admin = { email: "admin@example.com", password: "e2e-admin-password" };
+type Stocked = { id: number; slug: string; stock_quantity: number };
 
-test("an administrator's API token lists products page by page and updates stock", async ({ request }) => {
+const test = base.extend<{ stockedProduct: Stocked }>({
+  /**
+   * The catalogue's last simple product with plenty in stock: one that the other tests, which buy
+   * and look for low stock from the first listing pages on, do not meet. Its count is put back after.
+   */
+  stockedProduct: async ({ request, adminToken }, use) => {
+    const listed = await request.get("/api/vitrine/v2/products?per_page=100", {
+      headers: bearer(adminToken),
+    });
+    const product = ((await listed.json()) as Array<Stocked & { type: string }>).findLast(
+      (p) => p.type === "simple" && p.stock_quantity !== null && p.stock_quantity >= 10,
+    );
+    expect(product).toBeDefined();
+    await use(product!);
+    const restored = await request.put(`/api/vitrine/v2/products/${product!.id}`, {
+      headers: bearer(adminToken),
+      data: { stock_quantity: product!.stock_quantity },
+    });
+    expect(restored.status()).toBe(200);
+  },
+});
+
+// The token's whole life is under test here, so the test issues and revokes its own.
+test("an administrator's API token lists products page by page and updates stock", async ({
+  request,
+  stockedProduct: product,
+}) => {
   expect(
-    (await request.post("/api/vitrine/v2/auth/token", { data: { ...admin, password: "wrong" } })).status(),
+    (await request.post("/api/vitrine/v2/auth/token", { data: { ...ADMIN, password: "wrong" } })).status(),
   ).toBe(401);
-  const issued = await request.post("/api/vitrine/v2/auth/token", { data: admin });
+  const issued = await request.post("/api/vitrine/v2/auth/token", { data: ADMIN });
   expect(issued.status()).toBe(201);
-  const { token } = await issued.json();
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = bearer((await issued.json()).token);
 
   const first = await request.get("/api/vitrine/v2/products?per_page=5&page=2", { headers: auth });
   expect(first.status()).toBe(200);
@@ -21,11 +45,6 @@ test("an administrator's API token lists products page by page and updates stock
   expect(first.headers().link).toMatch(/<[^>]+page=1[^>]*>; rel="prev", <[^>]+page=3[^>]*>; rel="next"/);
   expect((await request.get("/api/vitrine/v2/products?per_page=101", { headers: auth })).status()).toBe(400);
 
-  const product = (
-    await (await request.get("/api/vitrine/v2/products?per_page=100", { headers: auth })).json()
-  ).find(
-    (p: { type: string; stock_quantity: number | null }) => p.type === "simple" && p.stock_quantity !== null,
-  );
   const updated = await request.post(`/api/vitrine/v2/products/${product.id}`, {
     headers: { ...auth, "X-HTTP-Method-Override": "PUT" },
     data: { stock_quantity: 0 },
@@ -64,12 +83,15 @@ test("an administrator's API token lists products page by page and updates stock
   expect(await revoked.json()).toMatchObject({ code: "rest_invalid_token" });
 });
 
-test("the REST API refuses guests, customers, and cookies without the nonce", async ({ request, page }) => {
+test("the REST API refuses guests, customers, and cookies without the nonce", async ({
+  request,
+  page,
+  shopper: _signedIn,
+}) => {
   const guest = await request.get("/api/vitrine/v2/orders");
   expect(guest.status()).toBe(401);
   expect(await guest.json()).toMatchObject({ code: "rest_not_logged_in", data: { status: 401 } });
 
-  await registerShopper(page, "rest");
   const nonce = await page.locator('meta[name="x-vitrine-nonce"]').getAttribute("content");
   expect(nonce).toMatch(/^[a-f0-9]{10}$/);
 

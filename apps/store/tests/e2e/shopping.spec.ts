@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 const texts = {
   en: { addToCart: "Add to cart", cart: /^Cart/, added: /has been added to your cart/, total: "Total" },

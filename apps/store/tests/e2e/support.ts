@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, expect, type Page } from "@playwright/test";
 
 /** Adds the first product of the shop that goes straight into the cart; returns its name. */
 export async function addFirstSimpleProduct(page: Page, button: RegExp = /^Add to cart:/): Promise<string> {
@@ -8,6 +9,14 @@ export async function addFirstSimpleProduct(page: Page, button: RegExp = /^Add t
     .first();
   const name = ((await card.locator(".product-title a").textContent()) ?? "").trim();
   await card.getByRole("button", { name: button }).click();
+  return name;
+}
+
+/** From the shop's first page, adds its first simple product and waits for the notice; returns its name. */
+export async function addToCartFromShop(page: Page): Promise<string> {
+  await page.goto("/shop");
+  const name = await addFirstSimpleProduct(page);
+  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   return name;
 }
 
@@ -29,18 +38,25 @@ export async function fillBilling(page: Page, overrides: Record<string, string> 
   await billing.getByLabel("State / County").selectOption("TX");
 }
 
-/** Registers a new shopper with a unique e-mail on the account page; returns the e-mail. */
-export async function registerShopper(
-  page: Page,
-  prefix: string,
-  password = "correct horse battery",
-): Promise<string> {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  await page.goto("/my-account");
-  const register = page.locator("form.woocommerce-form-register");
-  await register.getByLabel("Email address").fill(email);
-  await register.getByLabel("Password", { exact: true }).fill(password);
-  await register.getByRole("button", { name: "Register" }).click();
-  await expect(page.getByText(`Hello ${email}`)).toBeVisible();
-  return email;
+/** The WCAG 2.0, 2.1 and 2.2 A and AA rules of the current axe-core: what every scan checks. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+/** An axe scan of the page (or of `include`), limited to the WCAG A/AA rules. */
+export function axe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  return include ? builder.include(include) : builder;
+}
+
+/** A browser of its own for a test that needs Chromium flags of its own (host mapping, debugging port). */
+export function launchChromium(extraArgs: string[]) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      ...extraArgs,
+    ],
+  });
 }

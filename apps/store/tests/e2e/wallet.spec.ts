@@ -1,35 +1,44 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { IFRAME_READY, WALLET_REPLIES } from "@vitrine/wallet-protocol";
+import { test as base, bearer, expect } from "./fixtures.ts";
 import { addFirstSimpleProduct } from "./support.ts";
 
 // The store with express checkout on, and the reference wallet on another site (playwright.config.ts).
 const store = `http://127.0.0.1:${process.env.E2E_WALLET_STORE_PORT}`;
 const wallet = `http://localhost:${process.env.E2E_WALLET_PORT}`;
+
+const test = base.extend<{ pageAllowingThirdPartyCookies: Page }>({
+  /**
+   * A page in a browser profile that allows third-party cookies (Chromium's own preference): the
+   * wallet's cookies in the store's pages are third-party cookies. Playwright's ordinary contexts are
+   * off-the-record profiles, where Chromium blocks third-party cookies, as it does in any incognito
+   * window. The browser and its profile folder go after the test.
+   */
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  pageAllowingThirdPartyCookies: async ({}, use) => {
+    const profile = mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-profile-"));
+    mkdirSync(path.join(profile, "Default"));
+    writeFileSync(
+      path.join(profile, "Default", "Preferences"),
+      JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
+    );
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+      baseURL: store,
+    });
+    await use(await context.newPage());
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+});
+
 test.use({ baseURL: store });
 
 const SESSION_CALL = /wc-ajax=vitrine_payments_get_wallet_session/;
-
-/**
- * A browser profile that allows third-party cookies (Chromium's own preference): the wallet's cookies
- * in the store's pages are third-party cookies. Playwright's ordinary contexts are off-the-record
- * profiles, where Chromium blocks third-party cookies, as it does in any incognito window.
- */
-async function browserAllowingThirdPartyCookies(): Promise<BrowserContext> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-profile-"));
-  mkdirSync(path.join(profile, "Default"));
-  writeFileSync(
-    path.join(profile, "Default", "Preferences"),
-    JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
-  );
-  return chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-    baseURL: store,
-  });
-}
 
 async function logInToWallet(page: Page, from?: string) {
   if (from === undefined) await page.goto(`${wallet}/login`);
@@ -42,30 +51,31 @@ async function logInToWallet(page: Page, from?: string) {
 async function fillCart(page: Page): Promise<string> {
   await page.goto("/shop?utm_source=wallet-news&utm_medium=email&utm_campaign=winter");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // The listing's buttons are the cart client's once it has started.
+  await page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
   const name = await addFirstSimpleProduct(page);
   await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
   return name;
 }
 
-async function adminOrder(page: Page, id: string) {
-  const issued = await page.request.post(`${store}/api/vitrine/v2/auth/token`, {
-    data: { email: "admin@example.com", password: "e2e-admin-password" },
-  });
-  const { token } = await issued.json();
-  return (
-    await page.request.get(`${store}/api/vitrine/v2/orders/${id}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-  ).json();
-}
-
-async function payAndReadOrder(page: Page, name: string) {
+/** Pays at the wallet, then reads the order the store placed through the REST API as `admin`. */
+async function payAndReadOrder(
+  page: Page,
+  name: string,
+  admin: { request: APIRequestContext; token: string },
+) {
   await expect(page).toHaveURL(new RegExp(`^${wallet}/checkout/\\?platform_checkout_key=`));
   await expect(page.getByText(`${name} × 1`)).toBeVisible();
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(new RegExp(`^${store}/checkout/order-received/\\d+\\?key=`));
-  await expect(page.getByText(name).first()).toBeVisible();
-  return adminOrder(page, page.url().match(/order-received\/(\d+)/)![1]!);
+  await expect(page.getByRole("main").getByText(name).first()).toBeVisible();
+  // The order emptied the cart out of the browser's sight: the page says so, and the header's
+  // mini-cart does not keep showing the stored copy of the old cart.
+  await page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
+  expect((await page.context().cookies()).find((c) => c.name === "woocommerce_cart_hash")).toBeUndefined();
+  await expect(page.locator("div.widget_shopping_cart_content")).not.toContainText(name);
+  const id = page.url().match(/order-received\/(\d+)/)![1]!;
+  return (await admin.request.get(`/api/vitrine/v2/orders/${id}`, { headers: bearer(admin.token) })).json();
 }
 
 /**
@@ -110,27 +120,27 @@ function warnings(page: Page): string[] {
 }
 
 test.describe("express wallet direct checkout", () => {
-  test("logged in with third-party cookies allowed: prefetch, redirect, pay; the order carries its attribution", async () => {
-    const context = await browserAllowingThirdPartyCookies();
-    const page = await context.newPage();
-    try {
-      await logInToWallet(page);
-      const name = await fillCart(page);
-      const prefetched = page.waitForResponse(SESSION_CALL);
-      await page.goto("/cart");
-      expect((await prefetched).status()).toBe(200);
-      await directCheckoutReady(page);
-      await page.getByRole("link", { name: "Proceed to checkout" }).first().click();
-      const order = await payAndReadOrder(page, name);
-      expect(order).toMatchObject({ payment_method: "wallet", status: "processing" });
-      expect(JSON.stringify(order)).toContain("wallet-news");
-    } finally {
-      await context.close();
-    }
+  test("logged in with third-party cookies allowed: prefetch, redirect, pay; the order carries its attribution", async ({
+    pageAllowingThirdPartyCookies: page,
+    request,
+    adminToken,
+  }) => {
+    await logInToWallet(page);
+    const name = await fillCart(page);
+    const prefetched = page.waitForResponse(SESSION_CALL);
+    await page.goto("/cart");
+    expect((await prefetched).status()).toBe(200);
+    await directCheckoutReady(page);
+    await page.getByRole("link", { name: "Proceed to checkout" }).first().click();
+    const order = await payAndReadOrder(page, name, { request, token: adminToken });
+    expect(order).toMatchObject({ payment_method: "wallet", status: "processing" });
+    expect(JSON.stringify(order)).toContain("wallet-news");
   });
 
   test("third-party cookies blocked: the minimal-session redirect, log in at the wallet, pay, order placed", async ({
     page,
+    request,
+    adminToken,
   }) => {
     const name = await fillCart(page);
     await page.goto("/cart");
@@ -140,9 +150,25 @@ test.describe("express wallet direct checkout", () => {
     expect((await minimal).status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`^${wallet}/login\\?return_to=`));
     await logInToWallet(page, "here");
-    const order = await payAndReadOrder(page, name);
+    const order = await payAndReadOrder(page, name, { request, token: adminToken });
     expect(order).toMatchObject({ payment_method: "wallet" });
     expect(JSON.stringify(order)).toContain("wallet-news");
+  });
+
+  test("third-party cookies blocked and the store's minimal session not answered: the store's checkout follows", async ({
+    page,
+  }) => {
+    const seen = warnings(page);
+    await fillCart(page);
+    await page.goto("/cart");
+    await directCheckoutReady(page);
+    // The store's own call 12 fails (the shopper's connection dropped, say).
+    await page.route(/wc-ajax=vitrine_payments_get_wallet_minimum_session_data/, (route) =>
+      route.abort("connectionfailed"),
+    );
+    await page.getByRole("link", { name: "Proceed to checkout" }).first().click();
+    await expect(page).toHaveURL(`${store}/checkout`);
+    expect(seen).toContain("Could not retrieve redirect data from merchant.");
   });
 
   test("when the wallet does not answer, the shopper lands on the store's checkout after the time-out", async ({
@@ -217,9 +243,9 @@ test.describe("express wallet direct checkout", () => {
       await page.goto("/cart");
       await page.waitForFunction(() => "__reactRouterRouteModules" in window);
       if (skipped) {
-        // Nothing starts: the attribute never comes, and the button stays the store's link.
-        await page.waitForTimeout(1000);
-        await expect(page.locator("html[data-wallet-direct-checkout]")).toHaveCount(0);
+        // Start-up has run and stopped at the cookie: nothing was started, the button stays the store's link.
+        await expect(page.locator("html")).toHaveAttribute("data-wallet-direct-checkout", "off");
+        await expect(page.locator("html[data-wallet-direct-checkout=ready]")).toHaveCount(0);
         await page.getByRole("link", { name: "Proceed to checkout" }).first().click();
         await expect(page).toHaveURL(`${store}/checkout`);
         expect(frames).toEqual([]);
@@ -229,46 +255,39 @@ test.describe("express wallet direct checkout", () => {
     });
   }
 
-  test("a quantity change and a removal fetch the session data again; the mini-cart checkout goes to the wallet", async () => {
-    const context = await browserAllowingThirdPartyCookies();
-    const page = await context.newPage();
-    try {
-      await logInToWallet(page);
-      await fillCart(page);
-      const card = page
-        .locator("li.product-small")
-        .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) });
-      await card
-        .nth(1)
-        .getByRole("button", { name: /^Add to cart:/ })
-        .click();
-      await expect(page.getByRole("link", { name: /Cart/ }).first()).toContainText("(2)");
-      await page.reload();
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-      await page.getByRole("heading", { level: 1 }).click();
-      await directCheckoutReady(page);
-      await page.getByRole("button", { name: "Show cart contents" }).click();
-      const lines = page.getByRole("region", { name: "Cart contents" }).getByRole("spinbutton");
-      await expect(lines).toHaveCount(2);
-      const afterQuantity = page.waitForResponse(SESSION_CALL, { timeout: 15_000 });
-      await lines.first().fill("3");
-      await lines.first().press("Tab");
-      expect((await afterQuantity).ok()).toBe(true);
-      const afterRemoval = page.waitForResponse(SESSION_CALL, { timeout: 15_000 });
-      await page
-        .getByRole("region", { name: "Cart contents" })
-        .getByRole("link", { name: /^Remove / })
-        .first()
-        .click();
-      expect((await afterRemoval).ok()).toBe(true);
-      // The mini-cart's own checkout button goes through the wallet too.
-      await page
-        .getByRole("region", { name: "Cart contents" })
-        .getByRole("link", { name: "Checkout" })
-        .click();
-      await expect(page).toHaveURL(new RegExp(`^${wallet}/checkout/\\?platform_checkout_key=`));
-    } finally {
-      await context.close();
-    }
+  test("a quantity change and a removal fetch the session data again; the mini-cart checkout goes to the wallet", async ({
+    pageAllowingThirdPartyCookies: page,
+  }) => {
+    await logInToWallet(page);
+    await fillCart(page);
+    const card = page
+      .locator("li.product-small")
+      .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) });
+    await card
+      .nth(1)
+      .getByRole("button", { name: /^Add to cart:/ })
+      .click();
+    await expect(page.getByRole("link", { name: /Cart/ }).first()).toContainText("(2)");
+    await page.reload();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await page.getByRole("heading", { level: 1 }).click();
+    await directCheckoutReady(page);
+    await page.getByRole("button", { name: "Show cart contents" }).click();
+    const lines = page.getByRole("region", { name: "Cart contents" }).getByRole("spinbutton");
+    await expect(lines).toHaveCount(2);
+    const afterQuantity = page.waitForResponse(SESSION_CALL, { timeout: 15_000 });
+    await lines.first().fill("3");
+    await lines.first().press("Tab");
+    expect((await afterQuantity).ok()).toBe(true);
+    const afterRemoval = page.waitForResponse(SESSION_CALL, { timeout: 15_000 });
+    await page
+      .getByRole("region", { name: "Cart contents" })
+      .getByRole("link", { name: /^Remove / })
+      .first()
+      .click();
+    expect((await afterRemoval).ok()).toBe(true);
+    // The mini-cart's own checkout button goes through the wallet too.
+    await page.getByRole("region", { name: "Cart contents" }).getByRole("link", { name: "Checkout" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${wallet}/checkout/\\?platform_checkout_key=`));
   });
 });

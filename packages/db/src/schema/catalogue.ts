@@ -75,10 +75,8 @@ export const products = pgTable(
   (t) => [
     uniqueIndex("products_slug_key").on(t.slug),
     uniqueIndex("products_sku_key").on(t.sku),
-    // Live search matches part of a SKU (`ILIKE '%…%'`); pg_trgm comes from migration 0001.
-    index("products_sku_trgm_idx").using("gin", t.sku.op("gin_trgm_ops")),
-    // Live search's first phase: a whole SKU, compared without case.
-    index("products_sku_lower_idx").on(sql`lower(${t.sku})`),
+    // Each server's in-memory search index reads what changed since it last looked (decision 0020).
+    index("products_updated_idx").on(t.updatedAt),
     index("products_listing_idx").on(t.status, t.menuOrder, t.id),
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.regularPrice),
@@ -102,22 +100,8 @@ export const productTranslations = pgTable(
     shortDescription: text("short_description").notNull().default(""),
     description: text("description").notNull().default(""),
   },
-  (t) => [
-    primaryKey({ columns: [t.productId, t.locale] }),
-    // Trigram indexes over everything search reads, one per store language (partial), so a search
-    // in Spanish never rechecks the English texts that share its trigrams, and the reverse.
-    ...(["en", "es"] as const).map((locale) =>
-      index(`product_translations_search_trgm_${locale}_idx`)
-        .using(
-          "gin",
-          sql`(${t.name} || ' ' || ${t.shortDescription} || ' ' || ${t.description}) gin_trgm_ops`,
-        )
-        .where(sql.raw(`locale = '${locale}'`)),
-    ),
-    // Live search's first phase: names equal to or starting with the query, read in index order so
-    // a common prefix stops at the suggestion limit instead of sorting every match.
-    index("product_translations_name_prefix_idx").on(t.locale, sql`lower(${t.name}) text_pattern_ops`),
-  ],
+  // Search reads these texts into memory (decision 0020), so they need no search indexes here.
+  (t) => [primaryKey({ columns: [t.productId, t.locale] })],
 );
 
 export const productCategories = pgTable(

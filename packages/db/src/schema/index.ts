@@ -2,3 +2,4 @@ export * from "./accounts.ts";
 export * from "./catalogue.ts";
 export * from "./commerce.ts";
 export * from "./content.ts";
+export * from "./rate-limits.ts";

@@ -8,7 +8,8 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "../tes
 import { CatalogueNotEmptyError, seedDemo, seedSynthetic } from "./index.ts";
 
 // Rendering ~100 pictures dominates; generous limits keep a busy CI machine from failing the suite.
-const seedTimeout = 120_000;
+// Drawing the demo images takes minutes on a busy two-core machine: a budget for a slow machine, not a speed check.
+const seedTimeout = 600_000;
 
 describe.each(await availableDialects())("seed on %s", (dialect) => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { AccountMenu } from "../../features/account/account-menu.tsx";
+import { AccountMenu } from "../../features/account/index.ts";
 import { HeaderCart } from "../../features/cart/index.ts";
 import { SearchBox } from "../../features/search/index.ts";
 import type { RootData } from "../../root.tsx";
@@ -38,7 +38,12 @@ export function SiteHeader({ root }: { root: RootData }) {
             loginNonce={root.account.loginNonce}
             notices={root.notices.filter((notice) => notice.scope === "login")}
           />
-          <HeaderCart config={root.cart} serverCount={root.cartCount} locale={root.locale} />
+          <HeaderCart
+            config={root.cart}
+            serverCart={root.miniCart}
+            removeNonce={root.removeNonce}
+            locale={root.locale}
+          />
         </nav>
       </div>
       <nav aria-label={t("site.mainMenu")} className="border-t border-stone-100">

@@ -1,19 +1,15 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactElement, ReactNode, RefObject } from "react";
+import { LazyDialog } from "./lazy-dialog.tsx";
 
 /**
  * An off-canvas panel: a modal dialog sliding in from the side, which traps focus, closes on Escape
- * and on the overlay, and returns focus to what opened it.
+ * and on the overlay, and returns focus to what opened it: its `trigger`, or, for a panel that also
+ * opens from links elsewhere on the page, the element in `opener` at the time it closes. Its code
+ * loads when it first opens (`LazyDialog`).
  */
 export function Drawer({
-  open,
-  onOpenChange,
-  title,
-  closeLabel,
   side = "left",
-  id,
-  trigger,
-  children,
+  ...props
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,31 +18,15 @@ export function Drawer({
   side?: "left" | "right";
   id?: string;
   /** The button that opens the panel; focus returns to it on close. */
-  trigger?: ReactNode;
+  trigger?: ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
+  /** What opened the panel when that was not `trigger` (a link to its `#id`). */
+  opener?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          id={id}
-          aria-describedby={undefined}
-          className={`fixed inset-y-0 z-50 flex w-80 max-w-[90vw] flex-col overflow-y-auto bg-white p-5 shadow-xl ${side === "left" ? "left-0" : "right-0"}`}
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close
-              className="rounded p-1 text-2xl leading-none hover:bg-stone-100"
-              aria-label={closeLabel}
-            >
-              ×
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <LazyDialog
+      {...props}
+      contentClassName={`fixed inset-y-0 z-50 flex w-80 max-w-[90vw] flex-col overflow-y-auto bg-white p-5 shadow-xl ${side === "left" ? "left-0" : "right-0"}`}
+    />
   );
 }

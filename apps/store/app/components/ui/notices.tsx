@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Notice } from "../../services/session.server.ts";
+import type { Notice } from "../../lib/notices.ts";
 
 const tone: Record<Notice["type"], string> = {
   success: "border-brand bg-emerald-50",

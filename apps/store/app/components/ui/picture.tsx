@@ -1,4 +1,4 @@
-import type { ImageView } from "../../services/media.server.ts";
+import type { ImageView } from "../../lib/media.ts";
 
 /** A responsive image: AVIF and WebP sources, a JPEG fallback, and its size so nothing shifts. */
 export function Picture({

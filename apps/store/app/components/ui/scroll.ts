@@ -65,5 +65,10 @@ export function followAnchorClicks(): () => void {
     target.focus({ preventScroll: true });
   };
   document.addEventListener("click", onClick);
-  return () => document.removeEventListener("click", onClick);
+  // Says, for scripts and tests, that in-page links animate from now on (before this, the browser jumps).
+  document.documentElement.dataset.anchorScroll = "ready";
+  return () => {
+    delete document.documentElement.dataset.anchorScroll;
+    document.removeEventListener("click", onClick);
+  };
 }

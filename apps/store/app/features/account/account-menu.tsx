@@ -1,9 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { LazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
-import { type AccountFormErrors, LoginForm } from "./login-form.tsx";
+import type { AccountFormErrors } from "./login-form.tsx";
+import { useSignedIn } from "./use-signed-in.ts";
+
+/** The popup's form loads with the popup, not with every page. */
+const LoginForm = lazy(() => import("./login-form.tsx").then((module) => ({ default: module.LoginForm })));
 
 type LoginNotice = { message: string; params?: Record<string, string> };
 
@@ -23,6 +27,7 @@ export function AccountMenu({
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const signedInNow = useSignedIn(signedIn);
   const location = useLocation();
   const [open, setOpen] = useState(notices.length > 0);
   const link = (
@@ -30,40 +35,34 @@ export function AccountMenu({
       {t("site.account")}
     </Link>
   );
-  if (signedIn || !hydrated) return link;
+  if (signedInNow || !hydrated) return link;
   const errors: AccountFormErrors = notices[0] ? { form: notices[0].message } : {};
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="underline-offset-4 hover:underline">{t("site.account")}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed left-1/2 top-1/2 z-50 w-[26rem] max-w-[92vw] -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{t("account.loginPopup")}</Dialog.Title>
-            <Dialog.Close
-              className="rounded p-1 text-2xl leading-none hover:bg-stone-100"
-              aria-label={t("account.close")}
-            >
-              ×
-            </Dialog.Close>
-          </div>
-          <LoginForm
-            nonce={loginNonce}
-            redirect={location.pathname + location.search}
-            errors={errors}
-            idPrefix="popup-"
-            from="popup"
-          />
-          <p className="mt-4 text-sm">
-            <Link to="/my-account" className="underline" onClick={() => setOpen(false)}>
-              {t("account.register")}
-            </Link>
-          </p>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <LazyDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={t("account.loginPopup")}
+      closeLabel={t("account.close")}
+      id="account-login-popup"
+      trigger={
+        <button type="button" className="underline-offset-4 hover:underline">
+          {t("site.account")}
+        </button>
+      }
+      contentClassName="fixed left-1/2 top-1/2 z-50 w-[26rem] max-w-[92vw] -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl"
+    >
+      <LoginForm
+        nonce={loginNonce}
+        redirect={location.pathname + location.search}
+        errors={errors}
+        idPrefix="popup-"
+        from="popup"
+      />
+      <p className="mt-4 text-sm">
+        <Link to="/my-account" className="underline" onClick={() => setOpen(false)}>
+          {t("account.register")}
+        </Link>
+      </p>
+    </LazyDialog>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { TextField } from "../../components/ui/fields.tsx";
 import { PasswordField } from "./password-field.tsx";
 
 export type AccountFormErrors = Record<string, string>;
@@ -30,21 +32,15 @@ export function LoginForm({
           {t(errors.form)}
         </p>
       )}
-      <p className="form-row">
-        <label htmlFor={`${idPrefix}username`} className="block text-sm font-medium">
-          {t("account.email")}
-        </label>
-        <input
-          id={`${idPrefix}username`}
-          name="username"
-          type="email"
-          autoComplete="username"
-          required
-          aria-invalid={errors.username ? true : undefined}
-          className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-        />
-        {errors.username && <span className="mt-1 block text-sm text-sale">{t(errors.username)}</span>}
-      </p>
+      <TextField
+        id={`${idPrefix}username`}
+        name="username"
+        type="email"
+        autoComplete="username"
+        required
+        label={t("account.email")}
+        error={errors.username && t(errors.username)}
+      />
       <PasswordField
         id={`${idPrefix}password`}
         name="password"
@@ -53,12 +49,7 @@ export function LoginForm({
         error={errors.password}
       />
       <p className="flex items-center gap-4">
-        <button
-          type="submit"
-          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-        >
-          {t("account.login")}
-        </button>
+        <Button type="submit">{t("account.login")}</Button>
         <a href="/my-account/lost-password" className="text-sm underline">
           {t("account.lostPasswordLink")}
         </a>

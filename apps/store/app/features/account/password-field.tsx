@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { controlAria, Field } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 
 /** A password input with a show/hide toggle (labels `i18n_password_show` / `i18n_password_hide`). */
@@ -20,10 +21,7 @@ export function PasswordField({
   const hydrated = useHydrated();
   const [shown, setShown] = useState(false);
   return (
-    <p className="form-row">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
+    <Field id={id} label={label} error={error && t(error)}>
       <span className="password-input mt-1 flex">
         <input
           id={id}
@@ -31,8 +29,7 @@ export function PasswordField({
           type={shown ? "text" : "password"}
           autoComplete={autoComplete}
           required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...controlAria(id, error)}
           className="w-full rounded-l border border-stone-300 px-2 py-1"
         />
         {hydrated && (
@@ -47,11 +44,6 @@ export function PasswordField({
           </button>
         )}
       </span>
-      {error && (
-        <span id={`${id}-error`} className="mt-1 block text-sm text-sale">
-          {t(error)}
-        </span>
-      )}
-    </p>
+    </Field>
   );
 }

@@ -17,6 +17,10 @@ describe("attribution inputs", () => {
     expect(new Set(names).size).toBe(16);
     expect(names).toContain("wc_order_attribution_source_type");
     expect(names).toContain("wc_order_attribution_user_agent");
+    // All of them inside the one element WooCommerce's script fills.
+    expect(html.match(/<wc-order-attribution-inputs>/g)).toHaveLength(1);
+    const inside = html.match(/<wc-order-attribution-inputs>(.*)<\/wc-order-attribution-inputs>/)?.[1] ?? "";
+    expect(inside.match(/name="wc_order_attribution_/g)).toHaveLength(16);
   });
 
   it("render separately in each form", () => {

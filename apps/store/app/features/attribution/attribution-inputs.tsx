@@ -11,7 +11,20 @@ export function AttributionForm({ children }: { children: ReactNode }) {
   return <FormScope.Provider value={scope.current}>{children}</FormScope.Provider>;
 }
 
-/** One hidden input per field, blank until the tracking script fills it (blank without JavaScript). */
+declare module "react" {
+  namespace JSX {
+    interface IntrinsicElements {
+      /** WooCommerce's order-attribution element: its script fills the inputs inside it. */
+      "wc-order-attribution-inputs": React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement>;
+    }
+  }
+}
+
+/**
+ * One hidden input per field, blank until the tracking script fills it (blank without JavaScript),
+ * inside the `<wc-order-attribution-inputs>` element that WooCommerce's `order-attribution.js` and the
+ * tag managers built for it look for.
+ */
 export function AttributionInputs() {
   const scope = useContext(FormScope);
   const first = useRef<boolean | null>(null);
@@ -26,10 +39,10 @@ export function AttributionInputs() {
   );
   if (!first.current) return null;
   return (
-    <>
+    <wc-order-attribution-inputs>
       {ATTRIBUTION_FIELDS.map((field) => (
         <input key={field} type="hidden" name={`${FIELD_PREFIX}${field}`} value={record[field]} readOnly />
       ))}
-    </>
+    </wc-order-attribution-inputs>
   );
 }

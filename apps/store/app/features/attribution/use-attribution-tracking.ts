@@ -15,7 +15,8 @@ export function useAttributionTracking(config: TrackingConfig | undefined): void
     window.setOrderTracking = setOrderTracking;
   }, []);
   useEffect(() => {
-    const url = window.location.origin + location.pathname + location.search;
+    // The whole address, as the tracking library records it (its entry page keeps the fragment too).
+    const url = window.location.href;
     trackPageView(url, previous.current ?? document.referrer);
     previous.current = url;
   }, [location.pathname, location.search]);

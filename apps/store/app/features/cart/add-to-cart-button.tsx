@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { applyCartAnswer, cartConfig, refreshFragments, requestAddToCart } from "./cart-client.ts";
 import { cartMessages } from "./cart-messages.ts";
 import { addOutcome, SUCCESS_MESSAGE_DELAY_MS } from "./cart-rules.ts";
@@ -81,12 +82,7 @@ export function AddToCartButton({
         data-success_message={successMessage}
       >
         {t("catalogue.addToCart")}
-        {state === "loading" && (
-          <span
-            aria-hidden="true"
-            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
-          />
-        )}
+        {state === "loading" && <Spinner />}
         {state === "added" && <span aria-hidden="true">✓</span>}
       </button>
       {state === "added" && !onCartPage && (

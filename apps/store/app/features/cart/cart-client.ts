@@ -241,7 +241,10 @@ export function startCartClient(cfg: CartClientConfig): () => void {
   window.addEventListener("storage", onStorage);
   window.addEventListener("pageshow", onPageShow);
   document.addEventListener(CART_EVENTS.refresh, onRefreshRequest);
+  // Says, for scripts and tests, that the cart's buttons and events are handled from now on.
+  document.documentElement.dataset.cartClient = "ready";
   return () => {
+    delete document.documentElement.dataset.cartClient;
     window.removeEventListener("storage", onStorage);
     window.removeEventListener("pageshow", onPageShow);
     document.removeEventListener(CART_EVENTS.refresh, onRefreshRequest);

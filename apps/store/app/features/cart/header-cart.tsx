@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { Locale } from "../../i18n/i18n.ts";
+import type { CartView } from "../../lib/cart.ts";
 import { CART_EVENTS, startCartClient, syncWithCookies } from "./cart-client.ts";
 import type { CartClientConfig } from "./cart-config.ts";
 import { CartLiveRegions } from "./cart-live-regions.tsx";
@@ -23,13 +24,17 @@ const OTHER_POPUP = '[role="dialog"], [role="alertdialog"], dialog[open]';
  */
 export function HeaderCart({
   config,
-  serverCount,
+  serverCart,
+  removeNonce,
   locale,
 }: {
   config: CartClientConfig;
-  serverCount: number;
+  /** The cart the page was rendered with (empty for a guest without a session). */
+  serverCart: CartView;
+  removeNonce: string;
   locale: Locale;
 }) {
+  const serverCount = serverCart.itemCount;
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const state = useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.getServer);
@@ -137,13 +142,11 @@ export function HeaderCart({
   }, [location.pathname, config.cart_url, revalidator]);
 
   const miniCartSlot = useMiniCartSlot(onCartChanged, t("cart.changeRefused"));
-  const emptyCart = { hash: "", lines: [], itemCount: 0, subtotal: 0, total: 0 };
-  const miniCartFallback =
-    serverCount === 0 && state.itemsInCart === 0 ? (
-      <MiniCartContent cart={emptyCart} currency={config.currency} locale={locale} removeNonce="" />
-    ) : (
-      <p className="py-4 text-center text-stone-600">{t("cart.loading")}</p>
-    );
+  // Rendered with the page, under the selector its fragment uses, so scripts (ours, WooCommerce's
+  // cart-fragments.js) and a page without JavaScript find it; fresher fragments replace it.
+  const miniCartFallback = (
+    <MiniCartContent cart={serverCart} currency={config.currency} locale={locale} removeNonce={removeNonce} />
+  );
 
   return (
     <div ref={widget} className="header-cart relative flex items-center gap-1">
@@ -158,8 +161,8 @@ export function HeaderCart({
           (<FragmentSlot as="span" selector={CART_COUNT_SELECTOR} fallback={<CartCount count={count} />} />)
         </span>
       </Link>
-      {hydrated && (
-        <div className="widget_shopping_cart" hidden={state.itemsInCart === 0}>
+      <div className="widget_shopping_cart" hidden={count === 0}>
+        {hydrated && (
           <button
             ref={toggle}
             type="button"
@@ -179,22 +182,23 @@ export function HeaderCart({
           >
             <span aria-hidden="true">▾</span>
           </button>
-          {open && (
-            <section
-              ref={panel}
-              id={panelId}
-              tabIndex={-1}
-              aria-label={t("cart.miniCart")}
-              className="nav-dropdown absolute right-0 top-full z-30 mt-2 w-80 max-w-[90vw] rounded border border-stone-200 bg-white p-4 shadow-lg"
-            >
-              <FragmentSlot
-                selector={MINI_CART_SELECTOR}
-                fallback={miniCartFallback}
-                keepWhileStale
-                slotRef={miniCartSlot}
-              />
-            </section>
-          )}
+        )}
+        <section
+          ref={panel}
+          id={panelId}
+          hidden={!open}
+          tabIndex={-1}
+          aria-label={t("cart.miniCart")}
+          className="nav-dropdown absolute right-0 top-full z-30 mt-2 w-80 max-w-[90vw] rounded border border-stone-200 bg-white p-4 shadow-lg"
+        >
+          <FragmentSlot
+            selector={MINI_CART_SELECTOR}
+            fallback={miniCartFallback}
+            keepWhileStale
+            slotRef={miniCartSlot}
+          />
+        </section>
+        {hydrated && (
           <Drawer
             open={drawerOpen}
             onOpenChange={setDrawerOpen}
@@ -222,8 +226,8 @@ export function HeaderCart({
               </div>
             </div>
           </Drawer>
-        </div>
-      )}
+        )}
+      </div>
       <CartLiveRegions />
     </div>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Picture } from "../../components/ui/picture.tsx";
 import { formatPrice } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
-import type { CartView } from "../../services/cart.server.ts";
+import type { CartView } from "../../lib/cart.ts";
 
 export { CART_COUNT_SELECTOR, MINI_CART_SELECTOR } from "./cart-selectors.ts";
 
@@ -20,13 +20,17 @@ export function MiniCartContent({ cart, currency, locale, removeNonce }: Props) 
     <div className="widget_shopping_cart_content" data-cart-hash={cart.hash}>
       {cart.lines.length === 0 ? (
         <p className="woocommerce-mini-cart__empty-message py-4 text-center text-stone-600">
-          {t("cart.empty")}
+          {t("cart.miniCartEmpty")}
         </p>
       ) : (
         <>
           <ul className="woocommerce-mini-cart cart_list divide-y divide-stone-200">
             {cart.lines.map((line) => (
-              <li key={line.key} className="mini_cart_item flex gap-3 py-3" data-cart-item-key={line.key}>
+              <li
+                key={line.key}
+                className="woocommerce-mini-cart-item mini_cart_item flex gap-3 py-3"
+                data-cart-item-key={line.key}
+              >
                 {line.image && (
                   <Picture image={line.image} sizes="64px" className="h-16 w-16 rounded object-cover" />
                 )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartView } from "../../services/cart.server.ts";
+import type { CartView } from "../../lib/cart.ts";
 import { optimisticCart, type PendingQuantities } from "./optimistic-cart.ts";
 
 const line = (key: string, unitPrice: number, quantity: number) => ({

@@ -1,4 +1,4 @@
-import type { CartView } from "../../services/cart.server.ts";
+import type { CartView } from "../../lib/cart.ts";
 
 /** Quantities the shopper asked for and the server has not confirmed yet; 0 removes the line. */
 export type PendingQuantities = Record<string, number>;

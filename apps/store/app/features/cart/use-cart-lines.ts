@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import type { CartView } from "../../services/cart.server.ts";
+import type { CartView } from "../../lib/cart.ts";
 import {
   answerFragments,
   applyCartAnswer,

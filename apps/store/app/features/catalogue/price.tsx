@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Price as PriceValue } from "../../services/catalogue.server.ts";
+import type { Price as PriceValue } from "../../lib/catalogue.ts";
 import { useMoney } from "./use-money.ts";
 
 /** The price wrapper: a range for variable products, the struck-through regular price when on sale. */

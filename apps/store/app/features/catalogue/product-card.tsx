@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
-import type { ProductCard as Card } from "../../services/catalogue.server.ts";
+import type { ProductCard as Card } from "../../lib/catalogue.ts";
 import { AddToCartButton } from "../cart/index.ts";
 import { QuickViewButton } from "../quickview/index.ts";
 import { Price } from "./price.tsx";
@@ -43,7 +43,10 @@ export function ProductCard({ product }: { product: Card }) {
           <Link
             to={href}
             className="block w-full rounded border border-brand px-3 py-2 text-center text-sm font-semibold text-brand hover:bg-emerald-50"
-            aria-label={t("catalogue.viewProduct", { name: product.name })}
+            aria-label={t(
+              product.type === "variable" ? "catalogue.selectOptionsNamed" : "catalogue.outOfStockNamed",
+              { name: product.name },
+            )}
           >
             {product.type === "variable" ? t("catalogue.selectOptions") : t("stock.outofstock")}
           </Link>

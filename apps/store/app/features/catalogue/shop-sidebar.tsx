@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 
@@ -77,9 +78,9 @@ export function ShopSidebar(filters: Filters) {
       closeLabel={t("catalogue.closeFilters")}
       id={SHOP_SIDEBAR_ID}
       trigger={
-        <button type="button" className="rounded border border-stone-300 px-3 py-1">
+        <Button variant="secondary" size="sm">
           {t("catalogue.filters")}
-        </button>
+        </Button>
       }
     >
       <FilterPanel {...filters} onNavigate={() => setOpen(false)} />
@@ -157,12 +158,9 @@ function FilterPanel({
             />
           </label>
         </div>
-        <button
-          type="submit"
-          className="rounded bg-brand px-3 py-1 font-semibold text-white hover:bg-brand-dark"
-        >
+        <Button type="submit" size="sm">
           {t("catalogue.applyFilter")}
-        </button>
+        </Button>
       </Form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Stock } from "../../services/catalogue.server.ts";
+import type { Stock } from "../../lib/catalogue.ts";
 
 const tone: Record<Stock["state"], string> = {
   instock: "text-emerald-800",

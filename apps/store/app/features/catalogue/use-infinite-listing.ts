@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useFetcher, useNavigationType } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
-import type { ProductCard } from "../../services/catalogue.server.ts";
+import type { ProductCard } from "../../lib/catalogue.ts";
 
 type Page = { page: number; products: ProductCard[] };
 type Stored = { key: string; pages: Page[] };

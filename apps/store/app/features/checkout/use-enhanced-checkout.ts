@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { animateWindowScroll } from "../../components/ui/scroll.ts";
+import { addressFields, parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { currentRecord } from "../attribution/index.ts";
-import { addressFields, parseCheckoutForm } from "./checkout-form-schema.ts";
 import { readChoices, saveChoices } from "./checkout-store.ts";
 
 export type CheckoutNotice = { key: string; params?: Record<string, string> } | { text: string };

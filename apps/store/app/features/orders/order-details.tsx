@@ -1,35 +1,16 @@
 import { useTranslation } from "react-i18next";
+import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
-import { useMoney } from "../catalogue/use-money.ts";
-
-type Address = Record<string, string | undefined>;
-export type OrderView = {
-  id: number;
-  status: string;
-  date: string;
-  subtotal: number;
-  shippingTotal: number;
-  total: number;
-  paymentMethod: string;
-  billing: Address;
-  shipping: Address;
-  customerNote: string;
-  lines: Array<{
-    id: number;
-    name: string;
-    quantity: number;
-    total: number;
-    attributes: Record<string, string>;
-  }>;
-};
+import type { OrderView } from "../../lib/orders.ts";
+import { useMoney } from "../catalogue/index.ts";
 
 /** An order's summary, lines, totals and addresses: the confirmation page and the account's order page. */
 export function OrderDetails({ order, thanks }: { order: OrderView; thanks: boolean }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const address = (value: Record<string, string | undefined>) =>
+  const address = (value: OrderView["billing"]) =>
     [
       `${value.first_name ?? ""} ${value.last_name ?? ""}`.trim(),
       value.company,
@@ -67,47 +48,22 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
         </li>
       </ul>
       <h2 className="text-xl font-semibold">{t("checkout.received.details")}</h2>
-      <table className="woocommerce-table order_details w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col">{t("cart.product")}</th>
-            <th scope="col" className="text-right">
-              {t("cart.total")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={line.id} className="border-b border-stone-100">
-              <td className="py-2">
-                {line.name} <strong>× {line.quantity}</strong>
-                {Object.keys(line.attributes).length > 0 && (
-                  <span className="block text-xs text-stone-600">
-                    {Object.entries(line.attributes)
-                      .map(([label, value]) => `${label}: ${value}`)
-                      .join(", ")}
-                  </span>
-                )}
-              </td>
-              <td className="py-2 text-right">{money(line.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">{t("cart.subtotal")}</th>
-            <td className="text-right">{money(order.subtotal)}</td>
-          </tr>
-          <tr>
-            <th scope="row">{t("checkout.shippingMethod")}</th>
-            <td className="text-right">{money(order.shippingTotal)}</td>
-          </tr>
-          <tr className="font-semibold">
-            <th scope="row">{t("cart.total")}</th>
-            <td className="text-right">{money(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <OrderLines
+        className="woocommerce-table order_details"
+        amountHeading={t("cart.total")}
+        lines={order.lines.map((line) => ({
+          key: line.id,
+          name: line.name,
+          quantity: line.quantity,
+          attributes: Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
+          total: money(line.total),
+        }))}
+        totals={[
+          { label: t("cart.subtotal"), amount: money(order.subtotal) },
+          { label: t("checkout.shippingMethod"), amount: money(order.shippingTotal) },
+          { label: t("cart.total"), amount: money(order.total), className: "font-semibold" },
+        ]}
+      />
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="billing-heading">
           <h2 id="billing-heading" className="mb-2 font-semibold">

@@ -1,5 +1,7 @@
 import { forwardRef, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
 import { QuantityInput } from "../quantity/index.ts";
 
 type AddToCartFormProps = {
@@ -74,18 +76,18 @@ export const AddToCartForm = forwardRef<HTMLButtonElement, AddToCartFormProps>(f
         value={quantity}
         onValueChange={onQuantityChange}
       />
-      <button
+      <Button
         ref={buttonRef}
         type="submit"
         name="add-to-cart"
         value={productId}
         disabled={blocked}
-        aria-busy={loading === "add"}
-        className="single_add_to_cart_button inline-flex h-10 items-center gap-2 rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50"
+        pending={loading === "add"}
+        size="bar"
+        className="single_add_to_cart_button"
       >
-        {loading === "add" && <Spinner />}
         {t("catalogue.addToCart")}
-      </button>
+      </Button>
       <button
         type="submit"
         name="buy_now"
@@ -100,18 +102,9 @@ export const AddToCartForm = forwardRef<HTMLButtonElement, AddToCartFormProps>(f
         }}
         className="buy-now inline-flex h-10 items-center gap-2 rounded border-2 border-brand px-6 font-semibold text-brand hover:bg-emerald-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
       >
-        {loading === "buy" && <Spinner />}
+        {loading === "buy" && <Spinner className="loading-spinner" />}
         {t("product.buyNow")}
       </button>
     </form>
   );
 });
-
-function Spinner() {
-  return (
-    <span
-      aria-hidden="true"
-      className="loading-spinner inline-block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-    />
-  );
-}

@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
-import type { ImageView } from "../../services/media.server.ts";
+import type { ImageView } from "../../lib/media.ts";
 
 /**
  * The full-size gallery, loaded with a dynamic import the first time the zoom button is pressed.

@@ -1,16 +1,17 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
-import type { ImageView } from "../../services/media.server.ts";
+import type { ImageView } from "../../lib/media.ts";
 import { ZoomArea } from "./gallery-zoom.tsx";
+import { useLazyCarousel } from "./use-lazy-carousel.ts";
 
 /** Never in the first bundle: fetched when a shopper first opens the lightbox. */
 const GalleryLightbox = lazy(() => import("./gallery-lightbox.tsx"));
 
 /** Spec §9 "Slider drag threshold". */
 const DRAG_THRESHOLD = 15;
+const CAROUSEL_OPTIONS = { dragThreshold: DRAG_THRESHOLD };
 
 /**
  * The product images as an Embla slider with thumbnails. The server renders every slide (the
@@ -30,7 +31,7 @@ export function Gallery({
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const [viewportRef, embla] = useEmblaCarousel({ dragThreshold: DRAG_THRESHOLD });
+  const [viewportRef, embla] = useLazyCarousel(CAROUSEL_OPTIONS);
   const [selected, setSelected] = useState(0);
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
   const count = images.length;

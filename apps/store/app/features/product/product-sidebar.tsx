@@ -1,9 +1,8 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button.tsx";
+import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
-
-/** The drawer (Radix Dialog) is fetched on first open, not with the page. */
-const SidebarDrawer = lazy(() => import("./product-sidebar-drawer.tsx"));
 
 const HASH = "#product-sidebar";
 
@@ -16,13 +15,11 @@ export function ProductSidebar({ title, children }: { title: string; children: R
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const show = (from: HTMLElement | null) => {
       opener.current = from;
-      setUsed(true);
       setOpen(true);
     };
     const onClick = (event: MouseEvent) => {
@@ -52,26 +49,29 @@ export function ProductSidebar({ title, children }: { title: string; children: R
   }
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="secondary"
+        size="sm"
+        className="text-sm"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => {
           opener.current = event.currentTarget;
-          setUsed(true);
           setOpen(true);
         }}
-        className="rounded border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100"
       >
         {t("product.sidebarOpen")}
-      </button>
-      {used && (
-        <Suspense fallback={null}>
-          <SidebarDrawer open={open} onOpenChange={setOpen} title={title} opener={opener}>
-            {children}
-          </SidebarDrawer>
-        </Suspense>
-      )}
+      </Button>
+      <Drawer
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        closeLabel={t("product.sidebarClose")}
+        id="product-sidebar"
+        opener={opener}
+      >
+        {children}
+      </Drawer>
     </>
   );
 }

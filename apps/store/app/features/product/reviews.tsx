@@ -1,9 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
+import { FieldError, TextareaField, TextField } from "../../components/ui/fields.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
-import type { ReviewView } from "../../services/catalogue.server.ts";
+import type { ReviewView } from "../../lib/catalogue.ts";
+import { useSignedIn } from "../account/index.ts";
 import { announceHashChange } from "./scroll.ts";
 
 export type ReviewField = "rating" | "comment" | "author" | "email" | "form";
@@ -49,6 +52,8 @@ export function ReviewsSection({
   form: ReviewFormState | undefined;
 }) {
   const { t } = useTranslation();
+  // The product page is shared by every shopper: a signed-in customer's form follows the hint.
+  const signedInNow = useSignedIn(signedIn);
   return (
     <div id="reviews" className="woocommerce-Reviews space-y-6">
       {notice && (
@@ -74,8 +79,13 @@ export function ReviewsSection({
           </ol>
         )}
       </div>
-      {signedIn || guestsMayReview ? (
-        <ReviewForm productName={productName} hasReviews={reviews.length > 0} guest={!signedIn} form={form} />
+      {signedInNow || guestsMayReview ? (
+        <ReviewForm
+          productName={productName}
+          hasReviews={reviews.length > 0}
+          guest={!signedInNow}
+          form={form}
+        />
       ) : (
         <p>{t("reviews.errors.guests_not_allowed")}</p>
       )}
@@ -98,13 +108,21 @@ function ReviewForm({
   const errors = form?.errors ?? {};
   const values = form?.values ?? {};
   const [rating, setRating] = useState(Number(values.rating) || 0);
-  const fieldError = (field: ReviewField) =>
-    errors[field] ? (
-      <p id={`review-${field}-error`} className="mt-1 text-sm text-sale">
-        {t(errors[field])}
-      </p>
-    ) : null;
-  const described = (field: ReviewField) => (errors[field] ? `review-${field}-error` : undefined);
+  const error = (field: ReviewField) => (errors[field] ? t(errors[field]) : undefined);
+  const required = (label: string) => (
+    <>
+      {label} <span aria-hidden="true">*</span>
+    </>
+  );
+  const field = (name: "comment" | "author" | "email") => ({
+    id: `review-${name}`,
+    name,
+    required: true,
+    defaultValue: values[name],
+    error: error(name),
+    className: "",
+    labelClassName: "block font-medium",
+  });
 
   return (
     <div id="review_form_wrapper" className="rounded border border-stone-200 p-4">
@@ -124,7 +142,10 @@ function ReviewForm({
             {t(errors.form)}
           </p>
         )}
-        <fieldset className="comment-form-rating" aria-describedby={described("rating")}>
+        <fieldset
+          className="comment-form-rating"
+          aria-describedby={errors.rating ? "review-rating-error" : undefined}
+        >
           <legend className="font-medium">
             {t("reviews.yourRating")} <span aria-hidden="true">*</span>
           </legend>
@@ -152,70 +173,32 @@ function ReviewForm({
               </label>
             ))}
           </div>
-          {fieldError("rating")}
+          <FieldError id="review-rating" error={error("rating")} />
         </fieldset>
-        <div>
-          <label htmlFor="review-comment" className="block font-medium">
-            {t("reviews.yourReview")} <span aria-hidden="true">*</span>
-          </label>
-          <textarea
-            id="review-comment"
-            name="comment"
-            required
-            rows={5}
-            maxLength={5000}
-            defaultValue={values.comment}
-            aria-invalid={errors.comment ? true : undefined}
-            aria-describedby={described("comment")}
-            className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-          />
-          {fieldError("comment")}
-        </div>
+        <TextareaField
+          {...field("comment")}
+          label={required(t("reviews.yourReview"))}
+          rows={5}
+          maxLength={5000}
+        />
         {guest && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="review-author" className="block font-medium">
-                {t("reviews.name")} <span aria-hidden="true">*</span>
-              </label>
-              <input
-                id="review-author"
-                name="author"
-                autoComplete="name"
-                required
-                maxLength={100}
-                defaultValue={values.author}
-                aria-invalid={errors.author ? true : undefined}
-                aria-describedby={described("author")}
-                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-              />
-              {fieldError("author")}
-            </div>
-            <div>
-              <label htmlFor="review-email" className="block font-medium">
-                {t("reviews.email")} <span aria-hidden="true">*</span>
-              </label>
-              <input
-                id="review-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                defaultValue={values.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={described("email")}
-                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-              />
-              {fieldError("email")}
-            </div>
+            <TextField
+              {...field("author")}
+              label={required(t("reviews.name"))}
+              autoComplete="name"
+              maxLength={100}
+            />
+            <TextField
+              {...field("email")}
+              label={required(t("reviews.email"))}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+            />
           </div>
         )}
-        <button
-          type="submit"
-          className="rounded bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
-        >
-          {t("reviews.submit")}
-        </button>
+        <Button type="submit">{t("reviews.submit")}</Button>
       </Form>
     </div>
   );

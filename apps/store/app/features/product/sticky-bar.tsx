@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ImageView } from "../../services/media.server.ts";
+import { Button } from "../../components/ui/button.tsx";
+import type { ImageView } from "../../lib/media.ts";
 import { QuantityInput } from "../quantity/index.ts";
 
 /**
@@ -97,22 +98,13 @@ export function StickyBar({
           onValueChange={onQuantityChange}
         />
         {variable ? (
-          <button
-            type="button"
-            onClick={toVariations}
-            className="h-10 rounded bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
-          >
+          <Button size="bar" onClick={toVariations}>
             {t("catalogue.selectOptions")}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="submit"
-            form={formId}
-            disabled={blocked}
-            className="h-10 rounded bg-brand px-5 font-semibold text-white hover:bg-brand-dark disabled:opacity-50"
-          >
+          <Button type="submit" size="bar" form={formId} disabled={blocked}>
             {t("catalogue.addToCart")}
-          </button>
+          </Button>
         )}
       </div>
     </section>

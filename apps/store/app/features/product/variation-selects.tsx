@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ProductAttribute } from "../../services/catalogue.server.ts";
+import type { ProductAttribute } from "../../lib/catalogue.ts";
 
 /**
  * One select per variation attribute, named `attribute_{slug}` as the URL and the cart expect.

@@ -1,14 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AddToCartForm,
-  blockedReason,
-  findVariation,
-  Gallery,
-  selectionStateOf,
-  VariationSelects,
-} from "../product/index.ts";
-import type { QuickViewData } from "./quickview-data.ts";
+import type { QuickViewData } from "../../lib/quickview.ts";
+import { blockedReason, findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
+import { AddToCartForm, Gallery, VariationSelects } from "../product/index.ts";
 
 /**
  * The product lightbox: image slider, variation form and quantity. Rendered to HTML by the

@@ -1,19 +1,6 @@
-import type { ProductAttribute, Stock, VariationView } from "../../services/catalogue.server.ts";
-import type { ImageView } from "../../services/media.server.ts";
+import type { QuickViewData } from "../../lib/quickview.ts";
 
-/** What the quick-view lightbox shows; the server formats the prices in the shopper's language. */
-export type QuickViewData = {
-  id: number;
-  slug: string;
-  type: "simple" | "variable";
-  name: string;
-  shortDescription: string;
-  priceText: string;
-  stock: Stock;
-  images: ImageView[];
-  attributes: ProductAttribute[];
-  variations: Array<VariationView & { priceText: string }>;
-};
+export type { QuickViewData };
 
 /** The id of the JSON data block inside the quick-view HTML. */
 export const QUICKVIEW_DATA_ID = "vitrine-quickview-data";

@@ -1,8 +1,9 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { QuickViewData } from "../../lib/quickview.ts";
 import { QuickViewContent } from "./quickview-content.tsx";
-import { parseQuickViewHtml, type QuickViewData } from "./quickview-data.ts";
+import { parseQuickViewHtml } from "./quickview-data.ts";
 
 type Loaded = { status: "loading" } | { status: "ready"; data: QuickViewData } | { status: "error" };
 

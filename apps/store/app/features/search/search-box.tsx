@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigate } from "react-router";
-import { MIN_QUERY_LENGTH, SEARCH_ACTION, type Suggestion } from "./search-rules.ts";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { MIN_QUERY_LENGTH, SEARCH_ACTION, type Suggestion } from "../../lib/search-rules.ts";
 
 export type SearchCategoryOption = { slug: string; name: string; depth: number };
 
@@ -191,10 +192,7 @@ export function SearchBox({ latency, categories }: Props) {
           })}
         />
         {loading && (
-          <span
-            className="search-spinner absolute top-1/2 right-2 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-stone-300 border-t-brand"
-            aria-hidden="true"
-          />
+          <Spinner tone="muted" className="search-spinner absolute top-1/2 right-2 -translate-y-1/2" />
         )}
         {enhanced && (
           <div

@@ -1,4 +1,4 @@
-import type { SeoLinks as Links } from "../../services/seo.server.ts";
+import type { SeoLinks as Links } from "../../lib/seo.ts";
 
 /** `<link rel="canonical">` and one `rel="alternate"` per language, for the document head. */
 export function SeoLinks({ links }: { links: Links }) {

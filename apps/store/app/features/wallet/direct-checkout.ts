@@ -57,7 +57,11 @@ export class DirectCheckout {
 
   /** Steps 1 to 5 in the spec's order. Answers whether direct checkout is on for this page. */
   async start(): Promise<boolean> {
-    if (!this.config.isWalletDirectCheckoutEnabled || isSkipCookieSet(document.cookie)) return false;
+    if (!this.config.isWalletDirectCheckoutEnabled || isSkipCookieSet(document.cookie)) {
+      // Says, for scripts and tests, that start-up is over and the checkout buttons stay the store's.
+      document.documentElement.dataset.walletDirectCheckout = "off";
+      return false;
+    }
     this.#frame.query.tracksUserIdentity = (await this.identity()) ?? undefined;
     this.#cookiesEnabled = await this.thirdPartyCookiesEnabled();
     const timeout = await this.#safely(
@@ -152,16 +156,20 @@ export class DirectCheckout {
     }, null);
   }
 
-  /** Call 12, skipped when the page was handed the minimal session. */
-  minimumSessionData(): Promise<EncryptedSessionData | null> {
+  /**
+   * Call 12, skipped when the page was handed the minimal session. Undefined when the store did not
+   * answer it (the redirect data could not be retrieved), null when its answer is not session data.
+   */
+  minimumSessionData(): Promise<EncryptedSessionData | null | undefined> {
     if (this.config.walletMinimumSessionData) return Promise.resolve(this.config.walletMinimumSessionData);
     return this.#safely(async () => {
       const answer = (await post(
         this.config.wcAjaxUrl.replace("%%endpoint%%", "vitrine_payments_get_wallet_minimum_session_data"),
         [["_ajax_nonce", this.config.walletSessionNonce]],
       )) as { success?: boolean };
-      return answer.success && isEncryptedSessionData(answer) ? answer : null;
-    }, null);
+      if (!answer.success) return undefined;
+      return isEncryptedSessionData(answer) ? answer : null;
+    }, undefined);
   }
 
   async prefetch(): Promise<void> {
@@ -260,7 +268,8 @@ export class DirectCheckout {
     }
     if (!(await this.isWalletReachable())) throw new Error(WALLET_ERRORS.unavailable);
     const minimal = await this.minimumSessionData();
-    if (!minimal) throw new Error(WALLET_ERRORS.invalidData);
+    if (minimal === undefined) throw new Error(WALLET_ERRORS.noRedirectData);
+    if (minimal === null) throw new Error(WALLET_ERRORS.invalidData);
     return minimalSessionRedirectUrl({
       walletHost: this.config.walletHost,
       blogId: minimal.blog_id,

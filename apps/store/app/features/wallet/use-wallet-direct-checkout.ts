@@ -1,17 +1,26 @@
 import { useEffect } from "react";
-import { DirectCheckout } from "./direct-checkout.ts";
+import type { DirectCheckout } from "./direct-checkout.ts";
 import type { WalletClientConfig } from "./wallet-config.ts";
 
 /**
  * Starts direct checkout once the page is interactive; without JavaScript the buttons stay plain
- * links. It restarts only when the configuration's values change, not on every new object.
+ * links. It restarts only when the configuration's values change, not on every new object. Its code
+ * loads then, apart from the page's, and only on a store that has direct checkout on.
  */
 export function useWalletDirectCheckout(config: WalletClientConfig | undefined): void {
   const serialised = config ? JSON.stringify(config) : "";
   useEffect(() => {
     if (!serialised) return;
-    const checkout = new DirectCheckout(JSON.parse(serialised) as WalletClientConfig);
-    void checkout.start();
-    return () => checkout.stop();
+    let stopped = false;
+    let checkout: DirectCheckout | undefined;
+    void import("./direct-checkout.ts").then((module) => {
+      if (stopped) return;
+      checkout = new module.DirectCheckout(JSON.parse(serialised) as WalletClientConfig);
+      void checkout.start();
+    });
+    return () => {
+      stopped = true;
+      checkout?.stop();
+    };
   }, [serialised]);
 }

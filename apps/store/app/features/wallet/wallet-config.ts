@@ -1,22 +1,6 @@
-import type { EncryptedSessionData } from "@vitrine/wallet-protocol";
+import type { WalletClientConfig } from "../../lib/wallet.ts";
 
-/** Spec §3 "Wallet / payment configuration", as the page is handed it (root loader data). */
-export type WalletClientConfig = {
-  testMode: boolean;
-  walletHost: string;
-  walletMerchantId: string;
-  isWalletDirectCheckoutEnabled: boolean;
-  platformTrackerNonce: string;
-  ajaxUrl: string;
-  /** With `%%endpoint%%` for the call's name. */
-  wcAjaxUrl: string;
-  walletSessionNonce: string;
-  /** Preloaded minimal session: then call 12 is skipped. */
-  walletMinimumSessionData?: EncryptedSessionData;
-  blogId: string;
-  /** Spec §2: true suppresses session prefetching. */
-  is_product_page: boolean;
-};
+export type { WalletClientConfig };
 
 /** Spec §8, with the wallet's name filled in (CONTRACTS.md). */
 export const WALLET_ERRORS = {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
-import { OrderDetails } from "../../features/orders/order-details.tsx";
-import { findOrder } from "../order-received/order-received.server.ts";
+import { OrderDetails } from "../../features/orders/index.ts";
+import { findOrderForViewer as findOrder } from "../../services/orders.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,22 +1,13 @@
-import { orders } from "@vitrine/db";
-import { desc, eq } from "drizzle-orm";
 import { useTranslation } from "react-i18next";
-import { Link, redirect } from "react-router";
-import { useMoney } from "../../features/catalogue/use-money.ts";
+import { Link } from "react-router";
+import { useMoney } from "../../features/catalogue/index.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import type { Route } from "./+types/route";
+import { loadAccountOrders } from "./account-orders.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const session = await context.session.get();
-  if (!session?.userId) throw redirect("/my-account");
-  const rows = await context.db
-    .select({ id: orders.id, date: orders.createdAt, status: orders.status, total: orders.total })
-    .from(orders)
-    .where(eq(orders.userId, session.userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(100);
-  return { orders: rows.map((row) => ({ ...row, date: row.date.toISOString() })) };
+  return loadAccountOrders(context);
 }
 
 export function meta() {

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { textFieldName } from "../../features/pages/field-names.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { TextareaField, TextField } from "../../components/ui/fields.tsx";
 import { locales } from "../../i18n/i18n.ts";
+import { textFieldName } from "../../lib/field-names.ts";
 import type { EditableText } from "../../services/page-editor.server.ts";
 import type { Route } from "./+types/route";
 import { loadPageEditor, savePageEditor } from "./page-edit.server.ts";
@@ -30,28 +32,19 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
   const language = (locale: string) =>
     new Intl.DisplayNames([i18n.language], { type: "language" }).of(locale);
   const field = (name: string, label: string, value: string, max: number, long = false) => {
-    const error = errors[name];
     const props = {
       id: name,
       name,
+      label,
       defaultValue: values[name] ?? value,
       maxLength: max,
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `${name}-error` : undefined,
-      className: "mt-1 w-full rounded border border-stone-300 px-2 py-1 aria-invalid:border-sale",
-    } as const;
-    return (
-      <p key={name}>
-        <label htmlFor={name} className="block text-sm font-medium">
-          {label}
-        </label>
-        {long ? <textarea rows={3} {...props} /> : <input type="text" {...props} />}
-        {error && (
-          <span id={`${name}-error`} className="mt-1 block text-sm text-sale">
-            {t(error)}
-          </span>
-        )}
-      </p>
+      error: errors[name] && t(errors[name]),
+      className: "",
+    };
+    return long ? (
+      <TextareaField key={name} rows={3} {...props} />
+    ) : (
+      <TextField key={name} type="text" {...props} />
     );
   };
   const textFields = (blockId: number, text: EditableText) =>
@@ -97,12 +90,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
             </fieldset>
           ))}
         <div className="flex items-center gap-4">
-          <button
-            type="submit"
-            className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-          >
-            {t("pages.save")}
-          </button>
+          <Button type="submit">{t("pages.save")}</Button>
           <Link to={page.slug === "home" ? "/" : `/${page.slug}`} className="underline">
             {t("pages.view")}
           </Link>

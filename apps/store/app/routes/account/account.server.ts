@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { accountHintForRole } from "../../lib/account-hint.ts";
 import {
   AccountError,
-  authenticate,
   guestFormNonce,
   LOGIN_NONCE,
   REGISTER_NONCE,
@@ -12,13 +12,8 @@ import {
 import { mergeGuestCart } from "../../services/cart.server.ts";
 import { cartHeaders } from "../../services/cart-session.server.ts";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
-import { RateLimiter } from "../../services/rate-limit.server.ts";
 import { safeRedirectPath } from "../../services/redirects.server.ts";
 export const LOGOUT_NONCE = "customer-logout";
-
-/** Five tries per e-mail and fifty per client address in 15 minutes, then a wait; success resets. */
-const emailLimiter = new RateLimiter(5, 15 * 60_000);
-const addressLimiter = new RateLimiter(50, 15 * 60_000);
 
 const credentials = z.object({
   username: z.string().trim().toLowerCase().email("account.errors.email").max(254),
@@ -67,7 +62,7 @@ export async function accountAction(context: AppLoadContext, request: Request) {
       return data({ intent: "register", errors: fieldErrors(parsed.error) }, { status: 400 });
     try {
       const user = await registerCustomer(context.db, { ...parsed.data, locale: context.locale });
-      await signIn(context, user.id);
+      await signIn(context, user.id, "customer");
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return data({ intent: "register", errors: { email: "account.errors.email_taken" } }, { status: 409 });
@@ -80,17 +75,14 @@ export async function accountAction(context: AppLoadContext, request: Request) {
   }
   const parsed = credentials.safeParse(fields);
   if (!parsed.success) return data({ intent: "login", errors: fieldErrors(parsed.error) }, { status: 400 });
-  const address = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() || "local";
-  const allowed = [emailLimiter.attempt(parsed.data.username), addressLimiter.attempt(address)];
-  if (!allowed.every(Boolean)) {
-    return data({ intent: "login", errors: { form: "account.errors.too_many" } }, { status: 429 });
+  const signedIn = await context.loginLimits.authenticate(parsed.data.username, parsed.data.password);
+  if (!signedIn.ok && signedIn.error === "too_many") {
+    return data(
+      { intent: "login", errors: { form: "account.errors.too_many" } },
+      { status: 429, headers: { "Retry-After": String(signedIn.retryAfterSeconds) } },
+    );
   }
-  try {
-    const user = await authenticate(context.db, parsed.data.username, parsed.data.password);
-    emailLimiter.reset(parsed.data.username);
-    await signIn(context, user.id);
-  } catch (error) {
-    if (!(error instanceof AccountError)) throw error;
+  if (!signedIn.ok) {
     if (fields.from === "popup") {
       // Back where the shopper was; the popup opens by itself with the notice, never silently.
       await context.session.pushNotice({
@@ -102,14 +94,15 @@ export async function accountAction(context: AppLoadContext, request: Request) {
     }
     return data({ intent: "login", errors: { form: "account.errors.invalid_credentials" } }, { status: 401 });
   }
+  await signIn(context, signedIn.user.id, signedIn.user.role);
   throw redirect(back, { headers: await cartHeaders(context, request) });
 }
 
 /** The guest's cart joins the account's, then the session is renewed for the signed-in user. */
-async function signIn(context: AppLoadContext, userId: number): Promise<void> {
+async function signIn(context: AppLoadContext, userId: number, role: string): Promise<void> {
   const guest = await context.session.get();
   if (guest && guest.userId === null) await mergeGuestCart(context.db, guest.id, userId);
-  await context.session.login(userId);
+  await context.session.login(userId, accountHintForRole(role));
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { LoginForm } from "../../features/account/login-form.tsx";
-import { PasswordField } from "../../features/account/password-field.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { TextField } from "../../components/ui/fields.tsx";
+import { LoginForm, PasswordField } from "../../features/account/index.ts";
 import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
 import type { Route } from "./+types/route";
 import { accountAction, accountNonces } from "./account.server.ts";
@@ -54,9 +55,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="logout" />
           <input type="hidden" name="_wpnonce" value={nonces.logout} />
-          <button type="submit" className="rounded border border-stone-300 px-3 py-1">
+          <Button type="submit" variant="secondary" size="sm">
             {t("account.logout")}
-          </button>
+          </Button>
         </Form>
       </section>
     );
@@ -83,28 +84,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 {t(errors.form)}
               </p>
             )}
-            <p className="form-row">
-              <label htmlFor="reg_email" className="block text-sm font-medium">
-                {t("account.email")}
-              </label>
-              <input
-                id="reg_email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                aria-invalid={actionData?.intent === "register" && errors.email ? true : undefined}
-                aria-describedby={
-                  actionData?.intent === "register" && errors.email ? "reg_email-error" : undefined
-                }
-                className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-              />
-              {actionData?.intent === "register" && errors.email && (
-                <span id="reg_email-error" className="mt-1 block text-sm text-sale">
-                  {t(errors.email)}
-                </span>
-              )}
-            </p>
+            <TextField
+              id="reg_email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              label={t("account.email")}
+              error={actionData?.intent === "register" && errors.email ? t(errors.email) : undefined}
+            />
             <PasswordField
               id="reg_password"
               name="password"
@@ -112,12 +100,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               autoComplete="new-password"
               error={actionData?.intent === "register" ? errors.password : undefined}
             />
-            <button
-              type="submit"
-              className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-            >
-              {t("account.register")}
-            </button>
+            <Button type="submit">{t("account.register")}</Button>
           </Form>
         </div>
       </div>

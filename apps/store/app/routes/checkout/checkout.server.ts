@@ -3,16 +3,15 @@ import { type Database, users } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { parseCheckoutForm } from "../../features/checkout/checkout-form-schema.ts";
-import { countries } from "../../features/checkout/checkout-schema.ts";
+import { parseCheckoutForm } from "../../lib/checkout-form.ts";
+import { countries } from "../../lib/checkout-schema.ts";
 import { attributionFromForm, cleanAttribution } from "../../services/attribution.server.ts";
 import { loadCart } from "../../services/cart.server.ts";
 import { cartHeaders, ownerOf } from "../../services/cart-session.server.ts";
-import { CheckoutError, placeOrder } from "../../services/checkout.server.ts";
+import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../../services/checkout.server.ts";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
-import { sendOrderConfirmation } from "../../services/order-mail.server.tsx";
-import { paymentGateways } from "../../services/payment-gateways.server.ts";
-import { shippingMethod, shippingMethods } from "../../services/shipping.server.ts";
+import { checkoutGateways } from "../../services/payment-gateways.server.ts";
+import { shippingMethods } from "../../services/shipping.server.ts";
 
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
@@ -26,7 +25,7 @@ export async function loadCheckout(context: AppLoadContext) {
     cart,
     countries,
     shippingMethods: shippingMethods.map(({ id, cost }) => ({ id, cost })),
-    paymentMethods: paymentGateways().map(({ id, titleKey, descriptionKey }) => ({
+    paymentMethods: checkoutGateways(context.settings.payments).map(({ id, titleKey, descriptionKey }) => ({
       id,
       titleKey,
       descriptionKey,
@@ -55,45 +54,25 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
   const attribution = cleanAttribution(attributionFromForm(fields));
   const parsed = parseCheckoutForm(fields);
   if (!parsed.success) return data({ errors: parsed.errors, notice: null, values: fields }, { status: 400 });
-  const shipping = shippingMethod(parsed.order.shippingMethod);
-  if (!shipping)
-    return data(
-      { errors: { shipping_method: "checkout.errors.shipping" }, notice: null, values: fields },
-      { status: 400 },
-    );
-  const attempt = /^[\w-]{16,64}$/.test(fields.checkout_attempt ?? "")
-    ? fields.checkout_attempt!
-    : randomBytes(16).toString("base64url");
 
   try {
-    const order = await placeOrder(context.db, {
+    const order = await checkoutCart(context, {
       owner: ownerOf(session),
+      sessionId: session.id,
       locale: context.locale,
-      currency: context.settings.currency,
-      billing: parsed.order.billing,
-      shipping: parsed.order.shipping,
-      paymentMethod: parsed.order.paymentMethod,
-      shippingMethod: shipping.id,
-      shippingTotal: shipping.cost,
-      customerNote: parsed.order.customerNote,
-      idempotencyKey: `${session.id}:${attempt}`,
+      order: parsed.order,
+      attempt: fields.checkout_attempt,
       attribution,
     });
-    if (order.created) {
-      // Stock changed: cached catalogue pages may show stale stock states.
-      context.invalidatePages();
-      await sendOrderConfirmation(context, order.id, new URL(request.url).origin);
-    }
     throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, {
       headers: await cartHeaders(context, request),
     });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
-    const field =
-      error.code === "unknown_payment_method" ? { payment_method: "checkout.errors.payment" } : {};
+    const field = checkoutErrorField[error.code];
     return data(
       {
-        errors: field,
+        errors: field ? { [field]: `checkout.errors.${error.code}` } : {},
         notice: {
           key: `checkout.errors.${error.code}`,
           params: { name: error.details.name ?? "", available: String(error.details.available ?? 0) },
@@ -104,6 +83,12 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
     );
   }
 }
+
+/** The form field a checkout error is about, if it is about one. */
+const checkoutErrorField: Partial<Record<CheckoutErrorCode, string>> = {
+  payment_method_unavailable: "payment_method",
+  shipping_method_unavailable: "shipping_method",
+};
 
 /** The addresses of the account's last order, as checkout form values (`billing_city`, …). */
 async function savedAddresses(db: Database, userId: number): Promise<Record<string, string>> {

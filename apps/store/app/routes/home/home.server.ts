@@ -1,7 +1,11 @@
 import type { Database } from "@vitrine/db";
-import { categoryTree, featuredProducts, type ProductCard } from "../../services/catalogue.server.ts";
+import type { AppContext } from "../../context.server.ts";
+import type { ProductCard } from "../../lib/catalogue.ts";
+import type { ImageView } from "../../lib/media.ts";
+import { categoryTree, featuredProducts } from "../../services/catalogue.server.ts";
 import { loadPageBlocks, translated } from "../../services/content.server.ts";
-import { type ImageView, loadImages } from "../../services/media.server.ts";
+import { loadImages } from "../../services/media.server.ts";
+import { PageTags } from "../../services/page-tags.server.ts";
 
 export type HomeBlock =
   | {
@@ -19,6 +23,16 @@ export type HomeBlock =
       title: string;
       categories: Array<{ id: number; slug: string; name: string }>;
     };
+
+/** The home page's data, with the names of what it shows for the page cache. */
+export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock[] }> {
+  const blocks = await buildHomeBlocks(context.db, context.locale);
+  context.pageTags.add(PageTags.home);
+  for (const block of blocks)
+    if (block.type === "featured-products")
+      for (const card of block.products) context.pageTags.add(PageTags.product(card.id));
+  return { blocks };
+}
 
 /** The home page is built from the `home` page's content blocks, each resolved to what it shows. */
 export async function buildHomeBlocks(db: Database, locale: string): Promise<HomeBlock[]> {

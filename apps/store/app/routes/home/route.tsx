@@ -1,17 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { buttonClassName } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
-import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import { ProductGrid } from "../../features/catalogue/index.ts";
 import type { Route } from "./+types/route";
-import { buildHomeBlocks } from "./home.server.ts";
+import { loadHome } from "./home.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { blocks: await buildHomeBlocks(context.db, context.locale) };
+  return loadHome(context);
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  const hero = data?.blocks.find((block) => block.type === "hero");
-  return [{ title: hero && hero.type === "hero" ? hero.title : "Vitrine" }];
+  for (const block of data?.blocks ?? []) {
+    if (block.type === "hero") return [{ title: block.title }, { name: "description", content: block.text }];
+  }
+  return [{ title: "Vitrine" }];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -30,10 +33,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <h1 className="text-4xl font-bold tracking-tight">{block.title}</h1>
                   <p className="mt-4 text-lg text-stone-700">{block.text}</p>
                   {block.cta && (
-                    <Link
-                      to={block.cta.url}
-                      className="mt-6 inline-block rounded bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark"
-                    >
+                    <Link to={block.cta.url} className={buttonClassName({ size: "lg", className: "mt-6" })}>
                       {block.cta.label}
                     </Link>
                   )}

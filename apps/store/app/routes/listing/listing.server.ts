@@ -1,15 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { orderbySchema } from "../../features/catalogue/orderby.ts";
 import { createI18n } from "../../i18n/i18n.ts";
-import {
-  type CategoryNode,
-  categoryTree,
-  descendantIds,
-  findCategory,
-  listProducts,
-} from "../../services/catalogue.server.ts";
+import type { CategoryNode } from "../../lib/catalogue.ts";
+import { orderbyValues } from "../../lib/orderby.ts";
+import { categoryTree, descendantIds, findCategory, listProducts } from "../../services/catalogue.server.ts";
+import { PageTags } from "../../services/page-tags.server.ts";
+
+const orderbySchema = z.enum(orderbyValues).catch("menu_order");
 
 const MAX_PAGE = 100_000;
 /** Whole currency units in the address (`?min_price=10&max_price=50`), as the shop's filter widgets write them. */
@@ -52,6 +50,8 @@ export async function loadListing(
     maxPrice: maxPrice === undefined ? undefined : Math.round(maxPrice * 100),
   });
   if (page > listing.pageCount) throw data(null, { status: 404 });
+  context.pageTags.add(PageTags.listing);
+  for (const card of listing.products) context.pageTags.add(PageTags.product(card.id));
 
   // What pagination, infinite scroll and the category links carry along.
   const query = new URLSearchParams();
@@ -62,8 +62,15 @@ export async function loadListing(
   const t = createI18n(locale).t;
   const toSidebar = (nodes: CategoryNode[]): SidebarCategory[] =>
     nodes.map(({ slug, name, children }) => ({ slug, name, children: toSidebar(children) }));
+  const title = found ? found.node.name : t("catalogue.shopTitle");
   return {
-    title: found ? found.node.name : t("catalogue.shopTitle"),
+    title,
+    /** For search engines' result snippets (meta description). */
+    description: t("catalogue.metaDescription", {
+      title,
+      count: listing.total,
+      store: context.settings.name,
+    }),
     currentSlug: found?.node.slug ?? null,
     trail: found ? found.trail.map(({ slug, name }) => ({ slug, name })) : [],
     subcategories: (found ? found.node.children : tree).map(({ slug, name }) => ({ slug, name })),

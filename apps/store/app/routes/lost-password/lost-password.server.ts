@@ -2,9 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
-import { createPasswordReset, isResetTokenShape, resetPassword } from "../../services/accounts.server.ts";
+import {
+  createPasswordReset,
+  guestFormNonce,
+  isResetTokenShape,
+  resetPassword,
+} from "../../services/accounts.server.ts";
 import { verifyNonce } from "../../services/nonce.server.ts";
-import { guestNonce } from "../account/account.server.ts";
 
 export const LOST_PASSWORD_NONCE = "lost_password";
 
@@ -21,7 +25,7 @@ export function lostPasswordView(context: AppLoadContext, url: URL) {
   const key = url.searchParams.get("key") ?? "";
   const login = url.searchParams.get("login") ?? "";
   return {
-    nonce: guestNonce(context, LOST_PASSWORD_NONCE),
+    nonce: guestFormNonce(context.config.sessionSecret, LOST_PASSWORD_NONCE),
     reset: isResetTokenShape(key) ? { key, login } : null,
   };
 }
@@ -57,7 +61,7 @@ export async function lostPasswordAction(context: AppLoadContext, request: Reque
   if (reset) {
     const locale = isLocale(reset.locale) ? reset.locale : context.locale;
     const t = createI18n(locale).t;
-    const link = `${new URL(request.url).origin}/my-account/lost-password?key=${reset.token}&login=${reset.userId}`;
+    const link = `${context.config.publicUrl}/my-account/lost-password?key=${reset.token}&login=${reset.userId}`;
     await context.mailer
       .send({
         to: parsed.data.user_login,

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { PasswordField } from "../../features/account/password-field.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { TextField } from "../../components/ui/fields.tsx";
+import { PasswordField } from "../../features/account/index.ts";
 import type { Route } from "./+types/route";
 import { lostPasswordAction, lostPasswordView } from "./lost-password.server.ts";
 
@@ -41,30 +43,22 @@ export default function LostPassword({ loaderData, actionData }: Route.Component
             label={t("account.newPassword")}
             autoComplete="new-password"
           />
-          <button type="submit" className="rounded bg-brand px-4 py-2 font-semibold text-white">
-            {t("account.savePassword")}
-          </button>
+          <Button type="submit">{t("account.savePassword")}</Button>
         </Form>
       ) : (
         <Form method="post" reloadDocument className="space-y-3">
           <p>{t("account.lostPasswordIntro")}</p>
           <input type="hidden" name="_wpnonce" value={loaderData.nonce} />
-          <p>
-            <label htmlFor="user_login" className="block text-sm font-medium">
-              {t("account.email")}
-            </label>
-            <input
-              id="user_login"
-              name="user_login"
-              type="email"
-              autoComplete="email"
-              required
-              className="mt-1 w-full rounded border border-stone-300 px-2 py-1"
-            />
-          </p>
-          <button type="submit" className="rounded bg-brand px-4 py-2 font-semibold text-white">
-            {t("account.resetPassword")}
-          </button>
+          <TextField
+            id="user_login"
+            name="user_login"
+            type="email"
+            autoComplete="email"
+            required
+            label={t("account.email")}
+            className=""
+          />
+          <Button type="submit">{t("account.resetPassword")}</Button>
         </Form>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { OrderDetails } from "../../features/orders/order-details.tsx";
+import { OrderDetails } from "../../features/orders/index.ts";
 import type { Route } from "./+types/route";
 import { loadOrderReceived } from "./order-received.server.ts";
 

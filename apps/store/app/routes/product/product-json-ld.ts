@@ -1,4 +1,4 @@
-import type { ProductPage } from "../../services/catalogue.server.ts";
+import type { ProductPage } from "../../lib/catalogue.ts";
 
 const availability: Record<string, string> = {
   instock: "https://schema.org/InStock",

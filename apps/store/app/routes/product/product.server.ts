@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
-import { matchVariation, productBySlug } from "../../services/catalogue.server.ts";
+import { findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
+import { productBySlug } from "../../services/catalogue.server.ts";
+import { PageTags } from "../../services/page-tags.server.ts";
 import { loadReviewSettings } from "../../services/reviews.server.ts";
 import { isMobileUserAgent } from "../../services/user-agent.server.ts";
 
@@ -14,25 +16,19 @@ export async function loadProductPage(context: AppLoadContext, slug: string, req
   const [product, reviewSettings, session] = await Promise.all([
     productBySlug(context.db, slug, context.locale),
     loadReviewSettings(context.db),
-    context.session.hasCookie ? context.session.get() : null,
+    context.session.hasCookie && !context.sharedPage ? context.session.get() : null,
   ]);
   if (!product) throw data(null, { status: 404 });
+  for (const id of [product.id, ...product.related.map((card) => card.id)])
+    context.pageTags.add(PageTags.product(id));
 
   const chosen: Record<string, string> = {};
   for (const attribute of product.attributes) {
     const value = url.searchParams.get(`attribute_${attribute.slug}`);
     if (value && attribute.options.some((option) => option.slug === value)) chosen[attribute.slug] = value;
   }
-  const variation = product.type === "variable" ? matchVariation(product, chosen) : null;
-  const complete = product.attributes.filter((a) => a.forVariations).every((a) => chosen[a.slug]);
-  const selectionState =
-    product.type !== "variable"
-      ? "simple"
-      : !complete
-        ? "incomplete"
-        : !variation || variation.stock.state === "outofstock"
-          ? "unavailable"
-          : "available";
+  const variation = product.type === "variable" ? findVariation(product, chosen) : null;
+  const selectionState = selectionStateOf(product, chosen);
   return {
     product,
     chosen,
@@ -40,7 +36,7 @@ export async function loadProductPage(context: AppLoadContext, slug: string, req
     selectionState,
     locale: context.locale,
     currency: context.settings.currency,
-    origin: url.origin,
+    origin: context.config.publicUrl,
     // Hover zoom is for pointer devices only (spec §2); the page cache keeps one copy per class.
     zoom: !isMobileUserAgent(request.headers.get("user-agent")),
     guestsMayReview: reviewSettings.guestReviews,

@@ -1,10 +1,9 @@
 import { reviews, sessions, users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { insertSimpleProduct } from "../../services/catalogue-fixtures.test-helper.ts";
-import { RequestSession } from "../../services/session.server.ts";
+import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
 import { handleProductAction } from "./review-action.server.ts";
 
 const SECRET = "test-secret-test-secret-test-secret";
@@ -19,12 +18,13 @@ describe.each(await availableDialects())("product page review action on %s", (di
 
   function contextFor(cookie: string | null) {
     const invalidatePages = vi.fn();
-    const context = {
+    const context = testContext({
       db: database.db,
+      config: testConfig({ SESSION_SECRET: SECRET }),
       locale: "es",
-      session: new RequestSession(database.db, SECRET, cookie, false),
-      invalidatePages,
-    } as unknown as AppLoadContext;
+      cookie,
+      onInvalidate: invalidatePages,
+    });
     return { context, invalidatePages };
   }
   const post = (fields: Record<string, string>) =>
@@ -107,7 +107,7 @@ describe.each(await availableDialects())("product page review action on %s", (di
       .insert(users)
       .values({ email: "bea@example.com", passwordHash: "x", displayName: "Bea" })
       .returning();
-    const signedIn = new RequestSession(database.db, SECRET, null, false);
+    const { session: signedIn } = contextFor(null).context;
     const session = await signedIn.getOrCreate();
     await database.db.update(sessions).set({ userId: user!.id }).where(eq(sessions.id, session.id));
     const cookie = signedIn.headers().get("Set-Cookie")!.split(";")[0]!;

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { ReviewField, ReviewFormState } from "../../features/product/reviews.tsx";
+import { PageTags } from "../../services/page-tags.server.ts";
 import {
   loadReviewSettings,
   ReviewError,
@@ -82,7 +83,8 @@ export async function handleProductAction(context: AppLoadContext, request: Requ
       status: error.code === "product_not_found" ? 404 : 400,
     });
   }
-  if (status === "approved") context.invalidatePages();
+  // The product's page and its cards show the new rating; listings sorted by rating may reorder.
+  if (status === "approved") context.invalidatePages([PageTags.product(productId), PageTags.listing]);
   // Spam is not told apart from pending: a spammer learns nothing.
   const notice = status === "approved" ? "approved" : "pending";
   throw redirect(`/product/${encodeURIComponent(slug)}?review=${notice}#reviews`);

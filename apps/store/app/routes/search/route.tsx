@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { ProductGrid } from "../../features/catalogue/index.ts";
 import type { Route } from "./+types/route";
 import { loadSearchResults } from "./search.server.ts";
 
@@ -26,51 +26,18 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-6 text-sm text-stone-600">{t("search.resultCount", { count: total })}</p>
+          <h2 className="sr-only">{t("catalogue.productsHeading")}</h2>
           <ProductGrid products={products} label={title} />
         </>
       )}
       {pageCount > 1 && (
-        <nav aria-label={t("search.pagination")} className="mt-10">
-          <ul className="flex flex-wrap justify-center gap-2">
-            {previous && (
-              <li>
-                <Link to={previous} rel="prev" className="block rounded border px-3 py-1">
-                  {t("catalogue.previous")}
-                </Link>
-              </li>
-            )}
-            {pageLinks.map((link) =>
-              link.page === page ? (
-                <li key={link.page}>
-                  <span
-                    aria-current="page"
-                    className="block rounded border border-brand bg-brand px-3 py-1 text-white"
-                  >
-                    <span className="sr-only">{t("catalogue.pageN", { page: link.page })}</span>
-                    <span aria-hidden="true">{link.page}</span>
-                  </span>
-                </li>
-              ) : (
-                <li key={link.page}>
-                  <Link
-                    to={link.href}
-                    className="block rounded border px-3 py-1"
-                    aria-label={t("catalogue.pageN", { page: link.page })}
-                  >
-                    {link.page}
-                  </Link>
-                </li>
-              ),
-            )}
-            {next && (
-              <li>
-                <Link to={next} rel="next" className="block rounded border px-3 py-1">
-                  {t("catalogue.next")}
-                </Link>
-              </li>
-            )}
-          </ul>
-        </nav>
+        <Pagination
+          label={t("search.pagination")}
+          current={page}
+          pages={pageLinks}
+          previous={previous}
+          next={next}
+        />
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
-import { normaliseQuery } from "../../features/search/search-rules.ts";
 import { createI18n } from "../../i18n/i18n.ts";
+import { normaliseQuery } from "../../lib/search-rules.ts";
 import { PER_PAGE } from "../../services/catalogue.server.ts";
 import { searchProductCards } from "../../services/search.server.ts";
 
@@ -20,7 +20,7 @@ const paramsSchema = z.object({
 
 /** `/search?s=Q[&product_cat=SLUG][&page=N]`: the full results behind the header search. */
 export async function loadSearchResults(context: AppLoadContext, url: URL) {
-  const { db, locale } = context;
+  const { db, locale, productSearch } = context;
   const parsed = paramsSchema.parse({
     s: url.searchParams.get("s") ?? "",
     product_cat: url.searchParams.get("product_cat") || undefined,
@@ -29,7 +29,7 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const query = normaliseQuery(parsed.s);
   const page = parsed.page;
   const results = query
-    ? await searchProductCards(db, {
+    ? await searchProductCards(db, productSearch, {
         locale,
         query,
         categorySlug: parsed.product_cat,

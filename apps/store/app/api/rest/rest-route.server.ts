@@ -1,0 +1,154 @@
+import type { NextFunction, Request, Response } from "express";
+import { z } from "zod";
+import type { AppContext } from "../../context.server.ts";
+import { findApiToken } from "../../services/api-tokens.server.ts";
+import { verifyNonce } from "../../services/nonce.server.ts";
+import { type Role, userRole } from "../../services/users.server.ts";
+
+/**
+ * What every route of the platform REST API shares (CONTRACTS.md): who is calling (a Bearer token,
+ * or the session cookie with its `X-Vitrine-Nonce`), what a route needs of them, errors as
+ * `{code, message, data: {status}}`, and list pagination.
+ */
+export type Caller = { userId: number; role: Role; via: "cookie" | "token"; tokenId?: number };
+
+export type Handler = (
+  context: AppContext,
+  caller: Caller | null,
+  req: Request,
+  res: Response,
+) => Promise<void>;
+
+export type RestRoute = {
+  method: "get" | "post" | "put" | "delete";
+  path: string;
+  needs: "none" | "user" | "admin";
+  handler: Handler;
+};
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A 400 naming the first parameter that failed its schema. */
+export function invalidParam(error: z.ZodError, otherwise = "undefined"): RestError {
+  return new RestError(
+    400,
+    "rest_invalid_param",
+    `Invalid parameter: ${String(error.issues[0]?.path[0] ?? otherwise)}`,
+  );
+}
+
+/** Identifies the caller, checks what the route needs of them, and answers its errors. */
+export function restHandler(makeContext: (req: Request, res: Response) => AppContext, route: RestRoute) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const context = makeContext(req, res);
+      const caller = await identify(context, req);
+      if (route.needs !== "none" && !caller)
+        throw new RestError(401, "rest_not_logged_in", "You are not currently logged in.");
+      if (route.needs === "admin" && caller?.role !== "administrator") {
+        throw new RestError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
+      }
+      res.setHeader("Cache-Control", "private, no-store");
+      await route.handler(context, caller, req, res);
+    } catch (error) {
+      if (error instanceof RestError) {
+        res
+          .status(error.status)
+          .json({ code: error.code, message: error.message, data: { status: error.status } });
+        return;
+      }
+      next(error);
+    }
+  };
+}
+
+/** Bearer token first; otherwise the session cookie, which must come with the session's REST nonce. */
+async function identify(context: AppContext, req: Request): Promise<Caller | null> {
+  const bearer = req.get("Authorization")?.match(/^Bearer\s+([\w-]{20,100})$/)?.[1];
+  if (bearer) {
+    const token = await findApiToken(context.db, bearer);
+    if (!token) throw new RestError(401, "rest_invalid_token", "The API token is invalid or revoked.");
+    return { userId: token.userId, role: token.role, via: "token", tokenId: token.tokenId };
+  }
+  const session = await context.session.get();
+  if (!session?.userId) return null;
+  const nonce =
+    req.get("X-Vitrine-Nonce") ?? (typeof req.query._wpnonce === "string" ? req.query._wpnonce : "");
+  if (!verifyNonce(session.nonceSecret, "wp_rest", nonce)) {
+    throw new RestError(403, "rest_cookie_invalid_nonce", "Cookie check failed");
+  }
+  const role = await userRole(context.db, session.userId);
+  return role ? { userId: session.userId, role, via: "cookie" } : null;
+}
+
+/** The caller of a route that needs a signed-in user. */
+export function signedIn(caller: Caller | null): Caller {
+  if (!caller) throw new RestError(401, "rest_not_logged_in", "You are not currently logged in.");
+  return caller;
+}
+
+const listQuery = z.object({
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+export type ListPage = { perPage: number; page: number; limit: number; offset: number };
+
+/** `per_page` (at most 100, 10 by default) and `page` of a list request. */
+export function parseList(req: Request): ListPage {
+  const parsed = listQuery.safeParse(req.query);
+  if (!parsed.success) throw invalidParam(parsed.error);
+  const { per_page: perPage, page } = parsed.data;
+  return { perPage, page, limit: perPage, offset: (page - 1) * perPage };
+}
+
+/** Answers a page of a list with its totals and the `Link`s to its neighbours, from the public address. */
+export function sendPage(
+  context: AppContext,
+  req: Request,
+  res: Response,
+  list: ListPage,
+  total: number,
+  body: unknown[],
+): void {
+  const pages = Math.max(1, Math.ceil(total / list.perPage));
+  res.setHeader("X-Vitrine-Total", String(total));
+  res.setHeader("X-Vitrine-TotalPages", String(pages));
+  const links: string[] = [];
+  const base = `${context.config.publicUrl}${req.baseUrl}${req.path}`;
+  const at = (n: number) =>
+    `${base}?${new URLSearchParams({ ...(req.query as Record<string, string>), page: String(n), per_page: String(list.perPage) })}`;
+  if (list.page > 1) links.push(`<${at(list.page - 1)}>; rel="prev"`);
+  if (list.page < pages) links.push(`<${at(list.page + 1)}>; rel="next"`);
+  if (links.length > 0) res.setHeader("Link", links.join(", "));
+  res.json(body);
+}
+
+/**
+ * A service's record as the REST API names its fields, in snake_case (`shippingTotal` →
+ * `shipping_total`). Shallow: nested records keep their keys.
+ */
+export function snakeCaseKeys(record: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) => [
+      key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      value,
+    ]),
+  );
+}
+
+/** The `{id}` of a route: a positive 32-bit integer, anything else is not found. */
+export function parseId(req: Request): number {
+  const id = Number(req.params.id);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+    throw new RestError(404, "rest_not_found", "Not found.");
+  return id;
+}

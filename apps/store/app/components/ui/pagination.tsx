@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+const LINK = "block rounded border px-3 py-1";
+
+/** Numbered page links with "previous" and "next"; the current page is marked, not linked. */
+export function Pagination({
+  label,
+  current,
+  pages,
+  previous,
+  next,
+}: {
+  label: string;
+  current: number;
+  pages: Array<{ page: number; href: string }>;
+  previous?: string | null;
+  next?: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={label} className="mt-10">
+      <ul className="flex flex-wrap justify-center gap-2">
+        {previous && (
+          <li>
+            <Link to={previous} rel="prev" className={LINK}>
+              {t("catalogue.previous")}
+            </Link>
+          </li>
+        )}
+        {pages.map(({ page, href }) => (
+          <li key={page}>
+            {page === current ? (
+              <span
+                aria-current="page"
+                className="block rounded border border-brand bg-brand px-3 py-1 text-white"
+              >
+                <span className="sr-only">{t("catalogue.pageN", { page })}</span>
+                <span aria-hidden="true">{page}</span>
+              </span>
+            ) : (
+              <Link to={href} className={LINK} aria-label={t("catalogue.pageN", { page })}>
+                {page}
+              </Link>
+            )}
+          </li>
+        ))}
+        {next && (
+          <li>
+            <Link to={next} rel="next" className={LINK}>
+              {t("catalogue.next")}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

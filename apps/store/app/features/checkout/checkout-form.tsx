@@ -1,0 +1,142 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { ErrorSummary } from "../../components/ui/error-summary.tsx";
+import { CheckboxField, TextareaField } from "../../components/ui/fields.tsx";
+import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { AttributionForm, AttributionInputs } from "../attribution/index.ts";
+import { AddressFields, CheckoutTextField } from "./address-fields.tsx";
+import { type CheckoutPageData, type CheckoutResult, fieldLabel, translatedError } from "./checkout-view.ts";
+import { useFloatingLabels } from "./floating-labels.ts";
+import { OrderReview } from "./order-review.tsx";
+import { useEnhancedCheckout } from "./use-enhanced-checkout.ts";
+
+const contactFields = [
+  { field: "email", type: "email" },
+  { field: "phone", type: "tel" },
+] as const;
+
+/**
+ * The checkout: the error summary, then the classic form (addresses, notes, the order review) that
+ * posts to the page, with the block checkout's script on top when JavaScript runs.
+ */
+export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?: CheckoutResult }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const values = result?.values ?? data.saved;
+  const [shipToDifferent, setShipToDifferent] = useState(values.ship_to_different_address === "1");
+  const [shippingId, setShippingId] = useState(values.shipping_method ?? data.shippingMethods[0]?.id ?? "");
+  const [paymentId, setPaymentId] = useState(values.payment_method ?? data.paymentMethods[0]?.id ?? "");
+  const enhanced = useEnhancedCheckout({
+    userId: data.userId,
+    attempt: data.attempt,
+    initial: { errors: result?.errors ?? {}, notice: result?.notice ?? null },
+    methods: {
+      payment: data.paymentMethods.map((method) => method.id),
+      shipping: data.shippingMethods.map((method) => method.id),
+    },
+    choose: { payment: setPaymentId, shipping: setShippingId },
+  });
+  const { errors, notice } = enhanced;
+  const [billingCountry, setBillingCountry] = useState(values.billing_country ?? "US");
+  const [shippingCountry, setShippingCountry] = useState(values.shipping_country ?? "US");
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new country changes the state field (another list, or none): the labels are rebuilt.
+  useFloatingLabels(formRef, [billingCountry, shippingCountry]);
+  const address = { countries: data.countries, values, errors };
+
+  return (
+    <>
+      <ErrorSummary
+        ref={enhanced.noticesRef}
+        className="woocommerce-NoticeGroup"
+        title={t("checkout.errorSummary")}
+        notice={notice && ("key" in notice ? t(notice.key, notice.params) : notice.text)}
+        errors={Object.entries(errors).map(([field, message]) => ({
+          id: field,
+          label: fieldLabel(t, field),
+          message: translatedError(t, message) ?? "",
+        }))}
+      />
+      <Form
+        ref={formRef}
+        method="post"
+        className="checkout woocommerce-checkout grid gap-8 lg:grid-cols-[1fr_22rem]"
+        noValidate
+        onSubmit={enhanced.onSubmit}
+      >
+        <AttributionForm>
+          <AttributionInputs />
+          <input type="hidden" name="_wpnonce" value={data.nonce} />
+          <input type="hidden" name="checkout_attempt" value={data.attempt} />
+          <div className="space-y-8">
+            <fieldset>
+              <legend className="mb-3 text-xl font-semibold">{t("checkout.billingDetails")}</legend>
+              <AddressFields
+                prefix="billing"
+                country={billingCountry}
+                onCountryChange={setBillingCountry}
+                {...address}
+              />
+              <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                {contactFields.map(({ field, type }) => (
+                  <CheckoutTextField
+                    key={field}
+                    name={`billing_${field}`}
+                    label={t(`checkout.fields.${field}`)}
+                    type={type}
+                    autoComplete={type}
+                    values={values}
+                    errors={errors}
+                    required
+                  />
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend className="sr-only">{t("checkout.shippingDetails")}</legend>
+              <CheckboxField
+                name="ship_to_different_address"
+                value="1"
+                defaultChecked={shipToDifferent}
+                onChange={(event) => setShipToDifferent(event.currentTarget.checked)}
+                label={t("checkout.shipToDifferent")}
+                labelClassName="flex items-center gap-2 font-medium"
+              />
+              {/* Without JavaScript the fields stay visible; the server reads them only when the box is ticked. */}
+              <div className="mt-3" hidden={hydrated && !shipToDifferent}>
+                <AddressFields
+                  prefix="shipping"
+                  country={shippingCountry}
+                  onCountryChange={setShippingCountry}
+                  {...address}
+                />
+              </div>
+            </fieldset>
+            <TextareaField
+              id="order_comments"
+              name="order_comments"
+              label={t("checkout.orderNotes")}
+              labelClassName="block font-medium"
+              className=""
+              rows={3}
+              maxLength={2000}
+              defaultValue={values.order_comments}
+              placeholder={t("checkout.orderNotesPlaceholder")}
+            />
+          </div>
+          <OrderReview
+            data={data}
+            values={values}
+            errors={errors}
+            shippingId={shippingId}
+            paymentId={paymentId}
+            choose={enhanced.choose}
+            submitting={navigation.state === "submitting" || enhanced.submitting}
+          />
+        </AttributionForm>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { CartView } from "../../lib/cart.ts";
+import type { CheckoutNotice } from "./use-enhanced-checkout.ts";
+
+/** What the checkout page's loader gives the form (the route's `loadCheckout`). */
+export type CheckoutPageData = {
+  /** The account's saved addresses, as form values. */
+  saved: Record<string, string>;
+  userId: number;
+  cart: CartView;
+  countries: Record<string, readonly string[]>;
+  shippingMethods: ReadonlyArray<{ id: string; cost: number }>;
+  paymentMethods: ReadonlyArray<{ id: string; titleKey: string; descriptionKey: string }>;
+  nonce: string;
+  attempt: string;
+};
+
+/** What a refused form post answers: field errors, a notice about the whole form, the values sent. */
+export type CheckoutResult = {
+  errors: Record<string, string>;
+  notice: CheckoutNotice | null;
+  values: Record<string, string>;
+};
+
+export type CheckoutErrors = Record<string, string>;
+
+type Translate = (key: string) => string;
+
+/** Errors are translation keys from the server-rendered form, or already translated API messages. */
+export function translatedError(t: Translate, message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  return /^[a-z]+(\.[a-z_]+)+$/.test(message) ? t(message) : message;
+}
+
+/** The label an error summary shows for a form field (`billing_email` → "Email address"). */
+export function fieldLabel(t: Translate, field: string): string {
+  const name = field.replace(/^(billing|shipping)_/, "");
+  if (name === "terms") return t("checkout.termsDialog");
+  if (name === "payment_method") return t("checkout.paymentMethod");
+  if (name === "shipping_method") return t("checkout.shippingMethod");
+  return t(`checkout.fields.${name}`);
+}

@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button.tsx";
+import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
+import { OrderLines } from "../../components/ui/order-lines.tsx";
+import { useMoney } from "../catalogue/index.ts";
+import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
+import { TermsLink } from "./terms.tsx";
+
+/** The checkout's right-hand column: the order, the shipping and payment choices, the terms, the button. */
+export function OrderReview({
+  data,
+  values,
+  errors,
+  shippingId,
+  paymentId,
+  choose,
+  submitting,
+}: {
+  data: CheckoutPageData;
+  values: Record<string, string>;
+  errors: CheckoutErrors;
+  shippingId: string;
+  paymentId: string;
+  choose: (kind: "payment" | "shipping", id: string) => void;
+  submitting: boolean;
+}) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const shippingCost = data.shippingMethods.find((method) => method.id === shippingId)?.cost ?? 0;
+  const error = (name: string) => translatedError(t, errors[name]);
+  return (
+    <aside aria-labelledby="order-review-heading" className="space-y-4 rounded border border-stone-200 p-4">
+      <h2 id="order-review-heading" className="text-xl font-semibold">
+        {t("checkout.yourOrder")}
+      </h2>
+      <OrderLines
+        className="woocommerce-checkout-review-order-table"
+        lineClassName="cart_item"
+        amountHeading={t("cart.subtotal")}
+        lines={data.cart.lines.map((line) => ({ ...line, total: money(line.total) }))}
+        totals={[
+          { label: t("cart.subtotal"), amount: money(data.cart.subtotal) },
+          {
+            label: t("cart.total"),
+            amount: money(data.cart.subtotal + shippingCost),
+            className: "order-total font-semibold",
+          },
+        ]}
+      />
+
+      <fieldset aria-describedby={errors.shipping_method ? "shipping_method-error" : undefined}>
+        <legend className="font-medium" id="shipping_method">
+          {t("checkout.shippingMethod")}
+        </legend>
+        {data.shippingMethods.map((method) => (
+          <label key={method.id} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="shipping_method"
+              value={method.id}
+              checked={method.id === shippingId}
+              onChange={() => choose("shipping", method.id)}
+            />
+            {t(`checkout.shipping.${method.id}`)}
+            {method.cost > 0 && `: ${money(method.cost)}`}
+          </label>
+        ))}
+        <FieldError id="shipping_method" error={error("shipping_method")} />
+      </fieldset>
+
+      <fieldset aria-describedby={errors.payment_method ? "payment_method-error" : undefined}>
+        <legend className="font-medium" id="payment_method">
+          {t("checkout.paymentMethod")}
+        </legend>
+        {data.paymentMethods.map((method) => (
+          <div key={method.id} className="wc_payment_method">
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="payment_method"
+                value={method.id}
+                checked={method.id === paymentId}
+                onChange={() => choose("payment", method.id)}
+              />
+              {t(method.titleKey)}
+            </label>
+            <p className="ml-6 text-xs text-stone-600">{t(method.descriptionKey)}</p>
+          </div>
+        ))}
+        <FieldError id="payment_method" error={error("payment_method")} />
+      </fieldset>
+
+      <CheckboxField
+        id="terms"
+        name="terms"
+        value="on"
+        defaultChecked={values.terms === "on"}
+        label={t("checkout.terms")}
+        error={error("terms")}
+        className="woocommerce-terms-and-conditions-wrapper"
+      >
+        <TermsLink />
+      </CheckboxField>
+
+      <Button
+        type="submit"
+        id="place_order"
+        size="lg"
+        pending={submitting}
+        className="w-full aria-busy:opacity-70"
+      >
+        {t("checkout.placeOrder")}
+      </Button>
+    </aside>
+  );
+}

@@ -1,0 +1,1 @@
+export { OrderDetails } from "./order-details.tsx";

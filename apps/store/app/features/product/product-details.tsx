@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import type { Locale } from "../../i18n/i18n.ts";
+import type { ProductPage } from "../../lib/catalogue.ts";
+import { type ProductTab, ProductTabs } from "./product-tabs.tsx";
+import { type ReviewFormState, ReviewsSection } from "./reviews.tsx";
+
+type ReviewsProps = Parameters<typeof ReviewsSection>[0];
+
+/** The tabs under the summary: description, additional information (when there are attributes), reviews. */
+export function ProductDetails({
+  product,
+  locale,
+  reviews,
+  reviewForm,
+}: {
+  product: ProductPage;
+  locale: Locale;
+  reviews: Pick<ReviewsProps, "guestsMayReview" | "signedIn" | "notice">;
+  reviewForm: ReviewFormState | undefined;
+}) {
+  const { t } = useTranslation();
+  const tabs: ProductTab[] = [
+    {
+      id: "description",
+      title: t("product.description"),
+      content: (
+        <div className="prose-store max-w-prose whitespace-pre-line text-stone-800">
+          {product.description}
+        </div>
+      ),
+    },
+  ];
+  if (product.attributes.length > 0) {
+    tabs.push({
+      id: "additional_information",
+      title: t("product.additionalInformation"),
+      content: (
+        <table className="text-sm">
+          <tbody>
+            {product.attributes.map((attribute) => (
+              <tr key={attribute.slug}>
+                <th scope="row" className="pr-6 text-left font-medium">
+                  {attribute.label}
+                </th>
+                <td>{attribute.options.map((option) => option.label).join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ),
+    });
+  }
+  tabs.push({
+    id: "reviews",
+    title: t("product.reviews", { count: product.reviewCount }),
+    content: (
+      <ReviewsSection
+        productName={product.name}
+        reviews={product.reviews}
+        locale={locale}
+        form={reviewForm}
+        {...reviews}
+      />
+    ),
+  });
+  return <ProductTabs tabs={tabs} />;
+}

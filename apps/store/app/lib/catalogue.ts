@@ -1,0 +1,63 @@
+import type { ImageView } from "./media.ts";
+
+/** The catalogue as pages and scripts see it: what the catalogue service answers. */
+export type StockState = "instock" | "lowstock" | "outofstock" | "onbackorder";
+export type Stock = { state: StockState; quantity: number | null };
+export type Price = { regular: number; sale: number | null; min: number; max: number };
+
+export type ProductCard = {
+  id: number;
+  slug: string;
+  type: "simple" | "variable";
+  name: string;
+  shortDescription: string;
+  price: Price;
+  stock: Stock;
+  averageRating: number;
+  reviewCount: number;
+  image: ImageView | null;
+};
+
+export type CategoryNode = {
+  id: number;
+  slug: string;
+  name: string;
+  parentId: number | null;
+  children: CategoryNode[];
+};
+
+export type Listing = {
+  products: ProductCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  perPage: number;
+};
+
+export type AttributeOption = { slug: string; label: string };
+export type ProductAttribute = {
+  slug: string;
+  label: string;
+  options: AttributeOption[];
+  forVariations: boolean;
+};
+export type VariationView = {
+  id: number;
+  attributes: Record<string, string>;
+  price: Price;
+  stock: Stock;
+  image: ImageView | null;
+  sku: string | null;
+};
+export type ReviewView = { id: number; author: string; rating: number; body: string; date: string };
+
+export type ProductPage = ProductCard & {
+  sku: string | null;
+  description: string;
+  images: ImageView[];
+  attributes: ProductAttribute[];
+  variations: VariationView[];
+  categories: Array<{ slug: string; name: string }>;
+  reviews: ReviewView[];
+  related: ProductCard[];
+};

@@ -1,0 +1,30 @@
+/** An address as an order keeps it (CONTRACTS.md field names: `first_name`, `address_1`, …). */
+export type OrderAddress = Record<string, string | undefined>;
+
+export type OrderLineView = {
+  id: number;
+  name: string;
+  quantity: number;
+  total: number;
+  /** The chosen attribute values of a variation, by attribute label. */
+  attributes: Record<string, string>;
+};
+
+/** An order as its shopper sees it: the confirmation page and the account's order page. */
+export type OrderView = {
+  id: number;
+  status: string;
+  /** ISO 8601. */
+  date: string;
+  subtotal: number;
+  shippingTotal: number;
+  total: number;
+  paymentMethod: string;
+  billing: OrderAddress;
+  shipping: OrderAddress;
+  customerNote: string;
+  lines: OrderLineView[];
+};
+
+/** One row of the account's order list. */
+export type OrderSummary = { id: number; date: string; status: string; total: number };

@@ -1,0 +1,2 @@
+export type AlternateLink = { hrefLang: string; href: string };
+export type SeoLinks = { canonical: string; alternates: AlternateLink[] };

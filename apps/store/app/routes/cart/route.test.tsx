@@ -1,0 +1,85 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { attributesById } from "../../components/ui/markup.test-helper.ts";
+import { formatPrice } from "../../i18n/format.ts";
+import { createI18n } from "../../i18n/i18n.ts";
+import { type CartLineView, type CartView, emptyCart } from "../../lib/cart.ts";
+import CartRoute from "./route.tsx";
+
+const line = (key: string, name: string, quantity: number, unitPrice: number): CartLineView => ({
+  key,
+  productId: 1,
+  variationId: null,
+  slug: name.toLowerCase().replaceAll(" ", "-"),
+  name,
+  attributes: [],
+  image: null,
+  unitPrice,
+  regularPrice: unitPrice,
+  quantity,
+  maxQuantity: 10,
+  total: unitPrice * quantity,
+});
+
+const cart: CartView = {
+  hash: "abc",
+  itemCount: 3,
+  subtotal: 5400,
+  total: 5400,
+  lines: [
+    { ...line("k1", "Canvas tote", 2, 1800), attributes: [{ label: "Colour", value: "Sand" }] },
+    line("k2", "Enamel mug", 1, 1800),
+  ],
+};
+
+/** The real cart page, rendered from the given loader data. */
+function renderCart(data: { cart: CartView }) {
+  const Stub = createRoutesStub([{ id: "cart", path: "/cart", Component: CartRoute }]);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={createI18n("en")}>
+      <Stub initialEntries={["/cart"]} hydrationData={{ loaderData: { cart: data } }} />
+    </I18nextProvider>,
+  );
+}
+
+const usd = (cents: number) => formatPrice(cents, "USD", "en");
+
+describe("cart page", () => {
+  const html = renderCart({ cart });
+  const rows = [...html.matchAll(/<tr class="cart_item[^"]*" data-cart-item-key="([^"]+)">(.*?)<\/tr>/g)];
+
+  it("renders one row per line, in order, linking to the product", () => {
+    expect(html).toMatch(/<h1[^>]*>Cart<\/h1>/);
+    expect(rows.map((row) => row[1])).toEqual(["k1", "k2"]);
+    expect(rows[0]![2]).toMatch(/<a [^>]*href="\/product\/canvas-tote"[^>]*>Canvas tote<\/a>/);
+    expect(rows[0]![2]).toContain("<dt>Colour:</dt><dd>Sand</dd>");
+    expect(rows[1]![2]).toContain(">Enamel mug</a>");
+  });
+
+  it("gives each line a labelled quantity field, a remove button and its prices", () => {
+    const first = rows[0]![2];
+    expect(first).toContain('<label for="qty-k1" class="sr-only">Canvas tote quantity</label>');
+    expect(attributesById(html, "qty-k1")).toMatchObject({
+      name: "cart[k1][qty]",
+      type: "number",
+      value: "2",
+    });
+    expect(first).toContain('aria-label="Remove Canvas tote from cart"');
+    expect(first).toContain(`<td class="product-price py-3">${usd(1800)}</td>`);
+    expect(first).toContain(`<td class="product-subtotal py-3 text-right">${usd(3600)}</td>`);
+  });
+
+  it("shows the totals and the way to checkout", () => {
+    expect(html).toMatch(new RegExp(`<dt>Total</dt><dd>${usd(5400).replace("$", "\\$")}</dd>`));
+    expect(html.match(/href="\/checkout"[^>]*>Proceed to checkout<\/a>/g)).toHaveLength(2);
+  });
+
+  it("says the cart is empty when it is", () => {
+    const empty = renderCart({ cart: emptyCart });
+    expect(empty).toContain("Your cart is currently empty.");
+    expect(empty).not.toContain("cart_item");
+    expect(empty).toMatch(/<a [^>]*href="\/shop"[^>]*>Return to shop<\/a>/);
+  });
+});

@@ -1,0 +1,108 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { attributesById } from "../../components/ui/markup.test-helper.ts";
+import { createI18n } from "../../i18n/i18n.ts";
+import type { CartView } from "../../lib/cart.ts";
+import CheckoutRoute from "./route.tsx";
+
+const cart: CartView = {
+  hash: "h1",
+  itemCount: 2,
+  subtotal: 3600,
+  total: 3600,
+  lines: [
+    {
+      key: "line-1",
+      productId: 7,
+      variationId: null,
+      slug: "canvas-tote",
+      name: "Canvas tote",
+      attributes: [],
+      image: null,
+      unitPrice: 1800,
+      regularPrice: 1800,
+      quantity: 2,
+      maxQuantity: null,
+      total: 3600,
+    },
+  ],
+};
+
+const loaderData = {
+  saved: {},
+  userId: 0,
+  cart,
+  countries: { US: ["CA", "NY"], DE: [] },
+  shippingMethods: [{ id: "flat_rate", cost: 500 }],
+  paymentMethods: [
+    { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },
+  ],
+  nonce: "nonce",
+  attempt: "attempt",
+};
+
+/** The real checkout page, rendered as the server would after a refused form post. */
+function renderCheckout(actionData: unknown) {
+  const Stub = createRoutesStub([{ id: "checkout", path: "/checkout", Component: CheckoutRoute }]);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={createI18n("en")}>
+      <Stub
+        initialEntries={["/checkout"]}
+        hydrationData={{ loaderData: { checkout: loaderData }, actionData: { checkout: actionData } }}
+      />
+    </I18nextProvider>,
+  );
+}
+
+describe("checkout page", () => {
+  const html = renderCheckout({
+    errors: { billing_email: "checkout.errors.email", terms: "checkout.errors.terms" },
+    notice: null,
+    values: { billing_email: "not-an-address", billing_first_name: "Ada" },
+  });
+
+  it("lists the action's errors in an alert, each linking to its field", () => {
+    const alert = html.match(/<div role="alert"[^>]*>(.*?)<\/div>/)?.[1] ?? "";
+    expect(alert).toContain("Please correct the following:");
+    expect(alert).toContain(
+      '<a href="#billing_email" class="underline">Email address: Please enter a valid email address.</a>',
+    );
+    expect(alert).toContain('<a href="#terms" class="underline">Terms and conditions: ');
+    expect(alert.match(/<li>/g)).toHaveLength(2);
+  });
+
+  it("marks each field with an error invalid and describes it by its message", () => {
+    expect(attributesById(html, "billing_email")).toMatchObject({
+      name: "billing_email",
+      value: "not-an-address",
+      "aria-invalid": "true",
+      "aria-describedby": "billing_email-error",
+    });
+    expect(html).toMatch(/<label for="billing_email"[^>]*>Email address/);
+    expect(html).toMatch(/<p id="billing_email-error"[^>]*>Please enter a valid email address\.<\/p>/);
+    expect(attributesById(html, "terms")).toMatchObject({
+      "aria-invalid": "true",
+      "aria-describedby": "terms-error",
+    });
+    expect(html).toMatch(/<p id="terms-error"[^>]*>Please read and accept the terms/);
+  });
+
+  it("leaves fields without an error alone, keeping the values sent", () => {
+    const phone = attributesById(html, "billing_phone");
+    expect(phone["aria-invalid"]).toBeUndefined();
+    expect(phone["aria-describedby"]).toBeUndefined();
+    expect(attributesById(html, "billing_first_name").value).toBe("Ada");
+    expect(html).not.toContain('id="billing_phone-error"');
+  });
+
+  it("shows no summary before anything was submitted", () => {
+    const fresh = renderCheckout(undefined);
+    expect(fresh).not.toContain('role="alert"');
+    expect(fresh).not.toContain('aria-invalid="');
+    expect(attributesById(fresh, "billing_email")["aria-invalid"]).toBeUndefined();
+    expect(fresh).toMatch(/<button [^>]*id="place_order"[^>]*>Place order<\/button>/);
+    expect(fresh).toContain("Canvas tote <strong>× 2</strong>");
+  });
+});

@@ -1,0 +1,101 @@
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { listenOnLoopback } from "./loopback-server.test-helper.ts";
+import { PageCache } from "./page-cache.server.ts";
+
+const servers: Array<{ close: () => void }> = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/**
+ * A shop page whose rendering waits for `release()`, behind a page cache for the server's own host
+ * (the cache keeps only pages asked for under the store's host, known once it listens).
+ */
+async function storeWithSlowPage() {
+  let renders = 0;
+  let release = () => {};
+  let cache = new PageCache(10, "");
+  const app = express();
+  app.use((req, res, next) => cache.middleware()(req, res, next));
+  app.get("/shop", async (_req, res) => {
+    renders++;
+    const rendered = renders;
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    res.type("html").send(`render ${rendered}`);
+  });
+  const server = await listenOnLoopback(app);
+  servers.push(server);
+  const { port } = server;
+  cache = new PageCache(10, `127.0.0.1:${port}`);
+  return {
+    cache,
+    get: () => fetch(`http://127.0.0.1:${port}/shop`),
+    released: () => release(),
+    started: () => renders,
+  };
+}
+
+describe("PageCache", () => {
+  it("keeps a page, but not one whose rendering began before the cache was emptied", async () => {
+    const shop = await storeWithSlowPage();
+
+    // Rendered, then the cache is emptied (a change), then the render finishes: served, not kept.
+    const first = shop.get();
+    await expect.poll(() => shop.started()).toBe(1);
+    shop.cache.clear();
+    shop.released();
+    expect(await (await first).text()).toBe("render 1");
+
+    const second = shop.get();
+    await expect.poll(() => shop.started()).toBe(2);
+    shop.released();
+    const answer = await second;
+    expect(answer.headers.get("x-page-cache")).toBe("MISS");
+    expect(await answer.text()).toBe("render 2");
+
+    // Nothing was emptied during that render: the next request is served from the cache.
+    const third = await shop.get();
+    expect(third.headers.get("x-page-cache")).toBe("HIT");
+    expect(await third.text()).toBe("render 2");
+    expect(shop.started()).toBe(2);
+  });
+
+  it("drops exactly the pages that show a purged tag (and untagged ones), and names its tags for CDNs", async () => {
+    let cache = new PageCache(10, "");
+    const renders: Record<string, number> = {};
+    const app = express();
+    app.use((req, res, next) => cache.middleware()(req, res, next));
+    // Each product page shows itself; the shop shows both; the home page names nothing.
+    const page = (path: string, tags: string[]) =>
+      app.get(path, (_req, res) => {
+        for (const tag of tags) (res.locals.pageTags as Set<string>).add(tag);
+        renders[path] = (renders[path] ?? 0) + 1;
+        res.type("html").send(`${path} ${renders[path]}`);
+      });
+    page("/product/a", ["product-1"]);
+    page("/product/b", ["product-2"]);
+    page("/shop", ["listing", "product-1", "product-2"]);
+    page("/", []);
+    const server = await listenOnLoopback(app);
+    servers.push(server);
+    cache = new PageCache(10, `127.0.0.1:${server.port}`);
+    const get = (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`);
+    const paths = ["/product/a", "/product/b", "/shop", "/"];
+
+    const first = await get("/shop");
+    expect(first.headers.get("surrogate-key")).toBe("listing product-1 product-2");
+    for (const path of paths) await get(path);
+    for (const path of paths) expect((await get(path)).headers.get("x-page-cache")).toBe("HIT");
+
+    cache.purge(["product-1"]);
+    const after = Object.fromEntries(
+      await Promise.all(paths.map(async (path) => [path, (await get(path)).headers.get("x-page-cache")])),
+    );
+    expect(after).toEqual({ "/product/a": "MISS", "/product/b": "HIT", "/shop": "MISS", "/": "MISS" });
+    // A page replayed from the cache names its tags too.
+    expect((await get("/product/b")).headers.get("surrogate-key")).toBe("product-2");
+  });
+});

@@ -1,0 +1,59 @@
+import { type Database, type Role, roles, users } from "@vitrine/db";
+import { and, asc, count, eq, ilike } from "drizzle-orm";
+import { escapeLike } from "./search.server.ts";
+
+/** Accounts as administrators see and change them: e-mail and role, and a user's own meta. */
+
+/** The roles an account can have, for adapters that validate one. */
+export { type Role, roles };
+
+export type UserSummary = { id: number; email: string; role: Role };
+
+const summaryColumns = { id: users.id, email: users.email, role: users.role };
+
+export async function userRole(db: Database, userId: number): Promise<Role | null> {
+  const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return user?.role ?? null;
+}
+
+/** A page of accounts in id order, those whose e-mail contains `search` and that have `role`. */
+export async function listUsers(
+  db: Database,
+  options: { search?: string | undefined; role?: Role | undefined; limit: number; offset: number },
+): Promise<{ total: number; users: UserSummary[] }> {
+  const where = and(
+    options.search ? ilike(users.email, `%${escapeLike(options.search)}%`) : undefined,
+    options.role ? eq(users.role, options.role) : undefined,
+  );
+  const [total] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select(summaryColumns)
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { total: total?.total ?? 0, users: rows };
+}
+
+/** Gives an account a role; null for an unknown id. */
+export async function setUserRole(db: Database, userId: number, role: Role): Promise<UserSummary | null> {
+  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning(summaryColumns);
+  return row ?? null;
+}
+
+/** Merges values into the user's `woocommerce_meta` and returns the whole of it. */
+export async function mergeWooCommerceMeta(
+  db: Database,
+  userId: number,
+  values: Record<string, string>,
+): Promise<Record<string, string>> {
+  const [user] = await db.select({ meta: users.meta }).from(users).where(eq(users.id, userId));
+  const current = (user?.meta.woocommerce_meta as Record<string, string> | undefined) ?? {};
+  const woocommerceMeta = { ...current, ...values };
+  await db
+    .update(users)
+    .set({ meta: { ...user?.meta, woocommerce_meta: woocommerceMeta } })
+    .where(eq(users.id, userId));
+  return woocommerceMeta;
+}

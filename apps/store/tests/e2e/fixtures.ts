@@ -1,0 +1,201 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base, expect, type Page } from "@playwright/test";
+import { addToCartFromShop } from "./support.ts";
+
+/**
+ * Fixtures for the browser tests: each makes what a test needs through the store's own HTTP surface
+ * and takes it away after the test, so a test states only what it checks. Import `test` and
+ * `expect` from here instead of from `@playwright/test`.
+ */
+
+/** The administrator that playwright.config.ts has the test stores create on first start. */
+/** The generated product art every test store shares (content-addressed: only the first run draws it). */
+export const E2E_MEDIA_DIR = fileURLToPath(
+  new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),
+);
+
+export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
+
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export type Shopper = { id: number; email: string; password: string };
+
+export type SpareStore = {
+  port: number;
+  dataDir: string;
+  /** Sends SIGTERM once and answers the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+type Fixtures = {
+  /** An administrator's API token, issued for this test and revoked after it. */
+  adminToken: string;
+  /**
+   * A new customer account, registered through the account page's form and signed in on `page`.
+   * The REST API cannot delete accounts, so the e-mail is unique; after the test the account is a
+   * customer again (a test may promote it) and the page's session is signed out, ending it.
+   */
+  shopper: Shopper;
+  /** `page` with the shop's first simple product in its cart, added from the listing; its name. */
+  cartWithProduct: { page: Page; name: string };
+  /**
+   * The newest mail the store wrote (as an .eml file, no SMTP in tests) to `to` that contains
+   * `text`, waited for; the files it returned are deleted after the test.
+   */
+  sentMail: (to: string, text: string) => Promise<string>;
+  /**
+   * Starts a store from the built server on a free port with a fresh data folder (no demo
+   * catalogue), for tests of start-up and settings; stopped and removed after the test. With
+   * `DATA_DIR` in `env` (an earlier spare store's `dataDir`, to start again on its data) the store
+   * runs on that folder, which is left to whoever made it.
+   */
+  spareStore: (env?: Record<string, string>) => Promise<SpareStore>;
+};
+
+export const test = base.extend<Fixtures>({
+  adminToken: async ({ request }, use) => {
+    const issued = await request.post("/api/vitrine/v2/auth/token", { data: ADMIN });
+    expect(issued.status()).toBe(201);
+    const { token } = (await issued.json()) as { token: string };
+    await use(token);
+    const revoked = await request.delete("/api/vitrine/v2/auth/token", { headers: bearer(token) });
+    expect(revoked.status()).toBe(200);
+  },
+
+  shopper: async ({ page, request, adminToken }, use, testInfo) => {
+    const email = `shopper-${testInfo.workerIndex}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const password = "correct horse battery";
+    await page.goto("/my-account");
+    const register = page.locator("form.woocommerce-form-register");
+    await register.getByLabel("Email address").fill(email);
+    await register.getByLabel("Password", { exact: true }).fill(password);
+    await register.getByRole("button", { name: "Register" }).click();
+    await expect(page.getByText(`Hello ${email}`)).toBeVisible();
+    const users = `/api/vitrine/v2/users?search=${encodeURIComponent(email)}`;
+    const [user] = (await (await request.get(users, { headers: bearer(adminToken) })).json()) as Array<{
+      id: number;
+      role: string;
+    }>;
+    expect(user).toBeDefined();
+
+    await use({ id: user!.id, email, password });
+
+    const demoted = await request.put(`/api/vitrine/v2/users/${user!.id}`, {
+      headers: bearer(adminToken),
+      data: { role: "customer" },
+    });
+    expect(demoted.status()).toBe(200);
+    // Still signed in (the test may have logged out): the account page's logout form ends the session.
+    const account = await (await page.request.get("/my-account")).text();
+    if (account.includes('value="logout"')) {
+      const nonce = account.match(/value="logout"[^>]*>\s*<input[^>]*name="_wpnonce" value="([^"]+)"/)?.[1];
+      expect(nonce, "the logout form's nonce").toBeDefined();
+      const left = await page.request.post("/my-account", {
+        form: { intent: "logout", _wpnonce: nonce! },
+        maxRedirects: 0,
+      });
+      expect(left.status()).toBeLessThan(400);
+    }
+  },
+
+  cartWithProduct: async ({ page }, use) => {
+    const name = await addToCartFromShop(page);
+    await use({ page, name });
+    // Empties what is left of the cart (a placed order has emptied it already).
+    const cart = (await (await page.request.get("/api/store/v1/cart")).json()) as {
+      items: Array<{ key: string }>;
+    };
+    for (const item of cart.items) {
+      const removed = await page.request.post("/api/store/v1/cart/remove-item", { data: { key: item.key } });
+      expect(removed.status()).toBe(200);
+    }
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  sentMail: async ({}, use) => {
+    const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
+    const read = new Set<string>();
+    await use(async (to, text) => {
+      let found: { file: string; content: string } | undefined;
+      await expect
+        .poll(() => {
+          for (const file of existsSync(mailDir) ? readdirSync(mailDir).sort() : []) {
+            // Undo quoted-printable soft breaks and the encoded "=" of URLs.
+            const content = readFileSync(path.join(mailDir, file), "utf8")
+              .replace(/=\r?\n/g, "")
+              .replace(/=3D/g, "=");
+            if (content.includes(`To: ${to}`) && content.includes(text)) found = { file, content };
+          }
+          return found?.content ?? "";
+        })
+        .not.toBe("");
+      read.add(found!.file);
+      return found!.content;
+    });
+    for (const file of read) rmSync(path.join(mailDir, file), { force: true });
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  spareStore: async ({}, use) => {
+    const started: Array<SpareStore & { ownsDataDir: boolean }> = [];
+    await use(async (env = {}) => {
+      const store = await startSpareStore(env);
+      started.push(store);
+      return store;
+    });
+    // Every store stops before any folder goes: a later one may be running on an earlier one's folder.
+    for (const store of started) await store.stop();
+    for (const store of started) {
+      if (store.ownsDataDir) rmSync(store.dataDir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect };
+
+async function startSpareStore(env: Record<string, string>): Promise<SpareStore & { ownsDataDir: boolean }> {
+  const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vitrine-spare-"));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [`${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SEED_DEMO: "off",
+        LOG_LEVEL: "silent",
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    return exited;
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    void exited.then(() => reject(new Error("the spare store stopped before it was serving")));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = out.match(/serving at http:\/\/127\.0\.0\.1:(\d+)/);
+      if (found) resolve(Number(found[1]));
+    });
+  }).catch(async (error) => {
+    await stop();
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return { port, dataDir, stop, ownsDataDir };
+}

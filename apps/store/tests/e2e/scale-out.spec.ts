@@ -1,0 +1,151 @@
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { expect, type SpareStore, test } from "./fixtures.ts";
+import { apiToken, checkoutByApi, guestWithCart, rest, signIn } from "./http-shopper.ts";
+
+/**
+ * A store as a real deployment runs it: two server processes, each with two workers, on one
+ * PostgreSQL database. Whatever process (and worker) a request lands on, the shop is one shop.
+ */
+const adminUrl = process.env.E2E_POSTGRES_URL ?? "";
+const ADMIN = { email: "scale-admin@example.com", password: "scale admin password" };
+const mediaDir = fileURLToPath(new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url));
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Answers `count` responses in a row from `origin`, so that each of its workers answers at least once. */
+const several = (count: number, ask: () => Promise<string>) =>
+  Promise.all(Array.from({ length: count }, () => ask()));
+
+// Defined only where PostgreSQL runs: PGlite belongs to one process by design.
+if (adminUrl) {
+  test("two processes with two workers each share orders, stock, sessions, caches, settings and limits", async ({
+    spareStore,
+  }) => {
+    test.setTimeout(300_000);
+    const name = `vitrine_scale_${randomBytes(5).toString("hex")}`;
+    await withAdminClient((client) => client.query(`create database ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      WORKERS: "2",
+      SEED_DEMO: "on",
+      MEDIA_DIR: mediaDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Every process signs sessions and wallet data with the same secrets, as on separate machines.
+      SESSION_SECRET: "scale-out session secret shared by every process",
+      WALLET_SHARED_SECRET: "scale-out wallet secret shared by every process",
+    };
+    const stores: SpareStore[] = [];
+    try {
+      stores.push(await spareStore(env));
+      stores.push(await spareStore(env));
+      const [a, b] = stores.map((store) => `http://127.0.0.1:${store.port}`) as [string, string];
+      const token = await apiToken(a, ADMIN.email, ADMIN.password);
+      const list = await rest(a, token, "GET", "/products?per_page=100");
+      const simple = (list.body as Array<{ id: number; slug: string; type: string }>).filter(
+        (product) => product.type === "simple",
+      );
+      const [stocked, priced] = [simple[0]!, simple[1]!];
+
+      await test.step("a cart filled on one process is the same cart on the other", async () => {
+        const guest = await guestWithCart(a, stocked.id, 2);
+        const carts = await several(4, async () => {
+          const cart = await fetch(`${b}/api/store/v1/cart`, { headers: { Cookie: guest.cookie } });
+          return JSON.stringify(
+            ((await cart.json()) as { items: Array<{ id: number; quantity: number }> }).items,
+          );
+        });
+        for (const items of carts)
+          expect(JSON.parse(items)).toEqual([expect.objectContaining({ id: stocked.id, quantity: 2 })]);
+      });
+
+      await test.step("a price changed on one process shows on every worker of the other", async () => {
+        const page = () => fetch(`${b}/product/${priced.slug}`).then((response) => response.text());
+        await several(4, page); // cached by both of b's workers
+        expect(
+          (await rest(a, token, "PUT", `/products/${priced.id}`, { regular_price: 43_210 })).status,
+        ).toBe(200);
+        await expect.poll(page).toContain("432.10");
+        for (const html of await several(4, page)) expect(html).toContain("432.10");
+      });
+
+      await test.step("a settings change on one process reaches every worker of the other", async () => {
+        const home = () => fetch(`${b}/`).then((response) => response.text());
+        await several(4, home);
+        const changed = await rest(a, token, "PUT", "/settings", { name: "Two Process Shop" });
+        expect(changed.status).toBe(200);
+        await expect.poll(home).toContain("Two Process Shop");
+        for (const html of await several(4, home)) expect(html).toContain("Two Process Shop");
+        const read = await rest(b, token, "GET", "/settings");
+        expect(read.body.name).toBe("Two Process Shop");
+      });
+
+      await test.step("fifty checkouts for five units place exactly five orders", async () => {
+        expect((await rest(a, token, "PUT", `/products/${stocked.id}`, { stock_quantity: 5 })).status).toBe(
+          200,
+        );
+        const guests = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => guestWithCart(i % 2 ? a : b, stocked.id, 1)),
+        );
+        const answers = await Promise.all(guests.map((guest, i) => checkoutByApi(i % 2 ? b : a, guest)));
+        const placed = answers.filter((answer) => answer.status < 300);
+        const refused = answers.filter((answer) => answer.status >= 400 && answer.status < 500);
+        console.log(
+          `scale-out: 50 checkouts for 5 units on 2×2 workers: ${placed.length} placed, ${refused.length} refused`,
+        );
+        expect(placed).toHaveLength(5);
+        expect(refused).toHaveLength(45);
+        const product = await rest(b, token, "GET", `/products/${stocked.id}`);
+        expect(product.body.stock_quantity).toBe(0);
+      });
+
+      await test.step("one attempt sent to both processes at once places one order", async () => {
+        expect((await rest(a, token, "PUT", `/products/${stocked.id}`, { stock_quantity: 10 })).status).toBe(
+          200,
+        );
+        const guest = await guestWithCart(a, stocked.id, 1);
+        const key = `attempt-${randomBytes(8).toString("hex")}`;
+        const answers = await Promise.all([a, b, a, b].map((origin) => checkoutByApi(origin, guest, key)));
+        const ids = new Set(answers.map((answer) => answer.body.order_id));
+        expect(answers.map((answer) => answer.status).every((status) => status < 300)).toBe(true);
+        expect(ids.size).toBe(1);
+        const product = await rest(b, token, "GET", `/products/${stocked.id}`);
+        expect(product.body.stock_quantity).toBe(9);
+      });
+
+      await test.step("failed sign-ins on one process count on the other", async () => {
+        const email = `nobody-${randomBytes(4).toString("hex")}@example.com`;
+        const attempt = (origin: string) =>
+          fetch(`${origin}/api/vitrine/v2/auth/token`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ email, password: "wrong password" }),
+          }).then((response) => response.status);
+        for (let i = 0; i < 5; i++) expect(await attempt(i % 2 ? b : a)).toBe(401);
+        expect(await attempt(b)).toBe(429);
+        expect(await attempt(a)).toBe(429);
+      });
+
+      await test.step("a session signed in on one process is signed in on the other", async () => {
+        const cookie = await signIn(a, ADMIN.email, ADMIN.password);
+        const account = await (await fetch(`${b}/my-account`, { headers: { Cookie: cookie } })).text();
+        expect(account).toContain(`Hello ${ADMIN.email}`);
+      });
+    } finally {
+      for (const store of stores) await store.stop();
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    }
+  });
+}

@@ -44,6 +44,10 @@ test("WooCommerce's cart scripts find what they need in the server-rendered page
   const answer = (await added.json()) as { fragments: Record<string, string>; cart_hash: string };
   expect(Object.keys(answer.fragments)).toContain("div.widget_shopping_cart_content");
   expect(answer.cart_hash).toMatch(/^[a-f0-9]{32}$/);
+  // The fragment a shared page gets filled with carries the line and its removal link.
+  expect(answer.fragments["div.widget_shopping_cart_content"]).toMatch(
+    /woocommerce-mini-cart-item[\s\S]*remove_from_cart_button[\s\S]*data-cart_item_key="[a-f0-9]{32}"/,
+  );
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "woocommerce_cart_hash")?.value).toBe(answer.cart_hash);
 
@@ -55,8 +59,14 @@ test("WooCommerce's cart scripts find what they need in the server-rendered page
       expect(count, `${path}: ${selector}`).toBeGreaterThan(0);
   }
 
-  // The mini-cart rendered with the page holds the line, as WooCommerce's removal handler expects.
+  // Catalogue pages are shared by every shopper (decision 0019): their mini-cart is the empty one,
+  // for cart-fragments.js (or ours) to fill from the stored fragments or one refresh call.
   await page.goto("/shop");
+  await expect(page.locator("div.widget_shopping_cart_content .woocommerce-mini-cart-item")).toHaveCount(0);
+
+  // A page rendered for this shopper (the cart) holds the line in its mini-cart, as WooCommerce's
+  // removal handler expects.
+  await page.goto("/cart");
   const row = page.locator("div.widget_shopping_cart_content .woocommerce-mini-cart-item");
   await expect(row).toHaveCount(1);
   const remove = row.locator(".remove_from_cart_button");
@@ -71,7 +81,7 @@ test("WooCommerce's cart scripts find what they need in the server-rendered page
   expect(Object.keys(refreshed.fragments).sort()).toEqual(Object.keys(answer.fragments).sort());
   const removed = await page.request.post("/?wc-ajax=remove_from_cart", { form: { cart_item_key: key! } });
   const afterRemoval = (await removed.json()) as { fragments: Record<string, string> };
-  await page.goto("/shop");
+  await page.goto("/cart");
   for (const [selector, count] of Object.entries(await matches(page, Object.keys(afterRemoval.fragments))))
     expect(count, selector).toBeGreaterThan(0);
   await expect(page.locator("div.widget_shopping_cart_content .woocommerce-mini-cart-item")).toHaveCount(0);

@@ -157,7 +157,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.idempotencyKey}))`);
       const placed = await findByIdempotencyKey(tx, input.idempotencyKey);
       if (placed) return placed;
-      const cart = await loadCart(tx as unknown as Database, input.owner, input.locale);
+      const cart = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
       if (cart.lines.length === 0) throw new CheckoutError("empty_cart");
 
       for (const line of cart.lines) await takeStock(tx, line);
@@ -246,11 +246,14 @@ async function takeStock(
 ): Promise<void> {
   const table = line.variationId === null ? products : variations;
   const id = line.variationId ?? line.productId;
+  const sold = sql`${products.totalSales} + ${line.quantity}`;
   const updated = await tx
     .update(table)
     .set({
       stockQuantity: sql`${table.stockQuantity} - ${line.quantity}`,
       stockStatus: sql`case when ${table.stockQuantity} - ${line.quantity} = 0 then 'outofstock' else ${table.stockStatus} end`,
+      // A simple product's sales count in the same statement; a variation's product below.
+      ...(line.variationId === null ? { totalSales: sold } : {}),
     })
     .where(
       and(
@@ -264,10 +267,8 @@ async function takeStock(
     const [row] = await tx.select({ stock: table.stockQuantity }).from(table).where(eq(table.id, id));
     throw new CheckoutError("not_enough_stock", { name: line.name, available: row?.stock ?? 0 });
   }
-  await tx
-    .update(products)
-    .set({ totalSales: sql`${products.totalSales} + ${line.quantity}` })
-    .where(eq(products.id, line.productId));
+  if (line.variationId !== null)
+    await tx.update(products).set({ totalSales: sold }).where(eq(products.id, line.productId));
 }
 
 /** The order an attempt (or a wallet payment) already placed, if any. */

@@ -1,4 +1,4 @@
-import { products } from "@vitrine/db";
+import { categoryTranslations, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   findCategory,
   listProducts,
   productBySlug,
+  sharedCategoryTree,
   stockOf,
 } from "./catalogue.server.ts";
 import {
@@ -16,6 +17,7 @@ import {
   insertSimpleProduct,
   insertVariableProduct,
 } from "./catalogue-fixtures.test-helper.ts";
+import { SiteCache } from "./site-cache.server.ts";
 
 describe("stockOf", () => {
   it.each([
@@ -80,6 +82,22 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
       categoryIds: descendantIds(all.node),
     });
     expect(inClothing.total).toBe(8);
+  });
+
+  it("shares one category tree per language until the site cache is emptied by a change", async () => {
+    const { db } = database;
+    const shirts = await insertCategory(db, "shirts");
+    const context = { db, siteCache: new SiteCache() };
+    expect((await sharedCategoryTree(context, "es")).map((node) => node.name)).toEqual(["shirts es"]);
+    await db
+      .update(categoryTranslations)
+      .set({ name: "camisas" })
+      .where(eq(categoryTranslations.categoryId, shirts.id));
+    // Read once: the same tree until a change empties the cache; the other language is its own.
+    expect((await sharedCategoryTree(context, "es")).map((node) => node.name)).toEqual(["shirts es"]);
+    expect((await sharedCategoryTree(context, "en")).map((node) => node.name)).toEqual(["camisas"]);
+    context.siteCache.clear();
+    expect((await sharedCategoryTree(context, "es")).map((node) => node.name)).toEqual(["camisas"]);
   });
 
   it("loads a product page with its variations and matches a chosen variation", async () => {

@@ -24,6 +24,7 @@ import type {
 import type { Orderby } from "../lib/orderby.ts";
 import { findVariation } from "../lib/variation-selection.ts";
 import { loadImages } from "./media.server.ts";
+import type { SiteCache } from "./site-cache.server.ts";
 import { categoryTexts, FALLBACK_LOCALE, pickTranslation, productTexts } from "./translations.server.ts";
 
 export const PER_PAGE = 12;
@@ -233,7 +234,24 @@ export function descendantIds(node: CategoryNode): number[] {
   return [node.id, ...node.children.flatMap(descendantIds)];
 }
 
-export async function productBySlug(db: Database, slug: string, locale: string): Promise<ProductPage | null> {
+/**
+ * The category tree as every page of a process shares it: read once per language and kept in the
+ * site cache until the change feed announces a change. Callers must not change it.
+ */
+export function sharedCategoryTree(
+  context: { db: Database; siteCache: SiteCache },
+  locale: string,
+): Promise<CategoryNode[]> {
+  return context.siteCache.get(`categories:${locale}`, () => categoryTree(context.db, locale));
+}
+
+export async function productBySlug(
+  db: Database,
+  slug: string,
+  locale: string,
+  /** Where the category names come from: the shared tree in a request, a fresh read otherwise. */
+  tree: () => Promise<CategoryNode[]> = () => categoryTree(db, locale),
+): Promise<ProductPage | null> {
   const [row] = await db
     .select({
       ...cardColumns,
@@ -313,10 +331,10 @@ export async function productBySlug(db: Database, slug: string, locale: string):
     });
   }
 
-  const tree = await categoryTree(db, locale);
+  const categoryNodes = await tree();
   const flat = (nodes: CategoryNode[]): CategoryNode[] =>
     nodes.flatMap((node) => [node, ...flat(node.children)]);
-  const categoryNames = new Map(flat(tree).map((node) => [node.id, node.name]));
+  const categoryNames = new Map(flat(categoryNodes).map((node) => [node.id, node.name]));
 
   return {
     ...card!,

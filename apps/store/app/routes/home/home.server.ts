@@ -1,8 +1,7 @@
-import type { Database } from "@vitrine/db";
 import type { AppContext } from "../../context.server.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
-import { categoryTree, featuredProducts } from "../../services/catalogue.server.ts";
+import { featuredProducts, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { loadPageBlocks, translated } from "../../services/content.server.ts";
 import { loadImages } from "../../services/media.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
@@ -26,7 +25,7 @@ export type HomeBlock =
 
 /** The home page's data, with the names of what it shows for the page cache. */
 export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock[] }> {
-  const blocks = await buildHomeBlocks(context.db, context.locale);
+  const blocks = await buildHomeBlocks(context);
   context.pageTags.add(PageTags.home);
   for (const block of blocks)
     if (block.type === "featured-products")
@@ -35,7 +34,10 @@ export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock
 }
 
 /** The home page is built from the `home` page's content blocks, each resolved to what it shows. */
-export async function buildHomeBlocks(db: Database, locale: string): Promise<HomeBlock[]> {
+export async function buildHomeBlocks(
+  context: Pick<AppContext, "db" | "locale" | "siteCache">,
+): Promise<HomeBlock[]> {
+  const { db, locale } = context;
   const blocks = (await loadPageBlocks(db, "home")) ?? [];
   const heroImages = await loadImages(
     db,
@@ -72,7 +74,7 @@ export async function buildHomeBlocks(db: Database, locale: string): Promise<Hom
           };
         }
         case "categories": {
-          const tree = await categoryTree(db, locale);
+          const tree = await sharedCategoryTree(context, locale);
           return {
             id: block.id,
             type: "categories",

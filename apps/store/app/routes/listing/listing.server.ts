@@ -4,7 +4,12 @@ import { z } from "zod";
 import { createI18n } from "../../i18n/i18n.ts";
 import type { CategoryNode } from "../../lib/catalogue.ts";
 import { orderbyValues } from "../../lib/orderby.ts";
-import { categoryTree, descendantIds, findCategory, listProducts } from "../../services/catalogue.server.ts";
+import {
+  descendantIds,
+  findCategory,
+  listProducts,
+  sharedCategoryTree,
+} from "../../services/catalogue.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 
 const orderbySchema = z.enum(orderbyValues).catch("menu_order");
@@ -37,7 +42,7 @@ export async function loadListing(
   const minPrice = priceBound.parse(url.searchParams.get("min_price") || undefined);
   const maxPrice = priceBound.parse(url.searchParams.get("max_price") || undefined);
 
-  const tree = await categoryTree(db, locale);
+  const tree = await sharedCategoryTree(context, locale);
   const found = params.slug ? findCategory(tree, params.slug) : null;
   if (params.slug && !found) throw data(null, { status: 404 });
 

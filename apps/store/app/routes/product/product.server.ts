@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
 import { findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
-import { productBySlug } from "../../services/catalogue.server.ts";
+import { productBySlug, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 import { loadReviewSettings } from "../../services/reviews.server.ts";
 import { isMobileUserAgent } from "../../services/user-agent.server.ts";
@@ -14,8 +14,8 @@ const reviewNotice = z.enum(["pending", "approved"]).nullable().catch(null);
 export async function loadProductPage(context: AppLoadContext, slug: string, request: Request) {
   const url = new URL(request.url);
   const [product, reviewSettings, session] = await Promise.all([
-    productBySlug(context.db, slug, context.locale),
-    loadReviewSettings(context.db),
+    productBySlug(context.db, slug, context.locale, () => sharedCategoryTree(context, context.locale)),
+    context.siteCache.get("settings:reviews", () => loadReviewSettings(context.db)),
     context.session.hasCookie && !context.sharedPage ? context.session.get() : null,
   ]);
   if (!product) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { type Database, media, mediaSizes } from "@vitrine/db";
-import { inArray } from "drizzle-orm";
+import { eq, getTableColumns, inArray } from "drizzle-orm";
 
 import type { ImageSource, ImageView } from "../lib/media.ts";
 import { pickTranslation } from "./translations.server.ts";
@@ -19,11 +19,14 @@ export async function loadImages(
   const unique = [...new Set(ids)];
   const views = new Map<number, ImageView>();
   if (unique.length === 0) return views;
-  const [rows, sizes] = await Promise.all([
-    db.select({ id: media.id, alt: media.alt }).from(media).where(inArray(media.id, unique)),
-    db.select().from(mediaSizes).where(inArray(mediaSizes.mediaId, unique)),
-  ]);
-  for (const row of rows) {
+  // One statement: each rendition with its image's alternative text.
+  const sizes = await db
+    .select({ ...getTableColumns(mediaSizes), alt: media.alt })
+    .from(mediaSizes)
+    .innerJoin(media, eq(media.id, mediaSizes.mediaId))
+    .where(inArray(mediaSizes.mediaId, unique));
+  const rows = new Map(sizes.map((size) => [size.mediaId, { id: size.mediaId, alt: size.alt }]));
+  for (const row of rows.values()) {
     const own = sizes.filter((size) => size.mediaId === row.id).sort((a, b) => a.width - b.width);
     const jpegs = own.filter((size) => size.format === "jpeg");
     if (jpegs.length === 0) continue;

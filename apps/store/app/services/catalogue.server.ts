@@ -264,9 +264,9 @@ export async function productBySlug(
     .where(and(eq(products.slug, slug), eq(products.status, "publish")));
   if (!row) return null;
 
-  const [card] = await cardsFromRows(db, [row], locale);
-  const [galleryRows, termRows, variationRows, variationTermRows, reviewRows, categoryRows] =
+  const [[card], galleryRows, termRows, variationRows, variationTermRows, reviewRows, categoryRows] =
     await Promise.all([
+      cardsFromRows(db, [row], locale),
       db
         .select({ mediaId: productImages.mediaId })
         .from(productImages)

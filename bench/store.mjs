@@ -113,11 +113,19 @@ export async function settle(base) {
   await wait(250);
 }
 
-/** Launches the store and waits for /healthz. */
+/**
+ * Launches the store and waits for /healthz, and for the demo's pictures drawn in the background on
+ * a first start (decision 0021), so no figure is taken while they are being drawn.
+ */
 export async function startStore(options) {
   const store = await launchStore(options);
   try {
     await until(store, "/healthz", { since: performance.now(), everyMs: 250, timeoutMs: 600_000 });
+    const deadline = performance.now() + 600_000;
+    while ((await (await fetch(`${store.base}/healthz`)).json()).media === "pending") {
+      if (performance.now() > deadline) throw new Error("the demo pictures were not drawn within 10 minutes");
+      await wait(250);
+    }
   } catch (error) {
     await store.stop();
     throw error;

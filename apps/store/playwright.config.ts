@@ -63,6 +63,7 @@ export default defineConfig({
   // No retries: a test that fails once is a bug to find, not noise to hide.
   retries: 0,
   reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
   globalTeardown: "./tests/e2e/global-teardown.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -14,7 +14,7 @@ import {
 } from "@vitrine/db";
 import { CatalogueNotEmptyError, seedDemo } from "@vitrine/db/seed";
 import compression from "compression";
-import { count, sql } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
@@ -29,6 +29,7 @@ import { type AppContext, withDomainClients } from "./app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
+import { drawInBackground, mediaPlaceholders, mediaState } from "./app/services/demo-images.server.ts";
 import { InFlight } from "./app/services/in-flight.server.ts";
 import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./app/services/input-guard.server.ts";
 import { createMailer, type Mailer } from "./app/services/mail.server.ts";
@@ -130,8 +131,8 @@ export function createApp({
 
   app.get("/healthz", async (_req, res) => {
     try {
-      await database.db.execute(sql`select 1`);
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.dialect });
+      const media = await mediaState(database.db);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.dialect, media });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res
@@ -147,6 +148,7 @@ export function createApp({
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(MEDIA_URL_PREFIX, express.static(config.mediaDir, { immutable: true, maxAge: "1y", index: false }));
+  app.use(MEDIA_URL_PREFIX, mediaPlaceholders(config.mediaDir));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.use(refuseCrossSiteRequests());
@@ -247,8 +249,10 @@ async function prepare(config: Config, logger: Logger, database: DbHandle): Prom
   if (config.seedDemo && (catalogue?.total ?? 0) === 0) {
     logger.info("first start: seeding the demo catalogue");
     try {
+      // The pictures are drawn once the store serves (drawInBackground), so a first start is quick.
       const seeded = await seedDemo(database.db, {
         mediaDir: config.mediaDir,
+        images: "later",
         log: (msg) => logger.info(msg),
       });
       logger.info(seeded, "demo catalogue seeded");
@@ -277,7 +281,9 @@ async function prepare(config: Config, logger: Logger, database: DbHandle): Prom
 async function runPrimary(config: Config, logger: Logger): Promise<void> {
   const database = await openDatabase(config);
   await prepare(config, logger, database);
-  await database.close();
+  // The primary serves nothing: it draws what the seed left to draw while the workers serve.
+  const drawing = drawInBackground(database.db, config.mediaDir, logger);
+  const closeDatabase = drawing.stop().then(() => database.close());
 
   let stopping = false;
   let announced = false;
@@ -290,7 +296,7 @@ async function runPrimary(config: Config, logger: Logger): Promise<void> {
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) void closeDatabase.finally(() => process.exit(0));
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "worker stopped; starting another");
@@ -302,6 +308,7 @@ async function runPrimary(config: Config, logger: Logger): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down the workers");
+    void drawing.stop();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
@@ -328,6 +335,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     logger,
   });
   const requests = new InFlight();
+  let drawing: { stop(): Promise<void> } | undefined;
   const server: Server = http.createServer();
   server.listen(config.port, config.host, () => {
     const address = server.address();
@@ -377,6 +385,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     );
     // Built in the background, a batch of products at a time, while pages are already served.
     productSearch.warm();
+    if (!cluster.isWorker) drawing = drawInBackground(database.db, config.mediaDir, logger);
     const shown = listening === publicUrl ? "" : ` (public address ${publicUrl})`;
     if (!cluster.isWorker) process.stdout.write(`Vitrine is serving at ${listening}${shown}\n`);
   });
@@ -400,12 +409,14 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     // No new connections; a request on a kept-alive one gets a clean 503. The requests under way
     // finish (for at most 25 s) before the database closes, so none is cut off half-written.
     requests.refuseNew();
+    const drawingStopped = drawing?.stop();
     server.close();
     server.closeIdleConnections();
     const finished = await requests.settled(25_000);
     if (!finished) logger.warn({ left: requests.count }, "requests still running after 25 s");
     server.closeAllConnections();
     try {
+      await drawingStopped;
       await changes.close();
       await database.close();
       logger.info("database closed; bye");

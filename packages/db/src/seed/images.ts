@@ -43,45 +43,75 @@ const encoders: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
 };
 const encoderVersion = "avif:q50e0|webp:q78e1|jpeg:q80|v1";
 
-export async function renderImage(
+/** Where a drawing's SVG source is kept while (and after) its sizes are encoded. */
+export function sourcePathOf(hash: string): string {
+  return `${hash.slice(0, 2)}/${hash.slice(0, 16)}.svg`;
+}
+
+/** The source path for a size's path (`ab/abcdef0123456789-600.webp` → `ab/abcdef0123456789.svg`). */
+export function sourcePathOfSize(sizePath: string): string | undefined {
+  const match = /^([0-9a-f]{2})\/([0-9a-f]{16})-\d+\.(?:avif|webp|jpg)$/.exec(sizePath);
+  return match ? `${match[1]}/${match[2]}.svg` : undefined;
+}
+
+/**
+ * The files a drawing becomes, with their names and dimensions, without encoding anything (sizes
+ * carry 0 bytes until drawn). Cheap: reads only the SVG's own width and height.
+ */
+export async function planImage(
   svg: string,
-  mediaDir: string,
   widths: readonly number[] = productWidths,
 ): Promise<RenderedImage> {
   const hash = createHash("sha256").update(encoderVersion).update(widths.join(",")).update(svg).digest("hex");
   const folder = hash.slice(0, 2);
   const stem = hash.slice(0, 16);
-  const source = Buffer.from(svg);
-  const metadata = await sharp(source).metadata();
+  const metadata = await sharp(Buffer.from(svg)).metadata();
   if (!metadata.width || !metadata.height) throw new Error("The drawing has no width or height.");
   const aspect = metadata.height / metadata.width;
-  const planned = widths.flatMap((width) =>
+  const largest = Math.max(...widths);
+  const sizes = widths.flatMap((width) =>
     formats.map((format) => ({
       format,
       width,
       height: Math.round(width * aspect),
       path: `${folder}/${stem}-${width}.${format === "jpeg" ? "jpg" : format}`,
+      bytes: 0,
     })),
   );
-  const largest = Math.max(...widths);
-  const image = { hash, width: largest, height: Math.round(largest * aspect) };
+  return { hash, width: largest, height: Math.round(largest * aspect), sizes };
+}
 
-  const existing = await Promise.all(planned.map((size) => fileSize(path.join(mediaDir, size.path))));
+/** Writes the SVG source beside where its sizes will be, so any process can draw them or show it meanwhile. */
+export async function keepSource(svg: string, image: RenderedImage, mediaDir: string): Promise<void> {
+  const file = path.join(mediaDir, sourcePathOf(image.hash));
+  if ((await fileSize(file)) !== undefined) return;
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeAtomically(file, Buffer.from(svg));
+}
+
+/** Encodes every size of a drawing (skipping the work when all files are already there). */
+export async function renderImage(
+  svg: string,
+  mediaDir: string,
+  widths: readonly number[] = productWidths,
+): Promise<RenderedImage> {
+  const image = await planImage(svg, widths);
+  const existing = await Promise.all(image.sizes.map((size) => fileSize(path.join(mediaDir, size.path))));
   if (existing.every((bytes) => bytes !== undefined)) {
-    return { ...image, sizes: planned.map((size, i) => ({ ...size, bytes: existing[i]! })) };
+    return { ...image, sizes: image.sizes.map((size, i) => ({ ...size, bytes: existing[i]! })) };
   }
 
-  await mkdir(path.join(mediaDir, folder), { recursive: true });
+  await mkdir(path.join(mediaDir, image.hash.slice(0, 2)), { recursive: true });
   // One rasterisation at the largest width; every size is resized from those pixels. The art is
   // opaque, so the alpha channel is dropped once instead of by each encoder.
-  const { data, info } = await sharp(source)
+  const { data, info } = await sharp(Buffer.from(svg))
     .resize(image.width, image.height)
     .flatten({ background: "#ffffff" })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const sizes = await Promise.all(
-    planned.map(async (size) => {
+    image.sizes.map(async (size) => {
       const encoded = await encoders[size.format](
         sharp(data, { raw }).resize(size.width, size.height),
       ).toBuffer();

@@ -3,15 +3,23 @@ import { type Database, selectRows, type Transaction } from "../client.ts";
 import { insertCategories, insertProducts, insertVariations } from "./catalogue-rows.ts";
 import { insertStoreContent } from "./content.ts";
 import { planDemoCatalogue } from "./demo-catalogue.ts";
-import { insertImages, renderImages } from "./media.ts";
+import { insertImages, planImages, renderImages } from "./media.ts";
 import { planReviews } from "./reviews.ts";
 
+export { sourcePathOfSize } from "./images.ts";
+export { drawPendingImages } from "./media.ts";
 export { type SyntheticOptions, seedSynthetic } from "./synthetic.ts";
 
 export type SeedOptions = {
   /** Folder the rendered images are written to; media_sizes paths are relative to it. */
   mediaDir: string;
   log?: (message: string) => void;
+  /**
+   * "now" (the default) encodes every image before the rows go in. "later" records the images with
+   * their sizes' names and dimensions and keeps their SVG sources, so the store can serve at once
+   * and encode them in the background with `drawPendingImages`.
+   */
+  images?: "now" | "later";
 };
 
 export class CatalogueNotEmptyError extends Error {
@@ -23,8 +31,9 @@ const seedLockKey = 7261002;
 
 /**
  * Fills an empty database with the demo store: categories, products with pictures, variations,
- * reviews, the home page, menus and settings. Images are written first (they are content-addressed,
- * so a half-finished run leaves nothing wrong behind); the rows then go in as one transaction.
+ * reviews, the home page, menus and settings. Images are written (or, with `images: "later"`, planned)
+ * first: they are content-addressed, so a half-finished run leaves nothing wrong behind; the rows
+ * then go in as one transaction.
  */
 export async function seedDemo(
   db: Database,
@@ -36,14 +45,17 @@ export async function seedDemo(
   const plan = planDemoCatalogue(now);
   const plannedReviews = planReviews(plan.products, now);
 
+  const later = options.images === "later";
   const started = performance.now();
-  const rendered = await renderImages(plan.images, options.mediaDir, log);
-  log(`images ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const rendered = later
+    ? await planImages(plan.images, options.mediaDir)
+    : await renderImages(plan.images, options.mediaDir, log);
+  if (!later) log(`images ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     if (!(await isEmpty(tx))) throw new CatalogueNotEmptyError("Another process seeded the database first.");
-    const mediaIds = await insertImages(tx, rendered);
+    const mediaIds = await insertImages(tx, rendered, later ? "processing" : "ready");
     const categoryIds = await insertCategories(tx, plan.categories, mediaIds);
     const productIds = await insertProducts(tx, plan.products, plannedReviews, categoryIds, mediaIds);
     await insertVariations(tx, plan.products, productIds, mediaIds);

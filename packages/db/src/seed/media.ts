@@ -1,8 +1,10 @@
-import { inArray } from "drizzle-orm";
-import type { Transaction } from "../client.ts";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database, Transaction } from "../client.ts";
 import { media, mediaSizes, type Translated } from "../schema/index.ts";
 import { mapWithConcurrency } from "./concurrency.ts";
-import { type RenderedImage, renderImage } from "./images.ts";
+import { keepSource, planImage, type RenderedImage, renderImage, sourcePathOfSize } from "./images.ts";
 
 /** A picture to draw and store; `key` is how the caller finds the media id afterwards. */
 export type ImageJob = {
@@ -23,22 +25,97 @@ export async function renderImages(
   mediaDir: string,
   log: (message: string) => void = () => {},
 ): Promise<RenderedJob[]> {
-  // Identical drawings share one set of files; rendering them twice would race on the same names.
-  const unique = [...new Map(jobs.map((job) => [`${job.widths ?? ""}|${job.svg}`, job])).values()];
   let done = 0;
-  const images = new Map<ImageJob, RenderedImage>();
-  await mapWithConcurrency(unique, imageConcurrency, async (job) => {
-    images.set(job, await renderImage(job.svg, mediaDir, job.widths));
+  return eachDrawing(jobs, imageConcurrency, async (svg, widths, total) => {
+    const image = await renderImage(svg, mediaDir, widths);
     done++;
-    if (done % 25 === 0 || done === unique.length) log(`images: ${done}/${unique.length}`);
+    if (done % 25 === 0 || done === total) log(`images: ${done}/${total}`);
+    return image;
   });
-  const byDrawing = new Map(unique.map((job) => [`${job.widths ?? ""}|${job.svg}`, images.get(job)!]));
-  return jobs.map(({ key, filename, alt, svg, widths }) => ({
-    key,
-    filename,
-    alt,
-    image: byDrawing.get(`${widths ?? ""}|${svg}`)!,
+}
+
+/**
+ * The rows-first half of a seed: names and dimensions of every size, and the SVG sources kept in
+ * the media folder, without encoding anything; `drawPendingImages` encodes them later.
+ */
+export async function planImages(jobs: readonly ImageJob[], mediaDir: string): Promise<RenderedJob[]> {
+  return eachDrawing(jobs, 8, async (svg, widths) => {
+    const image = await planImage(svg, widths);
+    await keepSource(svg, image, mediaDir);
+    return image;
+  });
+}
+
+/** Runs `work` once per distinct drawing: identical drawings share one set of files. */
+async function eachDrawing(
+  jobs: readonly ImageJob[],
+  concurrency: number,
+  work: (svg: string, widths: readonly number[] | undefined, total: number) => Promise<RenderedImage>,
+): Promise<RenderedJob[]> {
+  const drawingOf = (job: ImageJob) => `${job.widths ?? ""}|${job.svg}`;
+  const unique = [...new Map(jobs.map((job) => [drawingOf(job), job])).values()];
+  const images = new Map<string, RenderedImage>();
+  await mapWithConcurrency(unique, concurrency, async (job) => {
+    images.set(drawingOf(job), await work(job.svg, job.widths, unique.length));
+  });
+  return jobs.map((job) => ({
+    key: job.key,
+    filename: job.filename,
+    alt: job.alt,
+    image: images.get(drawingOf(job))!,
   }));
+}
+
+/**
+ * Encodes the sizes of every image recorded as still being drawn (state "processing" with its SVG
+ * source in the media folder), marking each ready as it finishes. Safe to stop at any point: files
+ * are written atomically and the next start carries on where this one stopped.
+ */
+export async function drawPendingImages(
+  db: Database,
+  mediaDir: string,
+  options: { log?: (message: string) => void; concurrency?: number; signal?: AbortSignal } = {},
+): Promise<{ drawn: number }> {
+  const log = options.log ?? (() => {});
+  const rows = await db
+    .select({ mediaId: mediaSizes.mediaId, path: mediaSizes.path, width: mediaSizes.width })
+    .from(mediaSizes)
+    .innerJoin(media, eq(media.id, mediaSizes.mediaId))
+    .where(eq(media.state, "processing"))
+    .orderBy(mediaSizes.mediaId, mediaSizes.width);
+  const byMedia = new Map<number, typeof rows>();
+  for (const row of rows) byMedia.set(row.mediaId, [...(byMedia.get(row.mediaId) ?? []), row]);
+  const pending = [...byMedia].flatMap(([mediaId, sizes]) => {
+    const source = sourcePathOfSize(sizes[0]!.path);
+    return source ? [{ mediaId, source, sizes }] : [];
+  });
+  if (pending.length === 0) return { drawn: 0 };
+  const started = performance.now();
+  let drawn = 0;
+  await mapWithConcurrency(pending, options.concurrency ?? 2, async ({ mediaId, source, sizes }) => {
+    if (options.signal?.aborted) return;
+    const svg = await readFile(path.join(mediaDir, source), "utf8").catch(() => undefined);
+    if (svg === undefined) return;
+    const widths = [...new Set(sizes.map((size) => size.width))];
+    const image = await renderImage(svg, mediaDir, widths);
+    const bytesByPath = new Map(image.sizes.map((size) => [size.path, size.bytes]));
+    if (sizes.some((size) => !bytesByPath.has(size.path))) {
+      throw new Error(`The drawing ${source} no longer matches the sizes recorded for media ${mediaId}.`);
+    }
+    await db.transaction(async (tx) => {
+      for (const size of sizes) {
+        await tx
+          .update(mediaSizes)
+          .set({ bytes: bytesByPath.get(size.path)! })
+          .where(and(eq(mediaSizes.mediaId, mediaId), eq(mediaSizes.path, size.path)));
+      }
+      await tx.update(media).set({ state: "ready" }).where(eq(media.id, mediaId));
+    });
+    drawn++;
+    if (drawn % 25 === 0 || drawn === pending.length) log(`images: ${drawn}/${pending.length}`);
+  });
+  if (drawn === pending.length) log(`images ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { drawn };
 }
 
 /**
@@ -48,6 +125,8 @@ export async function renderImages(
 export async function insertImages(
   tx: Transaction,
   jobs: readonly RenderedJob[],
+  /** "processing" for images recorded before their sizes are drawn (see `drawPendingImages`). */
+  state: "ready" | "processing" = "ready",
 ): Promise<Map<string, number>> {
   const idByHash = new Map<string, number>();
   const firstPaths = jobs.map((job) => job.image.sizes[0]!.path);
@@ -77,7 +156,7 @@ export async function insertImages(
           width: job.image.width,
           height: job.image.height,
           alt: job.alt,
-          state: "ready" as const,
+          state,
         })),
       )
       .returning({ id: media.id, filename: media.filename });

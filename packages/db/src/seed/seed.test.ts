@@ -5,7 +5,13 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../client.ts";
 import { availableDialects, createTestDatabase, type TestDatabase } from "../testing.ts";
-import { CatalogueNotEmptyError, seedDemo, seedSynthetic } from "./index.ts";
+import {
+  CatalogueNotEmptyError,
+  drawPendingImages,
+  seedDemo,
+  seedSynthetic,
+  sourcePathOfSize,
+} from "./index.ts";
 
 // Rendering ~100 pictures dominates; generous limits keep a busy CI machine from failing the suite.
 // Drawing the demo images takes minutes on a busy two-core machine: a budget for a slow machine, not a speed check.
@@ -15,13 +21,31 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
   let database: TestDatabase;
   let mediaDir: string;
   let seeded: { products: number; categories: number };
+  /** The media as the seed left them, before `drawPendingImages`: what a first start serves from. */
+  let beforeDrawing: { media: number; processing: number; sources: number; rasters: number };
   const rows = <T>(query: SQL) => selectRows<T>(database.db, query);
   const count = async (query: SQL) => (await rows<{ n: number }>(query))[0]!.n;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     mediaDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-seed-"));
-    seeded = await seedDemo(database.db, { mediaDir });
+    // As the store's first start does: rows and drawings now, every size encoded afterwards.
+    seeded = await seedDemo(database.db, { mediaDir, images: "later" });
+    const sizes = await rows<{ path: string }>(sql`select path from media_sizes`);
+    const exists = (file: string) =>
+      stat(path.join(mediaDir, file)).then(
+        () => true,
+        () => false,
+      );
+    const present = await Promise.all(sizes.map((size) => exists(size.path)));
+    const sources = new Set(sizes.map((size) => sourcePathOfSize(size.path)!));
+    beforeDrawing = {
+      media: await count(sql`select count(*)::int as n from media`),
+      processing: await count(sql`select count(*)::int as n from media where state = 'processing'`),
+      sources: (await Promise.all([...sources].map(exists))).filter(Boolean).length,
+      rasters: present.filter(Boolean).length,
+    };
+    await drawPendingImages(database.db, mediaDir);
   }, seedTimeout);
 
   afterAll(async () => {
@@ -158,6 +182,16 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     );
     expect(labels.length).toBeGreaterThan(2);
     expect(labels.every((l) => Boolean(l.label.en && l.label.es))).toBe(true);
+  });
+
+  it("records every picture with its drawing before encoding any size, then draws them all", async () => {
+    expect(beforeDrawing.media).toBeGreaterThan(seeded.products);
+    expect(beforeDrawing.processing).toBe(beforeDrawing.media);
+    expect(beforeDrawing.sources).toBe(beforeDrawing.media);
+    expect(beforeDrawing.rasters).toBe(0);
+    expect(await count(sql`select count(*)::int as n from media where state <> 'ready'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from media_sizes where bytes <= 0`)).toBe(0);
+    expect(await drawPendingImages(database.db, mediaDir)).toEqual({ drawn: 0 });
   });
 
   it("stores every picture in AVIF, WebP and JPEG at three widths, on disk", async () => {

@@ -1,0 +1,74 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { type Database, selectRows } from "@vitrine/db";
+import { drawPendingImages, sourcePathOfSize } from "@vitrine/db/seed";
+import { sql } from "drizzle-orm";
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+
+/**
+ * The demo's pictures on a first start (decision 0021): the seed records every image with its sizes'
+ * names and dimensions and keeps its SVG drawing, the store starts serving at once, and the sizes are
+ * encoded in the background. Until a size exists its URL answers with the drawing itself: the same
+ * picture at the same aspect ratio, never cached, marked `X-Media-Placeholder: drawing`.
+ */
+
+/** Mounted after the static media files: answers only for a size not drawn yet whose drawing is kept. */
+export function mediaPlaceholders(mediaDir: string) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const source = sourcePathOfSize(req.path.replace(/^\//, ""));
+    if (!source) return next();
+    const file = path.join(mediaDir, source);
+    const found = await stat(file).catch(() => undefined);
+    if (!found?.isFile()) return next();
+    res.set({
+      "Content-Type": "image/svg+xml",
+      "Content-Length": String(found.size),
+      "Cache-Control": "no-store",
+      "X-Media-Placeholder": "drawing",
+      // Opened on its own, the drawing runs nothing and loads nothing.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    createReadStream(file).on("error", next).pipe(res);
+  };
+}
+
+/** "pending" while some image is still being drawn, for /healthz and whoever waits on it. */
+export async function mediaState(db: Database): Promise<"pending" | "ready"> {
+  const [row] = await selectRows<{ pending: boolean }>(
+    db,
+    sql`select exists (select 1 from media where state = 'processing') as pending`,
+  );
+  return row?.pending ? "pending" : "ready";
+}
+
+/**
+ * Draws what the seed (or an interrupted earlier start) left to draw, in the background, two images
+ * at a time. `stop` ends it between images and resolves when the images under way are written.
+ */
+export function drawInBackground(db: Database, mediaDir: string, logger: Logger): { stop(): Promise<void> } {
+  const abort = new AbortController();
+  const done = drawPendingImages(db, mediaDir, {
+    concurrency: 2,
+    signal: abort.signal,
+    log: (message) => logger.info(message),
+  })
+    .then(({ drawn }) => {
+      if (drawn > 0) logger.info({ drawn }, "demo images drawn");
+    })
+    .catch((error) => {
+      if (!abort.signal.aborted) logger.error({ err: error }, "drawing the demo images failed");
+    });
+  return {
+    stop: async () => {
+      abort.abort();
+      await done;
+    },
+  };
+}

@@ -4,6 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import stylesheetText from "./app.css?inline";
+import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
 
 export const streamTimeout = 5_000;
@@ -35,9 +37,11 @@ export default function handleRequest(
     let shellRendered = false;
     const i18n = createI18n(loadContext.locale);
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
-      </I18nextProvider>,
+      <StylesheetText.Provider value={stylesheetText}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
+        </I18nextProvider>
+      </StylesheetText.Provider>,
       {
         nonce: loadContext.cspNonce,
         onAllReady() {

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { Notices } from "./components/ui/notices.tsx";
@@ -31,7 +32,6 @@ import { seoLinks } from "./services/seo.server.ts";
 import { walletClientConfig } from "./services/wallet-page.server.ts";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -89,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStylesheet href={stylesheet} />
         <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
         <Meta />
         <Links />

@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import type { ImageView } from "../../lib/media.ts";
 
 /** A responsive image: AVIF and WebP sources, a JPEG fallback, and its size so nothing shifts. */
@@ -15,6 +16,16 @@ export function Picture({
   /** Extra `data-*` attributes on the `<img>`, e.g. the gallery's `data-large_image`. */
   imgAttributes?: Record<`data-${string}`, string>;
 }) {
+  if (eager) {
+    // The page's largest picture: asked for from the head, in the first format the browser takes
+    // (a browser without AVIF skips a preload of that type and finds the <picture> as before).
+    const first = image.sources[0];
+    preload(image.src, {
+      as: "image",
+      fetchPriority: "high",
+      ...(first ? { imageSrcSet: first.srcSet, imageSizes: sizes, type: first.type } : {}),
+    });
+  }
   return (
     <picture>
       {image.sources.map((source) => (

@@ -134,14 +134,7 @@ export function Gallery({
                   embla.scrollTo(index);
                 }}
               >
-                <img
-                  src={image.src}
-                  alt=""
-                  width={image.width}
-                  height={image.height}
-                  loading="lazy"
-                  className="w-full"
-                />
+                <Picture image={{ ...image, alt: "" }} sizes="64px" className="w-full" />
               </a>
             </li>
           ))}

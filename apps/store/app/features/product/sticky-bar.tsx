@@ -80,6 +80,9 @@ export function StickyBar({
             alt=""
             width={image.width}
             height={image.height}
+            // Hidden until the bar shows: a lazy image in a hidden bar is not fetched before then.
+            loading="lazy"
+            decoding="async"
             className="sticky-add-to-cart-img h-12 w-12 rounded object-cover"
           />
         )}

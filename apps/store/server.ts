@@ -41,6 +41,7 @@ import { ProductSearch } from "./app/services/search.server.ts";
 import { RequestSession } from "./app/services/session.server.ts";
 import { loadStoreSettings, type StoreSettings } from "./app/services/settings.server.ts";
 import { SiteCache } from "./app/services/site-cache.server.ts";
+import { storeNoticeCacheVariant } from "./app/services/store-notice.server.ts";
 
 /**
  * The browser assets sit beside the server build (`build/client` next to `build/server`). This module
@@ -344,7 +345,9 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     // PORT 0 takes any free port: the default public address is known only now, before any request.
     const publicUrl = config.port === 0 && config.publicUrl.endsWith(":0") ? listening : config.publicUrl;
     const served = { ...config, publicUrl };
-    const pageCache = new PageCache(config.pageCacheEntries, new URL(publicUrl).host);
+    const pageCache = new PageCache(config.pageCacheEntries, new URL(publicUrl).host, undefined, (cookies) =>
+      storeNoticeCacheVariant(settings.current, cookies),
+    );
     const siteCache = new SiteCache();
     const productSearch = new ProductSearch(database.db);
     const emptyCaches = () => {

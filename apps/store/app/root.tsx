@@ -15,6 +15,7 @@ import stylesheet from "./app.css?url";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
+import { StoreNotice } from "./components/layout/store-notice.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 import { useAttributionTracking } from "./features/attribution/index.ts";
@@ -26,9 +27,11 @@ import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
 import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart-session.server.ts";
 import { loadMenu } from "./services/content.server.ts";
+import { parseCookies } from "./services/cookies.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
 import { searchCategoryOptions } from "./services/search.server.ts";
 import { seoLinks } from "./services/seo.server.ts";
+import { storeNoticeFor } from "./services/store-notice.server.ts";
 import { walletClientConfig } from "./services/wallet-page.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -69,6 +72,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
+      storeNotice: storeNoticeFor(settings, locale, parseCookies(request.headers.get("Cookie"))),
       seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),
     },
     { headers: sharedPage ? undefined : pageHeaders(context, miniCart, request) },
@@ -102,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t("site.skipToContent")}
         </a>
+        {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
         {root && <SiteHeader root={root} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           {root && <Notices notices={root.notices.filter((notice) => notice.scope !== "login")} />}

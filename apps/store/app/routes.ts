@@ -16,6 +16,7 @@ export default [
   route("my-account/view-order/:id", "routes/account-order/route.tsx"),
   route("my-account/pages/:slug", "routes/account-page-edit/route.tsx"),
   route("language", "routes/language/route.ts"),
+  route("store-notice", "routes/store-notice/route.ts"),
   route("search", "routes/search/route.tsx"),
   route("robots.txt", "routes/robots/route.ts"),
   route("sitemap.xml", "routes/sitemap/route.ts", { id: "sitemap" }),

@@ -42,11 +42,14 @@ export class PageCache {
   /**
    * @param storeHost the host (and port) of the store's public address: a page asked for under any
    *   other `Host` is rendered for that request alone, never kept or served from the cache.
+   * @param variant what else, read from the browser's cookies, makes the shared page differ (the
+   *   store notice, shown or dismissed): each answer gets its own copy.
    */
   constructor(
     private readonly maxEntries: number,
     private readonly storeHost: string,
     private readonly ttlMs = 5 * 60_000,
+    private readonly variant: (cookies: Record<string, string | undefined>) => string = () => "",
   ) {}
 
   get size(): number {
@@ -91,7 +94,7 @@ export class PageCache {
       }
 
       // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
-      const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${req.originalUrl}`;
+      const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${this.variant(cookies)}|${req.originalUrl}`;
       const hit = this.#entries.get(key);
       if (hit && Date.now() - hit.storedAt < this.ttlMs) {
         this.#entries.delete(key);

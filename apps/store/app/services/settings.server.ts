@@ -3,6 +3,7 @@ import { type Database, settings } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
+import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
 
 const paymentSettingsSchema = z
   .object({
@@ -18,6 +19,17 @@ const paymentSettingsSchema = z
   .catch({ bacs: { enabled: true }, cod: { enabled: true, shipping_methods: [] } });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
+const storeNoticeSchema = z
+  .object({
+    enabled: z.boolean().catch(false),
+    /** Renewed when the text changes: shoppers who dismissed the old notice see the new one. */
+    id: z.string().regex(STORE_NOTICE_ID).catch("1"),
+    text: z
+      .object({ en: z.string().max(1000).catch(""), es: z.string().max(1000).catch("") })
+      .catch({ en: "", es: "" }),
+  })
+  .catch({ enabled: false, id: "1", text: { en: "", es: "" } });
+
 const storeSettingsSchema = z.object({
   name: z.string().min(1).catch("Vitrine"),
   currency: z.string().length(3).catch("USD"),
@@ -31,6 +43,8 @@ const storeSettingsSchema = z.object({
   cart_reveal_after_add: z.boolean().catch(true),
   /** On screens up to 849 px wide the cart opens as a drawer (spec §2). */
   off_canvas_cart: z.boolean().catch(true),
+  /** Spec §3/§4 "Store notice": a store-wide notice, off in a fresh store. */
+  store_notice: storeNoticeSchema,
   /** The checkout's payment methods (the express wallet is configured by WALLET_* instead). */
   payments: paymentSettingsSchema,
   /** Order attribution tracking (spec §9): the store's values; the script's own defaults apply when unset. */

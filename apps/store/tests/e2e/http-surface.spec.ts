@@ -6,10 +6,12 @@ import { expect, test } from "./fixtures.ts";
 
 const serverEntry = `${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`;
 
-test("health check reports the database", async ({ request }) => {
+test("health check reports the database and the demo pictures, drawn before the tests start", async ({
+  request,
+}) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  expect(await response.json()).toEqual({ status: "ok", database: "pglite", media: "ready" });
 });
 
 test("security headers, a policy that allows exactly the wallet host, and no session for guests", async ({

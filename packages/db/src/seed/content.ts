@@ -86,7 +86,22 @@ export async function insertStoreContent(
   await tx
     .insert(settings)
     .values([
-      { key: "store", value: { name: "Vitrine", currency: "USD" } },
+      {
+        key: "store",
+        value: {
+          name: "Vitrine",
+          currency: "USD",
+          // The demo shows the store notice (a fresh store's is off); its id changes with its text.
+          store_notice: {
+            enabled: true,
+            id: "demo-1",
+            text: {
+              en: "This is a demo store: no order is shipped and no payment is taken.",
+              es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago.",
+            },
+          },
+        },
+      },
       { key: "catalog", value: { perPage: 12 } },
     ])
     .onConflictDoNothing();

@@ -307,7 +307,21 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     );
     expect(settings).toEqual([
       { key: "catalog", value: { perPage: 12 } },
-      { key: "store", value: { name: "Vitrine", currency: "USD" } },
+      {
+        key: "store",
+        value: {
+          name: "Vitrine",
+          currency: "USD",
+          store_notice: {
+            enabled: true,
+            id: "demo-1",
+            text: {
+              en: "This is a demo store: no order is shipped and no payment is taken.",
+              es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago.",
+            },
+          },
+        },
+      },
     ]);
     const links = await rows<{ slug: string; target_url: string }>(
       sql`select slug, target_url from affiliate_links`,

@@ -28,6 +28,7 @@ import { type Config, ConfigError, listeningOrigin, loadConfig } from "./app/con
 import { type AppContext, withDomainClients } from "./app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
+import { comingSoonGate } from "./app/services/coming-soon.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
 import { drawInBackground, mediaPlaceholders, mediaState } from "./app/services/demo-images.server.ts";
 import { InFlight } from "./app/services/in-flight.server.ts";
@@ -186,6 +187,7 @@ export function createApp({
   app.use("/api/vitrine/v2/wallet/orders", walletOrdersRouter(makeContext));
   app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));
 
+  app.use(comingSoonGate({ settings, db: database.db, sessionSecret: config.sessionSecret }));
   app.use(pageCache.middleware());
   app.all(
     "/{*path}",

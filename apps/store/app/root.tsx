@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -26,6 +27,7 @@ import { TranslationsScript } from "./i18n/translations-script.tsx";
 import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
 import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart-session.server.ts";
+import { comingSoonBannerFor } from "./services/coming-soon.server.ts";
 import { loadMenu } from "./services/content.server.ts";
 import { parseCookies } from "./services/cookies.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
@@ -72,6 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
+      comingSoonBanner: await comingSoonBannerFor(db, settings, current?.userId),
       storeNotice: storeNoticeFor(settings, locale, parseCookies(request.headers.get("Cookie"))),
       seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),
     },
@@ -113,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
+        {root?.comingSoonBanner && <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />

@@ -43,6 +43,8 @@ const storeSettingsSchema = z.object({
   cart_reveal_after_add: z.boolean().catch(true),
   /** On screens up to 849 px wide the cart opens as a drawer (spec §2). */
   off_canvas_cart: z.boolean().catch(true),
+  /** Spec §4: visitors get the coming-soon page; editors and administrators see the store (0024). */
+  coming_soon: z.boolean().catch(false),
   /** Spec §3/§4 "Store notice": a store-wide notice, off in a fresh store. */
   store_notice: storeNoticeSchema,
   /** The checkout's payment methods (the express wallet is configured by WALLET_* instead). */

@@ -16,6 +16,22 @@ export async function userRole(db: Database, userId: number): Promise<Role | nul
   return user?.role ?? null;
 }
 
+/** The signed-in user's role and WooCommerce-style meta, in one read. */
+export async function userRoleAndMeta(
+  db: Database,
+  userId: number,
+): Promise<{ role: Role; woocommerceMeta: Record<string, string> } | null> {
+  const [user] = await db
+    .select({ role: users.role, meta: users.meta })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  return {
+    role: user.role,
+    woocommerceMeta: (user.meta.woocommerce_meta as Record<string, string> | undefined) ?? {},
+  };
+}
+
 /** A page of accounts in id order, those whose e-mail contains `search` and that have `role`. */
 export async function listUsers(
   db: Database,

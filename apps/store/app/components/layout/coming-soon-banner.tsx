@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { COMING_SOON_BANNER_DISMISSED } from "../../lib/coming-soon.ts";
+
+/**
+ * The footer banner staff see while the store is in coming-soon mode (spec §3/§4/§7 call 8).
+ * Dismiss posts the user meta to the REST URL its link carries, with the page's REST nonce, and the
+ * banner goes whatever the answer; once the meta is stored the server no longer renders it.
+ */
+export function ComingSoonBanner({ restUrl }: { restUrl: string }) {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed) return null;
+  return (
+    <aside
+      className="coming-soon-banner fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-x-4 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-stone-900 shadow"
+      aria-label={t("comingSoon.bannerLabel")}
+    >
+      <p>{t("comingSoon.banner")}</p>
+      <a
+        href={restUrl}
+        className="coming-soon-banner-dismiss font-semibold underline"
+        onClick={(event) => {
+          event.preventDefault();
+          const link = event.currentTarget;
+          const nonce =
+            document.querySelector<HTMLMetaElement>('meta[name="x-vitrine-nonce"]')?.content ?? "";
+          void fetch(link.href, {
+            method: "POST",
+            credentials: "same-origin",
+            headers: { "Content-Type": "application/json", "X-Vitrine-Nonce": nonce },
+            body: JSON.stringify({ woocommerce_meta: { [COMING_SOON_BANNER_DISMISSED]: "yes" } }),
+          }).catch(() => {});
+          setDismissed(true);
+        }}
+      >
+        {t("comingSoon.dismiss")}
+      </a>
+    </aside>
+  );
+}

@@ -286,7 +286,7 @@ async function runPrimary(config: Config, logger: Logger): Promise<void> {
   await prepare(config, logger, database);
   // The primary serves nothing: it draws what the seed left to draw while the workers serve.
   const drawing = drawInBackground(database.db, config.mediaDir, logger);
-  const closeDatabase = drawing.stop().then(() => database.close());
+  const closeDatabase = () => drawing.stop().then(() => database.close());
 
   let stopping = false;
   let announced = false;
@@ -299,7 +299,8 @@ async function runPrimary(config: Config, logger: Logger): Promise<void> {
   });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) void closeDatabase.finally(() => process.exit(0));
+      if (Object.keys(cluster.workers ?? {}).length === 0)
+        void closeDatabase().finally(() => process.exit(0));
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "worker stopped; starting another");

@@ -30,6 +30,17 @@ const probes: Array<{ file: string; source: string; rule: string | null }> = [
     rule: "lint/style/noRestrictedImports",
   },
   {
+    file: "apps/store/app/features/cart/probe-deep-feature-by-folder.ts",
+    source:
+      'import { useMoney } from "../../features/catalogue/use-money.ts";\nexport const probe = useMoney;\n',
+    rule: "lint/style/noRestrictedImports",
+  },
+  {
+    file: "apps/store/app/features/cart/probe-feature-index-by-folder.ts",
+    source: 'import { Price } from "../../features/catalogue/index.ts";\nexport const probe = Price;\n',
+    rule: null,
+  },
+  {
     file: "apps/store/app/features/cart/probe-feature-index.ts",
     source:
       'import { Price } from "../catalogue/index.ts";\nimport type { CartView } from "../../lib/cart.ts";\nexport const probe: [unknown, CartView | null] = [Price, null];\n',

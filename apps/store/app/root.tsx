@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -11,8 +11,15 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+
+// Staff only, while the store is in coming-soon mode: its code loads when it is shown.
+const ComingSoonBanner = lazy(() =>
+  import("./components/layout/coming-soon-banner.tsx").then((module) => ({
+    default: module.ComingSoonBanner,
+  })),
+);
+
 import stylesheet from "./app.css?url";
-import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -116,7 +123,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
-        {root?.comingSoonBanner && <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />}
+        {root?.comingSoonBanner && (
+          <Suspense fallback={null}>
+            <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
+          </Suspense>
+        )}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />

@@ -1,8 +1,9 @@
 import { blocks, type Database, menuItems, menus, pages } from "@vitrine/db";
 import { and, asc, eq } from "drizzle-orm";
+import type { MenuItem } from "../lib/menu.ts";
 import { pickTranslation } from "./translations.server.ts";
 
-export type MenuItem = { id: number; label: string; url: string; children: MenuItem[] };
+export type { MenuItem };
 export type Block = { id: number; type: string; data: Record<string, unknown> };
 
 export async function loadMenu(db: Database, location: string, locale: string): Promise<MenuItem[]> {

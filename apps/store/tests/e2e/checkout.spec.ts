@@ -214,3 +214,35 @@ test("axe finds no serious issue on the checkout (with its errors shown) or on t
   await expect(page.locator("form.woocommerce-form-register")).toBeVisible();
   expect(await serious()).toEqual([]);
 });
+
+test("a “Please wait...” overlay blocks the page while the order is being placed, and lets go on an error", async ({
+  cartWithProduct: { page },
+}) => {
+  await page.goto("/checkout");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await fillBilling(page);
+  await page.getByLabel(/I have read and agree/).check();
+  await page.getByLabel("Cash on delivery").check();
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route("**/api/store/v1/checkout", async (route) => {
+    await held;
+    await route.fulfill({
+      status: 409,
+      contentType: "application/json",
+      body: JSON.stringify({ code: "busy", message: "The store is busy.", data: { status: 409 } }),
+    });
+  });
+  await page.getByRole("button", { name: "Place order" }).click();
+  const overlay = page.locator(".block-page");
+  await expect(overlay).toHaveText("Please wait...");
+  await expect(overlay).toHaveAttribute("role", "alert");
+  // Everything behind it is inert: no click or key reaches the form meanwhile.
+  expect(await page.locator("#main").evaluate((main) => main.closest("[inert]") !== null)).toBe(true);
+  answer();
+  await expect(overlay).toHaveCount(0);
+  expect(await page.locator("#main").evaluate((main) => main.closest("[inert]") !== null)).toBe(false);
+  await expect(page.getByText("The store is busy.")).toBeVisible();
+});

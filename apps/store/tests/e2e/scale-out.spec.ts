@@ -52,6 +52,10 @@ if (adminUrl) {
       stores.push(await spareStore(env));
       stores.push(await spareStore(env));
       const [a, b] = stores.map((store) => `http://127.0.0.1:${store.port}`) as [string, string];
+      await test.step("the primary that seeded draws the demo's pictures while its workers serve", async () => {
+        const media = async () => ((await (await fetch(`${b}/healthz`)).json()) as { media: string }).media;
+        await expect.poll(media, { timeout: 120_000 }).toBe("ready");
+      });
       const token = await apiToken(a, ADMIN.email, ADMIN.password);
       const list = await rest(a, token, "GET", "/products?per_page=100");
       const simple = (list.body as Array<{ id: number; slug: string; type: string }>).filter(

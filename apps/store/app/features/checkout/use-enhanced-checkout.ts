@@ -1,4 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { blockPage } from "../../components/ui/block-page.ts";
 import { animateWindowScroll } from "../../components/ui/scroll.ts";
 import { addressFields, parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { currentRecord } from "../attribution/index.ts";
@@ -22,6 +24,7 @@ const NOTICE_OFFSET_PX = 100;
  * `vitrine/store/checkout` store, and on errors moves focus to the first field and the notices into view.
  */
 export function useEnhancedCheckout({ userId, attempt, initial, methods, choose: setters }: Options) {
+  const { t } = useTranslation();
   const [errors, setErrors] = useState(initial.errors);
   const [notice, setNotice] = useState<CheckoutNotice | null>(initial.notice);
   const [submitting, setSubmitting] = useState(false);
@@ -100,6 +103,8 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
         extensions: { "woocommerce/order-attribution": currentRecord() },
       };
       setSubmitting(true);
+      const release = blockPage(t("site.pleaseWait"));
+      let leaving = false;
       try {
         const response = await fetch("/api/store/v1/checkout", {
           method: "POST",
@@ -117,6 +122,8 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
           data?: { params?: Record<string, string> };
         };
         if (response.ok && body.payment_result?.redirect_url) {
+          // Still blocked while the browser goes to the order's page.
+          leaving = true;
           window.location.assign(body.payment_result.redirect_url);
           return;
         }
@@ -126,10 +133,11 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
       } catch {
         setNotice({ key: "checkout.errors.offline" });
       } finally {
+        if (!leaving) release();
         setSubmitting(false);
       }
     },
-    [attempt, submitting],
+    [attempt, submitting, t],
   );
 
   return { errors, notice, onSubmit, choose, submitting, noticesRef };

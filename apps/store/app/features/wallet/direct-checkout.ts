@@ -7,6 +7,7 @@ import {
   toBracketedFormData,
   WALLET_REQUESTS,
 } from "@vitrine/wallet-protocol";
+import { blockPage } from "../../components/ui/block-page.ts";
 import { CART_EVENTS, isCartLinePending } from "../cart/index.ts";
 import { ConnectFrame } from "./connect-frame.ts";
 import { WALLET_ERRORS, type WalletClientConfig } from "./wallet-config.ts";
@@ -51,7 +52,11 @@ export class DirectCheckout {
   #quantityTimer: number | undefined;
   #stop: Array<() => void> = [];
 
-  constructor(readonly config: WalletClientConfig) {
+  constructor(
+    readonly config: WalletClientConfig,
+    /** The translated "Please wait..." shown over the page on the way to the wallet. */
+    readonly pleaseWait = "Please wait...",
+  ) {
     this.#frame = new ConnectFrame(config.walletHost, { testMode: config.testMode, blogId: config.blogId });
   }
 
@@ -243,9 +248,12 @@ export class DirectCheckout {
     this.#loading = true;
     button.setAttribute("aria-busy", "true");
     button.classList.add("wallet-loading");
+    // Blocked until the browser leaves for the wallet; released if that fails, before the store's checkout.
+    const release = blockPage(this.pleaseWait);
     try {
       window.location.assign(await this.#walletUrl());
     } catch (error) {
+      release();
       console.warn((error as Error).message);
       window.location.assign(button.href);
     } finally {

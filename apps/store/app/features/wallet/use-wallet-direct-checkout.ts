@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
 import type { DirectCheckout } from "./direct-checkout.ts";
 import type { WalletClientConfig } from "./wallet-config.ts";
 
@@ -9,18 +10,20 @@ import type { WalletClientConfig } from "./wallet-config.ts";
  */
 export function useWalletDirectCheckout(config: WalletClientConfig | undefined): void {
   const serialised = config ? JSON.stringify(config) : "";
+  const { t } = useTranslation();
+  const pleaseWait = t("site.pleaseWait");
   useEffect(() => {
     if (!serialised) return;
     let stopped = false;
     let checkout: DirectCheckout | undefined;
     void import("./direct-checkout.ts").then((module) => {
       if (stopped) return;
-      checkout = new module.DirectCheckout(JSON.parse(serialised) as WalletClientConfig);
+      checkout = new module.DirectCheckout(JSON.parse(serialised) as WalletClientConfig, pleaseWait);
       void checkout.start();
     });
     return () => {
       stopped = true;
       checkout?.stop();
     };
-  }, [serialised]);
+  }, [serialised, pleaseWait]);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -13,7 +13,7 @@ import {
 import type { Route } from "./+types/root";
 
 // Staff only, while the store is in coming-soon mode: its code loads when it is shown.
-const ComingSoonBanner = lazy(() =>
+const ComingSoonBanner = lazyPart("coming-soon-banner", () =>
   import("./components/layout/coming-soon-banner.tsx").then((module) => ({
     default: module.ComingSoonBanner,
   })),
@@ -21,12 +21,16 @@ const ComingSoonBanner = lazy(() =>
 
 import stylesheet from "./app.css?url";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
+import { PageLoader } from "./components/layout/page-loader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { StoreNotice } from "./components/layout/store-notice.tsx";
+import { lazyPart, PartBoundary } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
-import { useAttributionTracking } from "./features/attribution/index.ts";
+// The hook alone, not the feature's index: that also brings the attribution form elements, which
+// only the checkout and registration pages load.
+import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
@@ -82,6 +86,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
       comingSoonBanner: await comingSoonBannerFor(db, settings, current?.userId),
+      pageLoader: settings.page_loader,
       storeNotice: storeNoticeFor(settings, locale, parseCookies(request.headers.get("Cookie"))),
       seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),
     },
@@ -110,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <SeoLinks links={root.seo} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+        {root?.pageLoader && <PageLoader nonce={root.cspNonce} />}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
@@ -124,9 +130,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {root && <SiteFooter root={root} />}
         {root?.comingSoonBanner && (
-          <Suspense fallback={null}>
-            <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
-          </Suspense>
+          <PartBoundary>
+            <Suspense fallback={null}>
+              <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
+            </Suspense>
+          </PartBoundary>
         )}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />

@@ -181,3 +181,26 @@ test("axe finds no serious issue on a listing and its open sidebar", async ({ pa
   await expect(page.getByRole("dialog", { name: "Filter" })).toBeVisible();
   expect(await serious()).toEqual([]);
 });
+
+for (const [locale, firstPage, twoPages] of [
+  ["en", /^Showing 1–12 of \d+ results$/, /^Showing 1–24 of \d+ results$/],
+  ["es", /^Mostrando 1–12 de \d+ resultados$/, /^Mostrando 1–24 de \d+ resultados$/],
+] as const) {
+  test(`(${locale}) the result count catches up 2000 ms after infinite scroll appends a page`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.clock.install();
+    await page.goto(`/shop?lang=${locale}`);
+    await hydrated(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const count = page.locator(".woocommerce-result-count");
+    await expect(count).toHaveText(firstPage);
+    await page.mouse.wheel(0, 20_000);
+    await expect(cards(page)).toHaveCount(24);
+    await page.clock.runFor(1999);
+    await expect(count).toHaveText(firstPage);
+    await page.clock.runFor(1);
+    await expect(count).toHaveText(twoPages);
+  });
+}

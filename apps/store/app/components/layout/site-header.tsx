@@ -1,17 +1,20 @@
-import { lazy, Suspense, useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { AccountMenu } from "../../features/account/index.ts";
 import { HeaderCart } from "../../features/cart/index.ts";
 import { SearchBox } from "../../features/search/index.ts";
 import type { RootData } from "../../root.tsx";
+import { lazyPart, PartBoundary } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
 import { MainMenu } from "./main-menu.tsx";
 import { useStickyHeader } from "./use-sticky-header.ts";
 
 // The small screens' menu drawer: its code loads once the page is interactive, not with the page.
-const MobileMenu = lazy(() => import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })));
+const MobileMenu = lazyPart("mobile-menu", () =>
+  import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })),
+);
 
 export function SiteHeader({ root }: { root: RootData }) {
   const { t } = useTranslation();
@@ -24,9 +27,11 @@ export function SiteHeader({ root }: { root: RootData }) {
     <header ref={headerRef} className="site-header z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-2 max-[850px]:py-2">
         {hydrated && (
-          <Suspense fallback={null}>
-            <MobileMenu items={root.primaryMenu} />
-          </Suspense>
+          <PartBoundary>
+            <Suspense fallback={null}>
+              <MobileMenu items={root.primaryMenu} />
+            </Suspense>
+          </PartBoundary>
         )}
         <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
           {root.storeName}

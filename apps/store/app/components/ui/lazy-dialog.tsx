@@ -1,6 +1,5 @@
 import {
   cloneElement,
-  lazy,
   type MouseEvent,
   type ReactElement,
   type ReactNode,
@@ -10,8 +9,9 @@ import {
   useRef,
   useState,
 } from "react";
+import { lazyPart, PartBoundary } from "./lazy-part.tsx";
 
-const DialogPanel = lazy(() => import("./dialog-panel.tsx"));
+const DialogPanel = lazyPart("dialog-panel", () => import("./dialog-panel.tsx"));
 
 type TriggerProps = { onClick?: (event: MouseEvent<HTMLElement>) => void };
 
@@ -58,16 +58,18 @@ export function LazyDialog({ open, onOpenChange, trigger, opener, children, ...p
     <>
       {button}
       {(open || used) && (
-        <Suspense fallback={null}>
-          <DialogPanel
-            {...panel}
-            open={open}
-            onOpenChange={onOpenChange}
-            returnFocusTo={() => opener?.current ?? triggerRef.current}
-          >
-            {children}
-          </DialogPanel>
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={null}>
+            <DialogPanel
+              {...panel}
+              open={open}
+              onOpenChange={onOpenChange}
+              returnFocusTo={() => opener?.current ?? triggerRef.current}
+            >
+              {children}
+            </DialogPanel>
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );

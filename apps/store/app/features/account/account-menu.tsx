@@ -1,13 +1,16 @@
-import { lazy, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LazyDialog } from "../../components/ui/lazy-dialog.tsx";
+import { lazyPart } from "../../components/ui/lazy-part.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { AccountFormErrors } from "./login-form.tsx";
 import { useSignedIn } from "./use-signed-in.ts";
 
 /** The popup's form loads with the popup, not with every page. */
-const LoginForm = lazy(() => import("./login-form.tsx").then((module) => ({ default: module.LoginForm })));
+const LoginForm = lazyPart("login-form", () =>
+  import("./login-form.tsx").then((module) => ({ default: module.LoginForm })),
+);
 
 type LoginNotice = { message: string; params?: Record<string, string> };
 

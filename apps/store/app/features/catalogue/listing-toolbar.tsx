@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
@@ -7,6 +8,23 @@ import { SHOP_SIDEBAR_ID, ShopSidebar } from "./shop-sidebar.tsx";
 import { SortForm } from "./sort-form.tsx";
 
 type Filters = Parameters<typeof ShopSidebar>[0] & { orderby: Orderby };
+
+/** Spec §9: the result count catches up with appended items this long after they arrive. */
+export const RESULT_COUNT_REFRESH_MS = 2000;
+
+/** The last page the count includes: pages appended by infinite scroll count 2 s later; a new listing at once. */
+function useCountedPage(lastPage: number): number {
+  const [counted, setCounted] = useState(lastPage);
+  useEffect(() => {
+    if (lastPage <= counted) {
+      if (lastPage < counted) setCounted(lastPage);
+      return;
+    }
+    const timer = setTimeout(() => setCounted(lastPage), RESULT_COUNT_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [lastPage, counted]);
+  return Math.min(counted, lastPage);
+}
 
 /**
  * Above a listing: the result count ("Showing 1–12 of 40", up to the last page loaded), the filters
@@ -23,8 +41,9 @@ export function ListingToolbar({
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const counted = useCountedPage(lastPage);
   const from = (listing.page - 1) * listing.perPage + 1;
-  const to = Math.min(listing.total, lastPage * listing.perPage);
+  const to = Math.min(listing.total, counted * listing.perPage);
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
       <p className="woocommerce-result-count text-sm text-stone-600" aria-live="polite">

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyPart, PartBoundary } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { ImageView } from "../../lib/media.ts";
@@ -7,7 +8,7 @@ import { ZoomArea } from "./gallery-zoom.tsx";
 import { useLazyCarousel } from "./use-lazy-carousel.ts";
 
 /** Never in the first bundle: fetched when a shopper first opens the lightbox. */
-const GalleryLightbox = lazy(() => import("./gallery-lightbox.tsx"));
+const GalleryLightbox = lazyPart("gallery-lightbox", () => import("./gallery-lightbox.tsx"));
 
 /** Spec §9 "Slider drag threshold". */
 const DRAG_THRESHOLD = 15;
@@ -141,14 +142,16 @@ export function Gallery({
         </ol>
       )}
       {lightbox && (
-        <Suspense fallback={null}>
-          <GalleryLightbox
-            images={images}
-            index={lightbox.index}
-            open={lightbox.open}
-            onClose={() => setLightbox({ ...lightbox, open: false })}
-          />
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={null}>
+            <GalleryLightbox
+              images={images}
+              index={lightbox.index}
+              open={lightbox.open}
+              onClose={() => setLightbox({ ...lightbox, open: false })}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
     </div>
   );

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { lazyPart, PartBoundary } from "../../components/ui/lazy-part.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 
 /** The dialog, Radix and the product components come with the first quick view, not the listing. */
-const QuickViewDialog = lazy(() => import("./quickview-dialog.tsx"));
+const QuickViewDialog = lazyPart("quickview-dialog", () => import("./quickview-dialog.tsx"));
 
 /**
  * Quick view on a product card. It reads the id from its `data-product-id` when pressed: an empty
@@ -49,14 +50,16 @@ export function QuickViewButton({
         {t("quickview.open")}
       </button>
       {dialog && (
-        <Suspense fallback={null}>
-          <QuickViewDialog
-            productId={dialog.productId}
-            open={dialog.open}
-            onOpenChange={(open) => setDialog({ ...dialog, open })}
-            onClosed={focusCardLink}
-          />
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={null}>
+            <QuickViewDialog
+              productId={dialog.productId}
+              open={dialog.open}
+              onOpenChange={(open) => setDialog({ ...dialog, open })}
+              onClosed={focusCardLink}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );

@@ -1,0 +1,118 @@
+import type { Page } from "@playwright/test";
+import { bearer, expect, test } from "./fixtures.ts";
+
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+const quickViewChunk = /\/assets\/quickview-dialog-[^/]+\.js$/;
+
+test.describe("script parts that fail to load", () => {
+  test("a part whose script fails says “Loading chunk {id} failed.” with a way to reload the page", async ({
+    page,
+  }) => {
+    await page.goto("/shop");
+    await hydrated(page);
+    await page.route(quickViewChunk, (route) => route.abort());
+    await page
+      .locator("li.product-small")
+      .first()
+      .getByRole("button", { name: /^Quick view/ })
+      .click();
+    const failed = page.getByRole("alert").filter({ hasText: "Loading chunk" });
+    await expect(failed).toHaveText(/^Loading chunk quickview-dialog failed\./);
+
+    await page.unroute(quickViewChunk);
+    await failed.getByRole("button", { name: "Reload the page" }).click();
+    await page.waitForURL("**/shop");
+    await hydrated(page);
+    await page
+      .locator("li.product-small")
+      .first()
+      .getByRole("button", { name: /^Quick view/ })
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+  });
+
+  test("(es) a part that has not arrived after 120 s counts as failed", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/shop?lang=es");
+    await hydrated(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // The script is asked for and never answered.
+    await page.route(quickViewChunk, () => {});
+    await page
+      .locator("li.product-small")
+      .first()
+      .getByRole("button", { name: /^Vista rápida/ })
+      .click();
+    const failed = page.getByRole("alert").filter({ hasText: "fragmento" });
+    await page.clock.runFor(119_999);
+    await expect(failed).toHaveCount(0);
+    await page.clock.runFor(1);
+    await expect(failed).toHaveText(/^No se pudo cargar el fragmento quickview-dialog\./);
+    await expect(failed.getByRole("button", { name: "Volver a cargar la página" })).toBeVisible();
+  });
+});
+
+test("the page loader: off in a fresh store; when on, an overlay until 1 s after the page has loaded, never without JavaScript", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  const admin = { email: "loader-admin@example.com", password: "loader admin password" };
+  const store = await spareStore({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  const origin = `http://127.0.0.1:${store.port}`;
+  expect(await (await page.request.get(`${origin}/`)).text()).not.toContain('class="page-loader"');
+
+  const { token } = (await (
+    await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: admin })
+  ).json()) as { token: string };
+  const changed = await page.request.put(`${origin}/api/vitrine/v2/settings`, {
+    headers: bearer(token),
+    data: { page_loader: true },
+  });
+  expect(changed.status()).toBe(200);
+  await expect
+    .poll(async () => (await page.request.get(`${origin}/`)).text())
+    .toContain('class="page-loader"');
+
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.goto(`${origin}/`);
+  const loader = page.locator(".page-loader");
+  await expect(loader).toBeVisible();
+  await page.clock.runFor(999);
+  await expect(loader).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(loader).toBeHidden();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`${origin}/`);
+  await expect(plain.locator(".page-loader")).toBeHidden();
+  await expect(plain.locator("#main")).toBeVisible();
+  await context.close();
+});
+
+test("a popup closes at once, hands focus back, and leaves the page 300 ms later", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  await hydrated(page);
+  const trigger = page.getByRole("button", { name: "My account" });
+  const popup = page.locator("#account-login-popup");
+  // Once with time flowing, so that the popup's code is in (React reveals lazy parts on a timer).
+  await trigger.click();
+  await expect(popup).toHaveAttribute("data-state", "open");
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveCount(0);
+
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await trigger.click();
+  await expect(popup).toHaveAttribute("data-state", "open");
+  await page.keyboard.press("Escape");
+  await expect(popup).toHaveAttribute("data-state", "closed");
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await page.clock.runFor(299);
+  await expect(popup).toHaveCount(1);
+  await page.clock.runFor(1);
+  await expect(popup).toHaveCount(0);
+});

@@ -27,6 +27,7 @@ import { callRegistry } from "./app/calls/registry.server.ts";
 import { type Config, ConfigError, listeningOrigin, loadConfig } from "./app/config.server.ts";
 import { type AppContext, withDomainClients } from "./app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
+import { type ContentSources, emptyContentSources } from "./app/lib/rich-text.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
 import { comingSoonGate } from "./app/services/coming-soon.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
@@ -177,6 +178,7 @@ export function createApp({
       mailer,
       invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
       pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
+      contentSources: contentSourcesOf(res),
       settingsChanged: () => changes.publish("settings"),
       siteCache,
       productSearch,
@@ -217,6 +219,12 @@ export function createApp({
     });
   });
   return app;
+}
+
+/** The other origins the response's page loads content from (decision 0027), made on first use. */
+function contentSourcesOf(res: express.Response): ContentSources {
+  res.locals.contentSources ??= emptyContentSources();
+  return res.locals.contentSources as ContentSources;
 }
 
 async function main() {

@@ -2,6 +2,7 @@ import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
 import type { Locale } from "./i18n/i18n.ts";
+import type { ContentSources } from "./lib/rich-text.ts";
 import { type CartClient, createCartClient } from "./services/cart-client.server.ts";
 import {
   createLoginLimits,
@@ -43,6 +44,11 @@ export type AppContext = {
   invalidatePages: (tags?: readonly string[]) => void;
   /** What this page shows, named by its loaders (`PageTags`), for exact purges of the page cache. */
   pageTags: Set<string>;
+  /**
+   * Other origins this page's content loads from (video embeds, video files, pictures; decision
+   * 0027), added to its content security policy when it is sent.
+   */
+  contentSources: ContentSources;
   /** Menus and other rarely changing page parts, per process, emptied on every page change. */
   siteCache: SiteCache;
   /** The catalogue's search, in memory per process, kept in step through the change feed. */

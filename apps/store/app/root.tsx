@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -12,20 +12,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 
-// Staff only, while the store is in coming-soon mode: its code loads when it is shown.
-const ComingSoonBanner = lazyPart("coming-soon-banner", () =>
-  import("./components/layout/coming-soon-banner.tsx").then((module) => ({
-    default: module.ComingSoonBanner,
-  })),
-);
-
 import stylesheet from "./app.css?url";
+import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { PageLoader } from "./components/layout/page-loader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { StoreNotice } from "./components/layout/store-notice.tsx";
-import { lazyPart, PartBoundary } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 // The hook alone, not the feature's index: that also brings the attribution form elements, which
@@ -129,13 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
-        {root?.comingSoonBanner && (
-          <PartBoundary>
-            <Suspense fallback={null}>
-              <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
-            </Suspense>
-          </PartBoundary>
-        )}
+        {root?.comingSoonBanner && <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />

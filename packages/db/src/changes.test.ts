@@ -20,6 +20,7 @@ describe.each(await availableDialects())("the change feed on %s", (dialect) => {
     feed.subscribe((change) => heard.push(change));
     feed.publish("settings");
     expect(heard).toEqual(["settings"]);
+    // Closing waits for the notification to be sent: it cannot reach the next test's listeners late.
     await feed.close();
   });
 

@@ -39,6 +39,7 @@ export async function openChangeFeed(options: {
 }): Promise<ChangeFeed> {
   const events = new EventEmitter();
   const emit = (change: Change) => events.emit("change", change);
+  const sending = new Set<Promise<void>>();
   // The payload names its sender (`pages@<sender>`, `pages:product-12@<sender>`): the database delivers a notification to its
   // sender's listener too, and this process has already heard its own news at once.
   const sender = randomUUID();
@@ -58,15 +59,19 @@ export async function openChangeFeed(options: {
     publish(change) {
       emit(change);
       if (!listener) return;
-      options.db
+      const sent = options.db
         .execute(sql`select pg_notify(${CHANNEL}, ${`${change}@${sender}`})`)
-        .catch(options.onError ?? (() => {}));
+        .then(() => {}, options.onError ?? (() => {}))
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
     },
     subscribe(callback) {
       events.on("change", callback);
     },
     async close() {
       events.removeAllListeners();
+      // Changes published just before closing (a shutdown) still reach the other processes.
+      await Promise.all(sending);
       await listener?.close();
     },
   };

@@ -17,6 +17,7 @@ const EDITABLE_PATHS: Record<string, readonly string[]> = {
   hero: ["title", "text", "cta.label"],
   "featured-products": ["title"],
   categories: ["title"],
+  text: ["title", "text"],
 };
 /** A long text (the hero's paragraph) may be longer than a heading. */
 const MAX_LENGTH: Record<string, number> = { text: 2000 };

@@ -6,6 +6,7 @@ import express, {
   type RequestHandler,
 } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type { ContentSources } from "../lib/rich-text.ts";
 import { holdsUnstorableText, requestTarget, sendInputError } from "./input-guard.server.ts";
 
 /**
@@ -108,6 +109,7 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
     await response.body?.cancel();
     return;
   }
+  allowContentSources(res, res.locals.contentSources as ContentSources | undefined);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [name, value] of response.headers.entries()) res.append(name, value);
@@ -120,4 +122,23 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   } catch (error) {
     if (!(res.destroyed || res.writableEnded)) throw error;
   }
+}
+
+/**
+ * Adds the other origins the page's content loads from (video embeds, video files, pictures;
+ * decision 0027) to the policy the security headers set, for this page only. A directive the
+ * policy lacks starts from `'self'` (what `default-src` allowed).
+ */
+function allowContentSources(res: ExpressResponse, sources: ContentSources | undefined): void {
+  let policy = res.getHeader("Content-Security-Policy");
+  if (!sources || typeof policy !== "string") return;
+  for (const [directive, origins] of Object.entries(sources) as Array<[string, Set<string>]>) {
+    const extra = [...origins].filter((origin) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/.test(origin)).join(" ");
+    if (!extra) continue;
+    const present = new RegExp(`(^|;)${directive} ([^;]*)`);
+    policy = present.test(policy)
+      ? policy.replace(present, `$1${directive} $2 ${extra}`)
+      : `${policy};${directive} 'self' ${extra}`;
+  }
+  res.setHeader("Content-Security-Policy", policy);
 }

@@ -6,6 +6,7 @@ import pino from "pino";
 import { type Config, loadConfig } from "../config.server.ts";
 import { type AppContext, withDomainClients } from "../context.server.ts";
 import type { Locale } from "../i18n/i18n.ts";
+import { emptyContentSources } from "../lib/rich-text.ts";
 import type { LoginLimitSettings } from "./login-limits.server.ts";
 import type { Mailer, MailMessage } from "./mail.server.ts";
 import { ProductSearch } from "./search.server.ts";
@@ -81,6 +82,7 @@ export function testContext(options: {
         options.onInvalidate?.(tags);
       },
       pageTags: new Set(),
+      contentSources: emptyContentSources(),
       settingsChanged: () => {},
       siteCache: options.siteCache ?? new SiteCache(),
       productSearch,

@@ -5,7 +5,7 @@ import type { PlannedCategory } from "./demo-catalogue.ts";
 /** The home page, the two menus, store settings and affiliate links of the demo store. */
 export async function insertStoreContent(
   tx: Transaction,
-  options: { categories: readonly PlannedCategory[]; heroImageId: number },
+  options: { categories: readonly PlannedCategory[]; heroImageId: number; storyImageIds: readonly number[] },
 ): Promise<void> {
   const [home] = await tx
     .insert(pages)
@@ -37,6 +37,15 @@ export async function insertStoreContent(
       position: 2,
       type: "categories",
       data: { title: { en: "Shop by category", es: "Comprar por categoría" } },
+    },
+    {
+      pageId: home!.id,
+      position: 3,
+      type: "text",
+      data: {
+        title: { en: "From the workshop", es: "Desde el taller" },
+        text: storyText(options.storyImageIds),
+      },
     },
   ]);
 
@@ -112,4 +121,25 @@ export async function insertStoreContent(
       { slug: "partner-kitchen", targetUrl: "https://example.com/kitchen" },
     ])
     .onConflictDoNothing();
+}
+
+/**
+ * The demo's rich text (the store's markup: `[text](address)`, `media:{id}` for the media library):
+ * pictures that open in the lightbox, videos of both video services, a video file played in place,
+ * and a link to the video service that is not a video and stays a plain link.
+ */
+function storyText(imageIds: readonly number[]): { en: string; es: string } {
+  const [first, second] = imageIds;
+  return {
+    en: [
+      `Every piece starts as a drawing. Look at [the first sketch](media:${first}) and [the finished pattern](media:${second}) up close.`,
+      "Watch [the open film of our favourite studio](https://www.youtube.com/watch?v=aqz-KE-bpKQ) or [its Vimeo cut](https://vimeo.com/1084537), and visit [the studio's channel](https://www.youtube.com/@blender) for more.",
+      "[A short clip of the workshop](https://download.blender.org/peach/bigbuckbunny_movies/BigBuckBunny_320x180.mp4)",
+    ].join("\n\n"),
+    es: [
+      `Cada pieza empieza como un dibujo. Mira de cerca [el primer boceto](media:${first}) y [el estampado terminado](media:${second}).`,
+      "Mira [la película abierta de nuestro estudio favorito](https://www.youtube.com/watch?v=aqz-KE-bpKQ) o [su versión en Vimeo](https://vimeo.com/1084537), y visita [el canal del estudio](https://www.youtube.com/@blender) para ver más.",
+      "[Un clip corto del taller](https://download.blender.org/peach/bigbuckbunny_movies/BigBuckBunny_320x180.mp4)",
+    ].join("\n\n"),
+  };
 }

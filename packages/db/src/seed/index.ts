@@ -62,6 +62,11 @@ export async function seedDemo(
     await insertStoreContent(tx, {
       categories: plan.categories,
       heroImageId: mediaIds.get(plan.heroImageKey)!,
+      // Two product pictures for the home page's story, which opens them in the lightbox.
+      storyImageIds: plan.images
+        .filter((image) => image.key !== plan.heroImageKey)
+        .slice(0, 2)
+        .map((image) => mediaIds.get(image.key)!),
     });
   });
   log(`demo catalogue: ${plan.products.length} products in ${plan.categories.length} categories`);

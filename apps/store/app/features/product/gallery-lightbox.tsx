@@ -1,7 +1,8 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
+import { LightboxImage } from "../../components/ui/lightbox-image.tsx";
 import type { ImageView } from "../../lib/media.ts";
 
 /**
@@ -50,40 +51,6 @@ export default function GalleryLightbox({
           />
         ),
       }}
-    />
-  );
-}
-
-function LightboxImage({
-  src,
-  alt,
-  n,
-  rect,
-}: {
-  src: string;
-  alt: string;
-  n: number;
-  rect: { width: number; height: number };
-}) {
-  const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <p className="lightbox-error rounded bg-white px-4 py-3 text-stone-900">
-        <a href={src} target="_blank" rel="noreferrer" className="underline">
-          {t("product.lightboxError", { n })}
-        </a>
-      </p>
-    );
-  }
-  return (
-    <img
-      src={src}
-      alt={alt}
-      data-lightbox-image={n}
-      onError={() => setFailed(true)}
-      draggable={false}
-      style={{ maxWidth: rect.width, maxHeight: rect.height, objectFit: "contain" }}
     />
   );
 }

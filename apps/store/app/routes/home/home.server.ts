@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.server.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
+import { addContentSources, parseRichText, type RichText } from "../../lib/rich-text.ts";
 import { featuredProducts, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { loadPageBlocks, translated } from "../../services/content.server.ts";
 import { loadImages } from "../../services/media.server.ts";
@@ -16,6 +17,7 @@ export type HomeBlock =
       image: ImageView | null;
     }
   | { id: number; type: "featured-products"; title: string; products: ProductCard[] }
+  | { id: number; type: "text"; title: string; body: RichText }
   | {
       id: number;
       type: "categories";
@@ -28,6 +30,8 @@ export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock
   const blocks = await buildHomeBlocks(context);
   context.pageTags.add(PageTags.home);
   for (const block of blocks)
+    if (block.type === "text") addContentSources(block.body, context.contentSources);
+  for (const block of blocks)
     if (block.type === "featured-products")
       for (const card of block.products) context.pageTags.add(PageTags.product(card.id));
   return { blocks };
@@ -39,9 +43,14 @@ export async function buildHomeBlocks(
 ): Promise<HomeBlock[]> {
   const { db, locale } = context;
   const blocks = (await loadPageBlocks(db, "home")) ?? [];
+  // The hero's picture, and the media library's pictures the text blocks name (`media:{id}`).
+  const textSource = (block: { data: Record<string, unknown> }) => translated(block.data.text, locale);
   const heroImages = await loadImages(
     db,
-    blocks.flatMap((block) => (typeof block.data.imageId === "number" ? [block.data.imageId] : [])),
+    blocks.flatMap((block) => [
+      ...(typeof block.data.imageId === "number" ? [block.data.imageId] : []),
+      ...(block.type === "text" ? mediaIdsIn(textSource(block)) : []),
+    ]),
     locale,
   );
   const resolved = await Promise.all(
@@ -73,6 +82,13 @@ export async function buildHomeBlocks(
             products: await featuredProducts(db, locale, limit),
           };
         }
+        case "text":
+          return {
+            id: block.id,
+            type: "text",
+            title,
+            body: parseRichText(textSource(block), (id) => heroImages.get(id)?.large),
+          };
         case "categories": {
           const tree = await sharedCategoryTree(context, locale);
           return {
@@ -88,4 +104,9 @@ export async function buildHomeBlocks(
     }),
   );
   return resolved.filter((block): block is HomeBlock => block !== null);
+}
+
+/** The media ids a rich text names as `media:{id}`. */
+function mediaIdsIn(text: string): number[] {
+  return [...text.matchAll(/\]\(media:(\d{1,9})\)/g)].map((match) => Number(match[1]));
 }

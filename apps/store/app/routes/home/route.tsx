@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { ProductGrid } from "../../features/catalogue/index.ts";
+import { RichText } from "../../features/content/index.ts";
 import type { Route } from "./+types/route";
 import { loadHome } from "./home.server.ts";
 
@@ -55,6 +56,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {block.title || t("catalogue.featured")}
                 </h2>
                 <ProductGrid products={block.products} />
+              </section>
+            );
+          case "text":
+            return (
+              <section key={block.id} aria-labelledby={block.title ? `block-${block.id}` : undefined}>
+                {block.title && (
+                  <h2 id={`block-${block.id}`} className="mb-4 text-2xl font-semibold">
+                    {block.title}
+                  </h2>
+                )}
+                <RichText doc={block.body} className="max-w-3xl text-lg text-stone-700" />
               </section>
             );
           case "categories":

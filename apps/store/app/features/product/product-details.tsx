@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Locale } from "../../i18n/i18n.ts";
 import type { ProductPage } from "../../lib/catalogue.ts";
+import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
+import { RichText } from "../content/index.ts";
 import { type ProductTab, ProductTabs } from "./product-tabs.tsx";
 import { type ReviewFormState, ReviewsSection } from "./reviews.tsx";
 
@@ -9,11 +11,13 @@ type ReviewsProps = Parameters<typeof ReviewsSection>[0];
 /** The tabs under the summary: description, additional information (when there are attributes), reviews. */
 export function ProductDetails({
   product,
+  description,
   locale,
   reviews,
   reviewForm,
 }: {
   product: ProductPage;
+  description: RichTextDoc;
   locale: Locale;
   reviews: Pick<ReviewsProps, "guestsMayReview" | "signedIn" | "notice">;
   reviewForm: ReviewFormState | undefined;
@@ -23,11 +27,7 @@ export function ProductDetails({
     {
       id: "description",
       title: t("product.description"),
-      content: (
-        <div className="prose-store max-w-prose whitespace-pre-line text-stone-800">
-          {product.description}
-        </div>
-      ),
+      content: <RichText doc={description} className="prose-store max-w-prose text-stone-800" />,
     },
   ];
   if (product.attributes.length > 0) {

@@ -1,11 +1,12 @@
 import type { AppContext } from "../../context.server.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
-import { addContentSources, parseRichText, type RichText } from "../../lib/rich-text.ts";
+import type { RichText } from "../../lib/rich-text.ts";
 import { featuredProducts, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { loadPageBlocks, translated } from "../../services/content.server.ts";
 import { loadImages } from "../../services/media.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
+import { mediaIdsIn, pageRichText } from "../../services/rich-text.server.ts";
 
 export type HomeBlock =
   | {
@@ -30,8 +31,6 @@ export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock
   const blocks = await buildHomeBlocks(context);
   context.pageTags.add(PageTags.home);
   for (const block of blocks)
-    if (block.type === "text") addContentSources(block.body, context.contentSources);
-  for (const block of blocks)
     if (block.type === "featured-products")
       for (const card of block.products) context.pageTags.add(PageTags.product(card.id));
   return { blocks };
@@ -39,7 +38,7 @@ export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock
 
 /** The home page is built from the `home` page's content blocks, each resolved to what it shows. */
 export async function buildHomeBlocks(
-  context: Pick<AppContext, "db" | "locale" | "siteCache">,
+  context: Pick<AppContext, "db" | "locale" | "siteCache" | "contentSources">,
 ): Promise<HomeBlock[]> {
   const { db, locale } = context;
   const blocks = (await loadPageBlocks(db, "home")) ?? [];
@@ -87,7 +86,7 @@ export async function buildHomeBlocks(
             id: block.id,
             type: "text",
             title,
-            body: parseRichText(textSource(block), (id) => heroImages.get(id)?.large),
+            body: pageRichText(context, textSource(block), heroImages),
           };
         case "categories": {
           const tree = await sharedCategoryTree(context, locale);
@@ -104,9 +103,4 @@ export async function buildHomeBlocks(
     }),
   );
   return resolved.filter((block): block is HomeBlock => block !== null);
-}
-
-/** The media ids a rich text names as `media:{id}`. */
-function mediaIdsIn(text: string): number[] {
-  return [...text.matchAll(/\]\(media:(\d{1,9})\)/g)].map((match) => Number(match[1]));
 }

@@ -5,6 +5,7 @@ import { findVariation, selectionStateOf } from "../../lib/variation-selection.t
 import { productBySlug, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 import { loadReviewSettings } from "../../services/reviews.server.ts";
+import { loadPageRichText } from "../../services/rich-text.server.ts";
 import { isMobileUserAgent } from "../../services/user-agent.server.ts";
 
 /** `?review=pending|approved`: where a review form's post lands, to say what became of it. */
@@ -31,6 +32,8 @@ export async function loadProductPage(context: AppLoadContext, slug: string, req
   const selectionState = selectionStateOf(product, chosen);
   return {
     product,
+    // The description is rich text: links, pictures and videos (decision 0027).
+    description: await loadPageRichText(context, product.description),
     chosen,
     variation,
     selectionState,

@@ -68,6 +68,7 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
       </div>
       <ProductDetails
         product={product}
+        description={loaderData.description}
         locale={loaderData.locale}
         reviews={{
           guestsMayReview: loaderData.guestsMayReview,

@@ -63,6 +63,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       restNonce: current ? createNonce(current.nonceSecret, "wp_rest") : "",
       storeName: settings.name,
       stickyHeaderHideOnScroll: settings.sticky_header_hide_on_scroll,
+      verticalMenuOnHome: settings.header_nav_vertical_fly_out_frontpage,
       currency: settings.currency,
       primaryMenu,
       footerMenu,

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import { users } from "@vitrine/db";
 import { fromBracketedForm } from "@vitrine/wallet-protocol";
-import { eq } from "drizzle-orm";
 import type { Request } from "express";
 import type { AppContext } from "../context.server.ts";
 import { ownerOf } from "../services/cart-session.server.ts";
 import { parseCookies } from "../services/cookies.server.ts";
 import { verifyNonce } from "../services/nonce.server.ts";
+import { userAddresses } from "../services/users.server.ts";
 import { sealWalletSession } from "../services/wallet.server.ts";
 import { TRACKER_NONCE, WALLET_SESSION_NONCE } from "../services/wallet-page.server.ts";
 import type { AjaxAction, CallHandler, CallInput, CallResult } from "./calls.server.ts";
@@ -52,10 +51,7 @@ async function sessionData(context: AppContext, input: CallInput, request: Reque
   if (!session) return refused("empty_cart", "The cart is empty.", 409);
   const customer: { email?: string; first_name?: string; last_name?: string } = {};
   if (!minimal && session.userId) {
-    const [user] = await context.db
-      .select({ email: users.email, billing: users.billingAddress })
-      .from(users)
-      .where(eq(users.id, session.userId));
+    const user = await userAddresses(context.db, session.userId);
     if (user) {
       customer.email = user.email;
       if (user.billing?.first_name) customer.first_name = user.billing.first_name;

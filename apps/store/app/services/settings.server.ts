@@ -43,6 +43,8 @@ const storeSettingsSchema = z.object({
   cart_reveal_after_add: z.boolean().catch(true),
   /** On screens up to 849 px wide the cart opens as a drawer (spec §2). */
   off_canvas_cart: z.boolean().catch(true),
+  /** Spec §2: the vertical category menu is held open on the home page while the header is not stuck. */
+  header_nav_vertical_fly_out_frontpage: z.boolean().catch(false),
   /** Spec §4 "Page loader": an overlay over each page until 1 s after it has loaded (decision 0026). */
   page_loader: z.boolean().catch(false),
   /** Spec §4: visitors get the coming-soon page; editors and administrators see the store (0024). */

@@ -1,4 +1,4 @@
-import { type Database, type Role, roles, users } from "@vitrine/db";
+import { type Address, type Database, type Role, roles, users } from "@vitrine/db";
 import { and, asc, count, eq, ilike } from "drizzle-orm";
 import { escapeLike } from "./search.server.ts";
 
@@ -14,6 +14,24 @@ const summaryColumns = { id: users.id, email: users.email, role: users.role };
 export async function userRole(db: Database, userId: number): Promise<Role | null> {
   const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return user?.role ?? null;
+}
+
+/** An account's e-mail and role, or null when there is no such account. */
+export async function userSummary(db: Database, userId: number): Promise<UserSummary | null> {
+  const [user] = await db.select(summaryColumns).from(users).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+/** The addresses an account keeps (those of its last order), for forms to start from. */
+export async function userAddresses(
+  db: Database,
+  userId: number,
+): Promise<{ email: string; billing: Address | null; shipping: Address | null } | null> {
+  const [user] = await db
+    .select({ email: users.email, billing: users.billingAddress, shipping: users.shippingAddress })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
 }
 
 /** The signed-in user's role and WooCommerce-style meta, in one read. */

@@ -1,5 +1,6 @@
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { bearer, expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 const menusReady = (page: Page) =>
@@ -202,4 +203,74 @@ test.describe("the header on small screens", () => {
     await expect(page.locator(".main-menu")).toBeVisible();
     await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeHidden();
   });
+});
+
+test("the vertical category menu is held open on the home page while the header is not stuck, when the store says so", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(120_000);
+  const admin = { email: "menu-admin@example.com", password: "menu admin password" };
+  const mediaDir = fileURLToPath(
+    new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),
+  );
+  const store = await spareStore({
+    SEED_DEMO: "on",
+    MEDIA_DIR: mediaDir,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  const origin = `http://127.0.0.1:${store.port}`;
+  const list = page.locator(".vertical-menu-list");
+  const toggle = page.getByRole("button", { name: "Browse categories" });
+
+  // Off by default: folded on the home page too.
+  await page.goto(`${origin}/`);
+  await menusReady(page);
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(list).toBeHidden();
+
+  const { token } = (await (
+    await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: admin })
+  ).json()) as { token: string };
+  const changed = await page.request.put(`${origin}/api/vitrine/v2/settings`, {
+    headers: bearer(token),
+    data: { header_nav_vertical_fly_out_frontpage: true },
+  });
+  expect(changed.status()).toBe(200);
+  await expect.poll(async () => (await page.request.get(`${origin}/`)).text()).toContain("data-held-open");
+
+  await page.goto(`${origin}/`);
+  await menusReady(page);
+  await expect(list).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("link").first()).toBeVisible();
+  // Past the header's height plus 100 px the header sticks, and the list folds away.
+  await page.mouse.wheel(0, 1500);
+  await expect(page.locator("header.site-header")).toHaveClass(/\bstuck\b/);
+  await expect(list).toBeHidden();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  // Back at the top, it is held open again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.locator("header.site-header")).not.toHaveClass(/\bstuck\b/);
+  await expect(list).toBeVisible();
+
+  // Elsewhere it is folded until its button opens it; Escape folds it again.
+  await page.goto(`${origin}/shop?lang=es`);
+  await menusReady(page);
+  const spanishToggle = page.getByRole("button", { name: "Ver categorías" });
+  await expect(list).toBeHidden();
+  await spanishToggle.click();
+  await expect(list).toBeVisible();
+  await expect(spanishToggle).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+
+  // Without JavaScript the home page holds it open as well.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto(`${origin}/`);
+  await expect(plain.locator(".vertical-menu-list")).toBeVisible();
+  await context.close();
 });

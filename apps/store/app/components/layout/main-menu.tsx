@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 import type { MenuItem } from "../../lib/menu.ts";
@@ -13,7 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * touch; Escape closes it and returns to the button. Before scripts run, CSS opens a dropdown on
  * hover and while focus is inside it.
  */
-export function MainMenu({ items }: { items: MenuItem[] }) {
+export function MainMenu({ items, leading }: { items: MenuItem[]; leading?: ReactNode }) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -23,8 +23,9 @@ export function MainMenu({ items }: { items: MenuItem[] }) {
     <nav aria-label={t("site.mainMenu")} className="main-menu border-t border-stone-100">
       <ul
         ref={listRef}
-        className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-3 text-sm font-medium"
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm font-medium"
       >
+        {leading && <li className="vertical-menu-item">{leading}</li>}
         <li>
           <NavLink to="/shop" className={linkClass}>
             {t("site.shop")}

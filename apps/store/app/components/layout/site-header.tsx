@@ -10,6 +10,7 @@ import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
 import { MainMenu } from "./main-menu.tsx";
 import { useStickyHeader } from "./use-sticky-header.ts";
+import { VerticalMenu } from "./vertical-menu.tsx";
 
 // The small screens' menu drawer: its code loads once the page is interactive, not with the page.
 const MobileMenu = lazyPart("mobile-menu", () =>
@@ -62,7 +63,18 @@ export function SiteHeader({ root }: { root: RootData }) {
           />
         </nav>
       </div>
-      <MainMenu items={root.primaryMenu} />
+      <MainMenu
+        items={root.primaryMenu}
+        leading={
+          root.primaryMenu.length > 0 && (
+            <VerticalMenu
+              items={root.primaryMenu}
+              holdOpen={root.verticalMenuOnHome && location.pathname === "/"}
+              header={headerRef}
+            />
+          )
+        }
+      />
     </header>
   );
 }

@@ -1,8 +1,7 @@
-import { users } from "@vitrine/db";
-import { eq } from "drizzle-orm";
 import { type AppLoadContext, data, redirect } from "react-router";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
 import { canEditPages, loadEditablePage, savePageTexts } from "../../services/page-editor.server.ts";
+import { userRole } from "../../services/users.server.ts";
 
 const nonceAction = (slug: string) => `edit-page-${slug}`;
 
@@ -10,12 +9,8 @@ const nonceAction = (slug: string) => `edit-page-${slug}`;
 async function requireEditor(context: AppLoadContext) {
   const session = await context.session.get();
   if (!session?.userId) throw redirect("/my-account");
-  const [user] = await context.db
-    .select({ role: users.role })
-    .from(users)
-    .where(eq(users.id, session.userId));
   // Not "forbidden": a customer is not told which editing pages exist.
-  if (!canEditPages(user?.role)) throw data(null, { status: 404 });
+  if (!canEditPages(await userRole(context.db, session.userId))) throw data(null, { status: 404 });
   return session;
 }
 

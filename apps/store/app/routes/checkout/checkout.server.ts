@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { type Database, users } from "@vitrine/db";
-import { eq } from "drizzle-orm";
+import type { Database } from "@vitrine/db";
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { parseCheckoutForm } from "../../lib/checkout-form.ts";
@@ -12,6 +11,7 @@ import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../../servi
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
 import { checkoutGateways } from "../../services/payment-gateways.server.ts";
 import { shippingMethods } from "../../services/shipping.server.ts";
+import { userAddresses } from "../../services/users.server.ts";
 
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
@@ -92,10 +92,7 @@ const checkoutErrorField: Partial<Record<CheckoutErrorCode, string>> = {
 
 /** The addresses of the account's last order, as checkout form values (`billing_city`, …). */
 async function savedAddresses(db: Database, userId: number): Promise<Record<string, string>> {
-  const [user] = await db
-    .select({ billing: users.billingAddress, shipping: users.shippingAddress })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await userAddresses(db, userId);
   const values: Record<string, string> = {};
   for (const [prefix, address] of [
     ["billing", user?.billing],

@@ -320,10 +320,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
           store_notice: {
             enabled: true,
             id: "demo-1",
-            text: {
-              en: "This is a demo store: no order is shipped and no payment is taken.",
-              es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago.",
-            },
+            text: { en: expect.stringMatching(/demo/), es: expect.stringMatching(/demostración/) },
           },
         },
       },

@@ -38,3 +38,23 @@ export function LightboxImage({
     />
   );
 }
+
+/**
+ * What every lightbox of the store shares: the neighbours preloaded, a 300 ms fade on closing
+ * (spec §9), and its controls' names in the page's language.
+ */
+export function useLightboxOptions(slideCount: number) {
+  const { t } = useTranslation();
+  return {
+    carousel: { preload: 1, finite: slideCount < 3 },
+    animation: { fade: 300 },
+    labels: {
+      Previous: t("product.lightboxPrevious"),
+      Next: t("product.lightboxNext"),
+      Close: t("product.lightboxClose"),
+      Lightbox: t("product.lightbox"),
+      Carousel: t("product.gallery"),
+      Slide: t("product.slide"),
+    },
+  };
+}

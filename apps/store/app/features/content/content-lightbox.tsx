@@ -1,8 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
-import { LightboxImage } from "../../components/ui/lightbox-image.tsx";
+import { LightboxImage, useLightboxOptions } from "../../components/ui/lightbox-image.tsx";
 
 export type ContentSlide =
   | { type: "image"; src: string; alt: string }
@@ -24,7 +23,7 @@ export default function ContentLightbox({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const options = useLightboxOptions(slides.length);
   // The library's slides are pictures; an embed rides along as a picture the renderer replaces.
   const items = useMemo<Slide[]>(
     () =>
@@ -39,16 +38,7 @@ export default function ContentLightbox({
       close={onClose}
       index={index}
       slides={items}
-      carousel={{ preload: 1, finite: slides.length < 3 }}
-      animation={{ fade: 300 }}
-      labels={{
-        Previous: t("product.lightboxPrevious"),
-        Next: t("product.lightboxNext"),
-        Close: t("product.lightboxClose"),
-        Lightbox: t("product.lightbox"),
-        Carousel: t("product.gallery"),
-        Slide: t("product.slide"),
-      }}
+      {...options}
       render={{
         slide: ({ slide, offset, rect }) => {
           const n = items.indexOf(slide);

@@ -1,8 +1,7 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import Lightbox, { type Slide } from "yet-another-react-lightbox";
 import "yet-another-react-lightbox/styles.css";
-import { LightboxImage } from "../../components/ui/lightbox-image.tsx";
+import { LightboxImage, useLightboxOptions } from "../../components/ui/lightbox-image.tsx";
 import type { ImageView } from "../../lib/media.ts";
 
 /**
@@ -20,7 +19,7 @@ export default function GalleryLightbox({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const options = useLightboxOptions(images.length);
   const slides = useMemo<Slide[]>(
     () => images.map((image) => ({ src: image.large, alt: image.alt })),
     [images],
@@ -31,16 +30,7 @@ export default function GalleryLightbox({
       close={onClose}
       index={index}
       slides={slides}
-      carousel={{ preload: 1, finite: images.length < 3 }}
-      animation={{ fade: 300 }}
-      labels={{
-        Previous: t("product.lightboxPrevious"),
-        Next: t("product.lightboxNext"),
-        Close: t("product.lightboxClose"),
-        Lightbox: t("product.lightbox"),
-        Carousel: t("product.gallery"),
-        Slide: t("product.slide"),
-      }}
+      {...options}
       render={{
         slide: ({ slide, rect }) => (
           <LightboxImage

@@ -27,6 +27,7 @@ import { useAttributionTracking } from "./features/attribution/use-attribution-t
 import { cartClientConfig } from "./features/cart/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
+import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { TranslationsScript } from "./i18n/translations-script.tsx";
 import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
@@ -43,6 +44,17 @@ import { walletClientConfig } from "./services/wallet-page.server.ts";
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/**
+ * The error page's title (the pages set their own): every page has one, in its language. The
+ * titles come with the root's data, so the translations stay out of the page's scripts.
+ */
+export function meta({ data, error }: Route.MetaArgs) {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const titles = data?.errorTitles ?? { notFound: "Page not found", error: "Something went wrong" };
+  return [{ title: notFound ? titles.notFound : titles.error }, { name: "robots", content: "noindex" }];
+}
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, locale, session, settings, siteCache, sharedPage } = context;
@@ -62,6 +74,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cspNonce: context.cspNonce,
       restNonce: current ? createNonce(current.nonceSecret, "wp_rest") : "",
       storeName: settings.name,
+      errorTitles: errorTitles(locale),
       stickyHeaderHideOnScroll: settings.sticky_header_hide_on_scroll,
       verticalMenuOnHome: settings.header_nav_vertical_fly_out_frontpage,
       currency: settings.currency,
@@ -159,4 +172,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </p>
     </section>
   );
+}
+
+function errorTitles(locale: Locale): { notFound: string; error: string } {
+  const { t } = createI18n(locale);
+  return { notFound: t("errors.notFoundTitle"), error: t("errors.errorTitle") };
 }

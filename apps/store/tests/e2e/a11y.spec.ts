@@ -1,0 +1,55 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+import { axe } from "./support.ts";
+
+/**
+ * axe (current axe-core, WCAG 2.2 A/AA) on the pages and dialogs no other test scans: nothing
+ * serious or critical on any of them.
+ */
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+async function expectNothingSerious(page: Page, where: string) {
+  const { violations } = await axe(page).analyze();
+  expect(
+    violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical"),
+    where,
+  ).toEqual([]);
+}
+
+test("the error and lost-password pages, in both languages", async ({ page }) => {
+  for (const path of ["/no-such-page", "/product/no-such-product", "/my-account/lost-password"]) {
+    for (const lang of ["en", "es"]) {
+      await page.goto(`${path}?lang=${lang}`);
+      await expect(page.locator("#main")).toBeVisible();
+      await expectNothingSerious(page, `${path} (${lang})`);
+    }
+  }
+});
+
+test("the sign-in popup, the product sidebar and the product gallery's lightbox", async ({ page }) => {
+  await page.goto("/product/heritage-cotton-sweater");
+  await hydrated(page);
+  await page.getByRole("button", { name: "My account" }).click();
+  await expect(page.getByRole("dialog", { name: "Log in to your account" })).toBeVisible();
+  await expectNothingSerious(page, "sign-in popup");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Browse the shop" }).click();
+  await expect(page.getByRole("dialog", { name: "Browse the shop" })).toBeVisible();
+  await expectNothingSerious(page, "product sidebar");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "View full-size images" }).click();
+  await expect(page.getByRole("dialog", { name: "Image gallery" })).toBeVisible();
+  await expectNothingSerious(page, "gallery lightbox");
+});
+
+test("a signed-in shopper's account and orders pages", async ({ page, shopper }) => {
+  expect(shopper.email).toContain("@");
+  for (const path of ["/my-account", "/my-account/orders"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNothingSerious(page, path);
+  }
+});

@@ -11,7 +11,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-
 import stylesheet from "./app.css?url";
 import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";

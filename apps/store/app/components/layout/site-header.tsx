@@ -1,11 +1,11 @@
-import { Suspense, useRef } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { AccountMenu } from "../../features/account/index.ts";
 import { HeaderCart } from "../../features/cart/index.ts";
 import { SearchBox } from "../../features/search/index.ts";
 import type { RootData } from "../../root.tsx";
-import { lazyPart, PartBoundary } from "../ui/lazy-part.tsx";
+import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
 import { MainMenu } from "./main-menu.tsx";
@@ -28,11 +28,9 @@ export function SiteHeader({ root }: { root: RootData }) {
     <header ref={headerRef} className="site-header z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-2 max-[850px]:py-2">
         {hydrated && (
-          <PartBoundary>
-            <Suspense fallback={null}>
-              <MobileMenu items={root.primaryMenu} />
-            </Suspense>
-          </PartBoundary>
+          <PartSlot>
+            <MobileMenu items={root.primaryMenu} />
+          </PartSlot>
         )}
         <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
           {root.storeName}

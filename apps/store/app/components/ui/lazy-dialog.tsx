@@ -4,12 +4,11 @@ import {
   type ReactElement,
   type ReactNode,
   type RefObject,
-  Suspense,
   useEffect,
   useRef,
   useState,
 } from "react";
-import { lazyPart, PartBoundary } from "./lazy-part.tsx";
+import { lazyPart, PartSlot } from "./lazy-part.tsx";
 
 const DialogPanel = lazyPart("dialog-panel", () => import("./dialog-panel.tsx"));
 
@@ -58,18 +57,16 @@ export function LazyDialog({ open, onOpenChange, trigger, opener, children, ...p
     <>
       {button}
       {(open || used) && (
-        <PartBoundary>
-          <Suspense fallback={null}>
-            <DialogPanel
-              {...panel}
-              open={open}
-              onOpenChange={onOpenChange}
-              returnFocusTo={() => opener?.current ?? triggerRef.current}
-            >
-              {children}
-            </DialogPanel>
-          </Suspense>
-        </PartBoundary>
+        <PartSlot>
+          <DialogPanel
+            {...panel}
+            open={open}
+            onOpenChange={onOpenChange}
+            returnFocusTo={() => opener?.current ?? triggerRef.current}
+          >
+            {children}
+          </DialogPanel>
+        </PartSlot>
       )}
     </>
   );

@@ -1,4 +1,11 @@
-import { Component, type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from "react";
+import {
+  Component,
+  type ComponentType,
+  type LazyExoticComponent,
+  lazy,
+  type ReactNode,
+  Suspense,
+} from "react";
 import { useTranslation } from "react-i18next";
 
 /** Spec §9: a script part that has not arrived after this long counts as failed. */
@@ -17,7 +24,7 @@ export class PartLoadError extends Error {
 /**
  * `React.lazy` for a part of the page whose code loads on first use (a dialog, a lightbox, quick
  * view): a load that fails, or takes longer than 120 s, becomes a `PartLoadError` that the nearest
- * `PartBoundary` shows as "Loading chunk {part} failed." with a way to reload, never a blank widget.
+ * `PartSlot` shows as "Loading chunk {part} failed." with a way to reload, never a blank widget.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the props of the loaded component are the caller's.
 export function lazyPart<T extends ComponentType<any>>(
@@ -43,7 +50,7 @@ export function lazyPart<T extends ComponentType<any>>(
 }
 
 /** Shows a part's failed load in place of the part; any other error goes on to the page's boundary. */
-export class PartBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+class PartBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
   override state = { error: null as unknown };
 
   static getDerivedStateFromError(error: unknown) {
@@ -56,6 +63,15 @@ export class PartBoundary extends Component<{ children: ReactNode }, { error: un
     if (error) throw error;
     return this.props.children;
   }
+}
+
+/** Where a `lazyPart` renders: nothing while its code loads, the failure in its place if it fails. */
+export function PartSlot({ children }: { children: ReactNode }) {
+  return (
+    <PartBoundary>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartBoundary>
+  );
 }
 
 function PartFailed({ part }: { part: string }) {

@@ -1,5 +1,5 @@
-import { type MouseEvent, Suspense, useState } from "react";
-import { lazyPart, PartBoundary } from "../../components/ui/lazy-part.tsx";
+import { type MouseEvent, useState } from "react";
+import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
 import type { ContentSlide } from "./content-lightbox.tsx";
 
@@ -99,16 +99,14 @@ export function RichText({ doc, className = "" }: { doc: RichTextDoc; className?
         </p>
       ))}
       {lightbox && (
-        <PartBoundary>
-          <Suspense fallback={null}>
-            <ContentLightbox
-              slides={lightbox.slides}
-              index={lightbox.index}
-              open={lightbox.open}
-              onClose={() => setLightbox({ ...lightbox, open: false })}
-            />
-          </Suspense>
-        </PartBoundary>
+        <PartSlot>
+          <ContentLightbox
+            slides={lightbox.slides}
+            index={lightbox.index}
+            open={lightbox.open}
+            onClose={() => setLightbox({ ...lightbox, open: false })}
+          />
+        </PartSlot>
       )}
     </div>
   );

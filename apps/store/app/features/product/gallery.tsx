@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyPart, PartBoundary } from "../../components/ui/lazy-part.tsx";
+import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { ImageView } from "../../lib/media.ts";
@@ -142,16 +142,14 @@ export function Gallery({
         </ol>
       )}
       {lightbox && (
-        <PartBoundary>
-          <Suspense fallback={null}>
-            <GalleryLightbox
-              images={images}
-              index={lightbox.index}
-              open={lightbox.open}
-              onClose={() => setLightbox({ ...lightbox, open: false })}
-            />
-          </Suspense>
-        </PartBoundary>
+        <PartSlot>
+          <GalleryLightbox
+            images={images}
+            index={lightbox.index}
+            open={lightbox.open}
+            onClose={() => setLightbox({ ...lightbox, open: false })}
+          />
+        </PartSlot>
       )}
     </div>
   );

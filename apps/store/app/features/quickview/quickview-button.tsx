@@ -1,6 +1,6 @@
-import { Suspense, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { lazyPart, PartBoundary } from "../../components/ui/lazy-part.tsx";
+import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 
 /** The dialog, Radix and the product components come with the first quick view, not the listing. */
@@ -50,16 +50,14 @@ export function QuickViewButton({
         {t("quickview.open")}
       </button>
       {dialog && (
-        <PartBoundary>
-          <Suspense fallback={null}>
-            <QuickViewDialog
-              productId={dialog.productId}
-              open={dialog.open}
-              onOpenChange={(open) => setDialog({ ...dialog, open })}
-              onClosed={focusCardLink}
-            />
-          </Suspense>
-        </PartBoundary>
+        <PartSlot>
+          <QuickViewDialog
+            productId={dialog.productId}
+            open={dialog.open}
+            onOpenChange={(open) => setDialog({ ...dialog, open })}
+            onClosed={focusCardLink}
+          />
+        </PartSlot>
       )}
     </>
   );

@@ -38,11 +38,15 @@ test.describe("script parts that fail to load", () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     // The script is asked for and never answered.
     await page.route(quickViewChunk, () => {});
+    const asked = page.waitForRequest(quickViewChunk);
     await page
       .locator("li.product-small")
       .first()
       .getByRole("button", { name: /^Vista rápida/ })
       .click();
+    // The 120 s start when the part is asked for, after the click's render: the clock must not run
+    // before then.
+    await asked;
     const failed = page.getByRole("alert").filter({ hasText: "fragmento" });
     await page.clock.runFor(119_999);
     await expect(failed).toHaveCount(0);

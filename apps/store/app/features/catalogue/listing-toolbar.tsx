@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
@@ -15,7 +15,8 @@ export const RESULT_COUNT_REFRESH_MS = 2000;
 /** The last page the count includes: pages appended by infinite scroll count 2 s later; a new listing at once. */
 function useCountedPage(lastPage: number): number {
   const [counted, setCounted] = useState(lastPage);
-  useEffect(() => {
+  // Set while the appended page is committed, so the 2 s count from when the items appear.
+  useLayoutEffect(() => {
     if (lastPage <= counted) {
       if (lastPage < counted) setCounted(lastPage);
       return;

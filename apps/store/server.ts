@@ -39,6 +39,7 @@ import { MEDIA_URL_PREFIX } from "./app/services/media.server.ts";
 import { refuseCrossSiteRequests } from "./app/services/origin-check.server.ts";
 import { PageCache } from "./app/services/page-cache.server.ts";
 import { pageRequestHandler } from "./app/services/page-requests.server.ts";
+import { PhotoFeed } from "./app/services/photo-feed.server.ts";
 import { ProductSearch } from "./app/services/search.server.ts";
 import { RequestSession } from "./app/services/session.server.ts";
 import { loadStoreSettings, type StoreSettings } from "./app/services/settings.server.ts";
@@ -64,6 +65,7 @@ type AppParts = {
   pageCache: PageCache;
   siteCache: SiteCache;
   productSearch: ProductSearch;
+  photoFeed: PhotoFeed;
   mailer: Mailer;
   changes: ChangeFeed;
   requests: InFlight;
@@ -78,6 +80,7 @@ export function createApp({
   pageCache,
   siteCache,
   productSearch,
+  photoFeed,
   mailer,
   changes,
   requests,
@@ -182,6 +185,7 @@ export function createApp({
       settingsChanged: () => changes.publish("settings"),
       siteCache,
       productSearch,
+      photoFeed,
     });
   mountCalls(app, callRegistry, makeContext);
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
@@ -361,6 +365,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     );
     const siteCache = new SiteCache();
     const productSearch = new ProductSearch(database.db);
+    const photoFeed = new PhotoFeed({ db: database.db, logger });
     const emptyCaches = () => {
       pageCache.clear();
       siteCache.clear();
@@ -392,6 +397,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
         pageCache,
         siteCache,
         productSearch,
+        photoFeed,
         mailer,
         changes,
         requests,

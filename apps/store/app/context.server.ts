@@ -10,6 +10,7 @@ import {
   type LoginLimits,
 } from "./services/login-limits.server.ts";
 import type { Mailer } from "./services/mail.server.ts";
+import type { PhotoFeed } from "./services/photo-feed.server.ts";
 import type { ProductSearch } from "./services/search.server.ts";
 import type { RequestSession } from "./services/session.server.ts";
 import type { StoreSettings } from "./services/settings.server.ts";
@@ -53,6 +54,8 @@ export type AppContext = {
   siteCache: SiteCache;
   /** The catalogue's search, in memory per process, kept in step through the change feed. */
   productSearch: ProductSearch;
+  /** The photo feed block's pictures, per process, with the photo service's answers cached. */
+  photoFeed: PhotoFeed;
   /** Tells every server process that the store settings changed: each reads them again. */
   settingsChanged: () => void;
   /** The request's cart: every entry point's cart changes go through it. */

@@ -12,6 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { AdminBar } from "./components/layout/admin-bar.tsx";
 import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { PageLoader } from "./components/layout/page-loader.tsx";
@@ -37,7 +38,9 @@ import { parseCookies } from "./services/cookies.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
 import { searchCategoryOptions } from "./services/search.server.ts";
 import { seoLinks } from "./services/seo.server.ts";
+import { staffViewFor } from "./services/staff.server.ts";
 import { storeNoticeFor } from "./services/store-notice.server.ts";
+import { userRoleAndMeta } from "./services/users.server.ts";
 import { walletClientConfig } from "./services/wallet-page.server.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -60,12 +63,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A shared catalogue page holds nothing of the shopper: its mini-cart is the empty one, which the
   // browser replaces from its fragment cache; other pages render the session's cart and notices.
   const current = sharedPage ? null : await session.get();
-  const [primaryMenu, footerMenu, miniCart, notices, searchCategories] = await Promise.all([
+  const [primaryMenu, footerMenu, miniCart, notices, searchCategories, user] = await Promise.all([
     siteCache.get(`menu:primary:${locale}`, () => loadMenu(db, "primary", locale)),
     siteCache.get(`menu:footer:${locale}`, () => loadMenu(db, "footer", locale)),
     sharedPage ? emptyCart : context.cart.current().then(({ cart }) => cart),
     sharedPage ? [] : session.takeNotices(),
     siteCache.get(`search-categories:${locale}`, () => searchCategoryOptions(db, locale)),
+    current?.userId ? userRoleAndMeta(db, current.userId) : null,
   ]);
   return data(
     {
@@ -91,7 +95,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         loginNonce: guestFormNonce(context.config.sessionSecret, LOGIN_NONCE),
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
-      comingSoonBanner: await comingSoonBannerFor(db, settings, current?.userId),
+      comingSoonBanner: comingSoonBannerFor(settings, user),
+      staff: staffViewFor(settings, user),
       pageLoader: settings.page_loader,
       storeNotice: storeNoticeFor(settings, locale, parseCookies(request.headers.get("Cookie"))),
       seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),
@@ -128,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t("site.skipToContent")}
         </a>
+        {root?.staff && <AdminBar staff={root.staff} />}
         {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
         {root && <SiteHeader root={root} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
@@ -149,6 +155,7 @@ export default function App() {
   useAttributionTracking(root?.attribution);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
+  useReducedMotionNotice(Boolean(root?.staff?.canEditPages));
   return <Outlet />;
 }
 
@@ -172,6 +179,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </section>
   );
 }
+
+/** Spec §6: once per browser session, people who edit pages learn why animations are off for them. */
+function useReducedMotionNotice(canEditPages: boolean): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!canEditPages || !window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    try {
+      if (sessionStorage.getItem(REDUCED_MOTION_NOTICE_KEY)) return;
+      sessionStorage.setItem(REDUCED_MOTION_NOTICE_KEY, "1");
+    } catch {
+      // Storage refused: the notice shows on each page instead of once.
+    }
+    console.info(t("staff.reducedMotion"));
+  }, [canEditPages, t]);
+}
+const REDUCED_MOTION_NOTICE_KEY = "vitrine_reduced_motion_notice";
 
 function errorTitles(locale: Locale): { notFound: string; error: string } {
   const { t } = createI18n(locale);

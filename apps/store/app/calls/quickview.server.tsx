@@ -4,20 +4,11 @@ import { z } from "zod";
 import { QuickViewContent } from "../features/quickview/quickview-content.tsx";
 import { QUICKVIEW_DATA_ID } from "../features/quickview/quickview-data.ts";
 import { createI18n } from "../i18n/i18n.ts";
+import { scriptSafeJson } from "../lib/script-json.ts";
 import { loadQuickView } from "../services/quickview.server.ts";
 import type { AjaxAction } from "./calls.server.ts";
 
 const input = z.object({ product: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** JSON that is safe inside a `<script>` element: nothing in it can close the element. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
 
 /**
  * `POST /ajax action=vitrine_quickview product=ID` (CONTRACTS.md): the product lightbox as HTML,

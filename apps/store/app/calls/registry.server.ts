@@ -1,5 +1,7 @@
+import { PHOTO_FEED_ACTION } from "../lib/photo-feed.ts";
 import type { CallRegistry } from "./calls.server.ts";
 import { cartAjax, cartWcAjax } from "./cart.server.ts";
+import { photoFeedAction } from "./photo-feed.server.tsx";
 import { quickviewAction } from "./quickview.server.tsx";
 import { searchSuggestions } from "./search.server.ts";
 import { walletAjax, walletWcAjax } from "./wallet.server.ts";
@@ -12,5 +14,6 @@ export const callRegistry: CallRegistry = {
     ...walletAjax,
     vitrine_quickview: quickviewAction,
     vitrine_ajax_search_products: { methods: ["GET"], handler: searchSuggestions },
+    [PHOTO_FEED_ACTION]: photoFeedAction,
   },
 };

@@ -76,13 +76,11 @@ function escapeHtml(text: string): string {
 export type ComingSoonBanner = { restUrl: string };
 
 /** The staff banner: shown to editors and administrators in coming-soon mode until they dismiss it. */
-export async function comingSoonBannerFor(
-  db: Database,
+export function comingSoonBannerFor(
   settings: StoreSettings,
-  userId: number | null | undefined,
-): Promise<ComingSoonBanner | null> {
-  if (!settings.coming_soon || !userId) return null;
-  const user = await userRoleAndMeta(db, userId);
+  user: { role: string; woocommerceMeta: Record<string, string> } | null,
+): ComingSoonBanner | null {
+  if (!settings.coming_soon) return null;
   if (!user || !canEditPages(user.role) || user.woocommerceMeta[COMING_SOON_BANNER_DISMISSED] === "yes")
     return null;
   return { restUrl: USERS_ME_PATH };

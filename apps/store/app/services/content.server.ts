@@ -25,6 +25,12 @@ export async function loadMenu(db: Database, location: string, locale: string): 
   return roots;
 }
 
+/** The id of the menu at `location`, or null when the store has none there. */
+export async function menuIdAt(db: Database, location: string): Promise<number | null> {
+  const [menu] = await db.select({ id: menus.id }).from(menus).where(eq(menus.location, location));
+  return menu?.id ?? null;
+}
+
 export async function loadPageBlocks(db: Database, slug: string): Promise<Block[] | null> {
   const [page] = await db
     .select({ id: pages.id })

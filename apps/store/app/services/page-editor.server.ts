@@ -18,6 +18,8 @@ const EDITABLE_PATHS: Record<string, readonly string[]> = {
   "featured-products": ["title"],
   categories: ["title"],
   text: ["title", "text"],
+  "photo-feed": ["title"],
+  menu: ["title"],
 };
 /** A long text (the hero's paragraph) may be longer than a heading. */
 const MAX_LENGTH: Record<string, number> = { text: 2000 };

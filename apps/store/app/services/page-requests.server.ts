@@ -133,7 +133,9 @@ function allowContentSources(res: ExpressResponse, sources: ContentSources | und
   let policy = res.getHeader("Content-Security-Policy");
   if (!sources || typeof policy !== "string") return;
   for (const [directive, origins] of Object.entries(sources) as Array<[string, Set<string>]>) {
-    const extra = [...origins].filter((origin) => /^https?:\/\/[a-z0-9.-]+(:\d+)?$/.test(origin)).join(" ");
+    const extra = [...origins]
+      .filter((origin) => /^(https?:\/\/[a-z0-9.-]+(:\d+)?|https:\/\/\*\.[a-z0-9.-]+)$/i.test(origin))
+      .join(" ");
     if (!extra) continue;
     const present = new RegExp(`(^|;)${directive} ([^;]*)`);
     policy = present.test(policy)

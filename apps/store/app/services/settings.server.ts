@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type Database, settings } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { isMediaOriginPattern } from "../lib/media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
 import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
 
@@ -29,6 +30,37 @@ const storeNoticeSchema = z
       .catch({ en: "", es: "" }),
   })
   .catch({ enabled: false, id: "1", text: { en: "", es: "" } });
+
+const graphFeedDefaults = { endpoint: "", token: "", mediaOrigins: [], timeoutMs: 3000, cacheSeconds: 900 };
+
+/** The photo feed block's source (spec §7 call 7): the store's media library, or a Graph-style service. */
+const photoFeedSchema = z
+  .object({
+    provider: z.enum(["media", "graph"]).catch("media"),
+    graph: z
+      .object({
+        /** The service's base address (`{endpoint}/me/media`); empty until one is set. */
+        endpoint: z.string().max(500).refine(isHttpUrlOrEmpty).catch(""),
+        /** The access token: a secret, never sent to the browser (`withoutSecrets`). */
+        token: z.string().max(500).catch(""),
+        /** Other origins the pictures may come from besides the endpoint's (lib/media-origins.ts). */
+        mediaOrigins: z.array(z.string().max(200).refine(isMediaOriginPattern)).max(10).catch([]),
+        timeoutMs: z.number().int().min(100).max(10_000).catch(3000),
+        cacheSeconds: z.number().int().min(0).max(86_400).catch(900),
+      })
+      .catch(graphFeedDefaults),
+  })
+  .catch({ provider: "media", graph: graphFeedDefaults });
+
+function isHttpUrlOrEmpty(value: string): boolean {
+  if (value === "") return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
 
 const storeSettingsSchema = z.object({
   name: z.string().min(1).catch("Vitrine"),
@@ -69,8 +101,22 @@ const storeSettingsSchema = z.object({
       base64: false,
       timezoneOffset: 0,
     }),
+  /** Where the photo feed block's pictures come from (spec §7 call 7). */
+  photo_feed: photoFeedSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** What an answer shows for a secret that is set; sent back unchanged, it keeps the stored secret. */
+export const MASKED_SECRET = "••••";
+
+/** The settings as an answer may show them: secrets masked (set) or empty (not set). */
+export function withoutSecrets(current: StoreSettings): StoreSettings {
+  const { graph } = current.photo_feed;
+  return {
+    ...current,
+    photo_feed: { ...current.photo_feed, graph: { ...graph, token: graph.token ? MASKED_SECRET : "" } },
+  };
+}
 
 /** Settings from a stored value; anything missing or invalid falls back to its default. */
 export function parseStoreSettings(value: unknown): StoreSettings {
@@ -94,6 +140,16 @@ export class SettingsError extends Error {
  * fallback for each value) checks the change too: a key it does not know, or a value it would not
  * keep as given, is refused with the key's name rather than quietly replaced by a default.
  */
+/** A patch with each masked secret (settings read, changed and sent back) put back as stored. */
+function keepMaskedSecrets(patch: Record<string, unknown>, stored: StoreSettings): Record<string, unknown> {
+  const feed = patch.photo_feed as { graph?: { token?: unknown } } | undefined;
+  if (feed?.graph?.token !== MASKED_SECRET) return patch;
+  return {
+    ...patch,
+    photo_feed: { ...feed, graph: { ...feed.graph, token: stored.photo_feed.graph.token } },
+  };
+}
+
 export async function updateStoreSettings(
   db: Database,
   patch: Record<string, unknown>,
@@ -105,9 +161,10 @@ export async function updateStoreSettings(
       .where(eq(settings.key, "store"))
       .for("update");
     const stored = row?.value && typeof row.value === "object" ? (row.value as Record<string, unknown>) : {};
-    const merged = { ...stored, ...patch };
+    const change = keepMaskedSecrets(patch, parseStoreSettings(stored));
+    const merged = { ...stored, ...change };
     const parsed = parseStoreSettings(merged);
-    for (const [key, value] of Object.entries(patch)) {
+    for (const [key, value] of Object.entries(change)) {
       if (!Object.hasOwn(storeSettingsSchema.shape, key)) throw new SettingsError(key);
       if (!isDeepStrictEqual((parsed as Record<string, unknown>)[key], value)) throw new SettingsError(key);
     }

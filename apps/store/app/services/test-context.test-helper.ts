@@ -9,6 +9,7 @@ import type { Locale } from "../i18n/i18n.ts";
 import { emptyContentSources } from "../lib/rich-text.ts";
 import type { LoginLimitSettings } from "./login-limits.server.ts";
 import type { Mailer, MailMessage } from "./mail.server.ts";
+import { PhotoFeed } from "./photo-feed.server.ts";
 import { ProductSearch } from "./search.server.ts";
 import { RequestSession } from "./session.server.ts";
 import { parseStoreSettings, type StoreSettings } from "./settings.server.ts";
@@ -60,14 +61,17 @@ export function testContext(options: {
   siteCache?: SiteCache;
   /** One per server process: pass the same one to every context a test builds, as the server does. */
   productSearch?: ProductSearch;
+  /** One per server process, as `productSearch`. */
+  photoFeed?: PhotoFeed;
 }): AppContext & { mailer: RecordingMailer } {
   const config = options.config ?? testConfig();
   const mailer = options.mailer ?? recordingMailer();
   const productSearch = options.productSearch ?? new ProductSearch(options.db);
+  const logger = pino({ level: "silent" });
   const context = withDomainClients(
     {
       db: options.db,
-      logger: pino({ level: "silent" }),
+      logger,
       config,
       settings: parseStoreSettings(options.settings ?? {}) satisfies StoreSettings,
       locale: options.locale ?? "en",
@@ -86,6 +90,7 @@ export function testContext(options: {
       settingsChanged: () => {},
       siteCache: options.siteCache ?? new SiteCache(),
       productSearch,
+      photoFeed: options.photoFeed ?? new PhotoFeed({ db: options.db, logger }),
     },
     { loginLimits: options.loginLimits },
   );

@@ -120,3 +120,24 @@ test("a popup closes at once, hands focus back, and leaves the page 300 ms later
   await page.clock.runFor(1);
   await expect(popup).toHaveCount(0);
 });
+
+test("the checkout's side column stays below the stuck header, 30 px from it", async ({
+  cartWithProduct: { page },
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/checkout");
+  await hydrated(page);
+  // The shipping address makes the form column much longer than the order review beside it.
+  await page.getByLabel("Ship to a different address?").check();
+  const header = page.locator("header.site-header");
+  const review = page.locator("aside.sticky-sidebar", { has: page.locator("#order-review-heading") });
+  // Scrolled past the header's height plus 100 px: the header sticks, the review stays below it.
+  const height = await header.evaluate((element) => element.getBoundingClientRect().height);
+  await page.evaluate((y) => window.scrollTo(0, y), height + 150);
+  await expect(header).toHaveClass(/\bstuck\b/);
+  const top = () => review.evaluate((element) => Math.round(element.getBoundingClientRect().top));
+  await expect.poll(top).toBe(Math.round(height) + 30);
+  // Further down, still there.
+  await page.evaluate((y) => window.scrollTo(0, y), height + 200);
+  await expect.poll(top).toBe(Math.round(height) + 30);
+});

@@ -47,6 +47,19 @@ export async function insertStoreContent(
         text: storyText(options.storyImageIds),
       },
     },
+    {
+      // The photo feed of the media library (decision 0029): the store's own pictures, offline.
+      pageId: home!.id,
+      position: 4,
+      type: "photo-feed",
+      data: { title: { en: "From our studio", es: "Desde nuestro estudio" }, limit: 8 },
+    },
+    {
+      pageId: home!.id,
+      position: 5,
+      type: "menu",
+      data: { title: { en: "Quick links", es: "Accesos rápidos" }, menu: "footer" },
+    },
   ]);
 
   const menuRows = await tx

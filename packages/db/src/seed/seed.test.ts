@@ -251,7 +251,14 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
       sql`select b.type, b.data from blocks b join pages p on p.id = b.page_id
           where p.slug = 'home' order by b.position`,
     );
-    expect(blocks.map((b) => b.type)).toEqual(["hero", "featured-products", "categories", "text"]);
+    expect(blocks.map((b) => b.type)).toEqual([
+      "hero",
+      "featured-products",
+      "categories",
+      "text",
+      "photo-feed",
+      "menu",
+    ]);
     const story = blocks[3]!.data as { title: Record<string, string>; text: Record<string, string> };
     expect(story.title.en && story.title.es).toBeTruthy();
     // Its pictures are the media library's, named by id.

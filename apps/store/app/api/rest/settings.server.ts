@@ -1,17 +1,18 @@
 import { z } from "zod";
-import { SettingsError, updateStoreSettings } from "../../services/settings.server.ts";
+import { SettingsError, updateStoreSettings, withoutSecrets } from "../../services/settings.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
  * `GET /settings` and `PUT /settings` (a partial object: `{"name": "…"}`), for administrators. A
  * change reaches every server process on the database: each reads the settings again and drops
- * its cached pages.
+ * its cached pages. Secrets (the photo feed's token) are answered masked; a masked value sent back
+ * keeps the stored secret.
  */
 
 const settingsPatch = z.record(z.string().max(100), z.unknown());
 
 const readSettings: rest.Handler = async (context, _caller, _req, res) => {
-  res.set("Cache-Control", "no-store").json(context.settings);
+  res.set("Cache-Control", "no-store").json(withoutSecrets(context.settings));
 };
 
 const changeSettings: rest.Handler = async (context, _caller, req, res) => {
@@ -20,7 +21,7 @@ const changeSettings: rest.Handler = async (context, _caller, req, res) => {
   try {
     const updated = await updateStoreSettings(context.db, body.data);
     context.settingsChanged();
-    res.set("Cache-Control", "no-store").json(updated);
+    res.set("Cache-Control", "no-store").json(withoutSecrets(updated));
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
     throw new rest.RestError(400, "rest_invalid_param", error.message);

@@ -12,7 +12,10 @@ export function CartTotals({ cart, generation }: { cart: CartView; generation: n
   const { t } = useTranslation();
   const money = useMoney();
   return (
-    <aside className="cart_totals rounded border border-stone-200 p-4" aria-labelledby="cart-totals-heading">
+    <aside
+      className="cart_totals sticky-sidebar rounded border border-stone-200 p-4"
+      aria-labelledby="cart-totals-heading"
+    >
       <h2 id="cart-totals-heading" className="mb-3 text-xl font-semibold">
         {t("cart.totals")}
       </h2>

@@ -29,7 +29,10 @@ export function OrderReview({
   const shippingCost = data.shippingMethods.find((method) => method.id === shippingId)?.cost ?? 0;
   const error = (name: string) => translatedError(t, errors[name]);
   return (
-    <aside aria-labelledby="order-review-heading" className="space-y-4 rounded border border-stone-200 p-4">
+    <aside
+      aria-labelledby="order-review-heading"
+      className="sticky-sidebar space-y-4 rounded border border-stone-200 p-4"
+    >
       <h2 id="order-review-heading" className="text-xl font-semibold">
         {t("checkout.yourOrder")}
       </h2>

@@ -1,10 +1,5 @@
-import { type MouseEvent, useState } from "react";
-import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
-import type { ContentSlide } from "./content-lightbox.tsx";
-
-/** The lightbox library and the embeds' player come with the first picture or video opened. */
-const ContentLightbox = lazyPart("content-lightbox", () => import("./content-lightbox.tsx"));
+import { useContentLightbox } from "./use-content-lightbox.tsx";
 
 /**
  * A block of rich text (decision 0027). Links to pictures and to videos of the two video services
@@ -12,31 +7,7 @@ const ContentLightbox = lazyPart("content-lightbox", () => import("./content-lig
  * scripts run (or without them) every link is a plain link to what it shows.
  */
 export function RichText({ doc, className = "" }: { doc: RichTextDoc; className?: string }) {
-  const [lightbox, setLightbox] = useState<{ slides: ContentSlide[]; index: number; open: boolean } | null>(
-    null,
-  );
-
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    const link = (event.target as Element).closest<HTMLAnchorElement>("a[data-lightbox]");
-    if (!link) return;
-    event.preventDefault();
-    // This block's pictures and videos, in the order they appear, make one gallery.
-    const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>("a[data-lightbox]")];
-    const slides = links.map(
-      (each): ContentSlide =>
-        each.dataset.lightbox === "video"
-          ? {
-              type: "embed",
-              embed: each.dataset.embed!,
-              title: each.textContent ?? "",
-              href: each.getAttribute("href") ?? "",
-            }
-          : { type: "image", src: each.getAttribute("href") ?? "", alt: each.textContent ?? "" },
-    );
-    setLightbox({ slides, index: links.indexOf(link), open: true });
-  };
+  const { onClick, lightbox } = useContentLightbox();
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a delegated listener for the links inside, which are the controls.
@@ -98,16 +69,7 @@ export function RichText({ doc, className = "" }: { doc: RichTextDoc; className?
           })}
         </p>
       ))}
-      {lightbox && (
-        <PartSlot>
-          <ContentLightbox
-            slides={lightbox.slides}
-            index={lightbox.index}
-            open={lightbox.open}
-            onClose={() => setLightbox({ ...lightbox, open: false })}
-          />
-        </PartSlot>
-      )}
+      {lightbox}
     </div>
   );
 }

@@ -84,7 +84,12 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
         {page.blocks
           .filter((block) => block.texts.length > 0)
           .map((block) => (
-            <fieldset key={block.id} className="space-y-3">
+            // The storefront's edit links open the editor on the block (`#block-{id}`).
+            <fieldset
+              key={block.id}
+              id={`block-${block.id}`}
+              className="space-y-3 target:ring-2 target:ring-brand"
+            >
               <legend className="text-xl font-semibold">{t(`pages.blocks.${block.type}`)}</legend>
               {block.texts.flatMap((text) => textFields(block.id, text))}
             </fieldset>

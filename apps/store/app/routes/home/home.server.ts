@@ -1,11 +1,15 @@
 import type { AppContext } from "../../context.server.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
+import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import type { ImageView } from "../../lib/media.ts";
+import type { MenuItem } from "../../lib/menu.ts";
+import { encodePhotoFeedData, PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
 import type { RichText } from "../../lib/rich-text.ts";
 import { featuredProducts, sharedCategoryTree } from "../../services/catalogue.server.ts";
-import { loadPageBlocks, translated } from "../../services/content.server.ts";
+import { loadMenu, loadPageBlocks, menuIdAt, translated } from "../../services/content.server.ts";
 import { loadImages } from "../../services/media.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
+import { photoFeedImageOrigins } from "../../services/photo-feed.server.ts";
 import { mediaIdsIn, pageRichText } from "../../services/rich-text.server.ts";
 
 export type HomeBlock =
@@ -24,7 +28,11 @@ export type HomeBlock =
       type: "categories";
       title: string;
       categories: Array<{ id: number; slug: string; name: string }>;
-    };
+    }
+  /** The photo feed: its data string, sent as is to the feed call (decision 0029). */
+  | { id: number; type: "photo-feed"; title: string; data: string; limit: number }
+  /** A menu of the store's, by location; its edit links name the menu (spec §6). */
+  | { id: number; type: "menu"; title: string; menuId: number; items: MenuItem[] };
 
 /** The home page's data, with the names of what it shows for the page cache. */
 export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock[] }> {
@@ -38,10 +46,10 @@ export async function loadHome(context: AppContext): Promise<{ blocks: HomeBlock
 
 /** The home page is built from the `home` page's content blocks, each resolved to what it shows. */
 export async function buildHomeBlocks(
-  context: Pick<AppContext, "db" | "locale" | "siteCache" | "contentSources">,
+  context: Pick<AppContext, "db" | "locale" | "settings" | "siteCache" | "contentSources">,
 ): Promise<HomeBlock[]> {
   const { db, locale } = context;
-  const blocks = (await loadPageBlocks(db, "home")) ?? [];
+  const blocks = (await loadPageBlocks(db, HOME_PAGE_SLUG)) ?? [];
   // The hero's picture, and the media library's pictures the text blocks name (`media:{id}`).
   const textSource = (block: { data: Record<string, unknown> }) => translated(block.data.text, locale);
   const heroImages = await loadImages(
@@ -96,6 +104,31 @@ export async function buildHomeBlocks(
             title,
             categories: tree.map(({ id, slug, name }) => ({ id, slug, name })),
           };
+        }
+        case "photo-feed": {
+          const limit =
+            typeof block.data.limit === "number"
+              ? Math.min(Math.max(block.data.limit, 1), PHOTO_FEED_MAX)
+              : 8;
+          // A photo service's pictures come from its origins: this page's policy allows them.
+          for (const origin of photoFeedImageOrigins(context.settings))
+            context.contentSources["img-src"].add(origin);
+          return {
+            id: block.id,
+            type: "photo-feed",
+            title,
+            data: encodePhotoFeedData({ v: 1, limit }),
+            limit,
+          };
+        }
+        case "menu": {
+          const location = typeof block.data.menu === "string" ? block.data.menu : "";
+          const menuId = location ? await menuIdAt(db, location) : null;
+          if (menuId === null) return null;
+          const items = await context.siteCache.get(`menu:${location}:${locale}`, () =>
+            loadMenu(db, location, locale),
+          );
+          return { id: block.id, type: "menu", title, menuId, items };
         }
         default:
           return null;

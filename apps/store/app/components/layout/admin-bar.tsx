@@ -1,0 +1,51 @@
+import { useTranslation } from "react-i18next";
+import { useMatches } from "react-router";
+import { BACK_OFFICE_PATH, HOME_PAGE_SLUG, productEditLink, type StaffView } from "../../lib/edit-links.ts";
+
+/** What the page shows that staff can edit: the product of a product page, the home page's blocks. */
+function editTarget(matches: ReturnType<typeof useMatches>): { label: string; href: string } | null {
+  for (const match of matches) {
+    if (match.id === "routes/product/route") {
+      const product = (match.data as { product?: { id?: unknown } } | undefined)?.product;
+      if (typeof product?.id === "number")
+        return { label: "adminBar.editProduct", href: productEditLink(product.id) };
+    }
+    if (match.id === "routes/home/route")
+      return { label: "adminBar.editPage", href: `/my-account/pages/${HOME_PAGE_SLUG}` };
+  }
+  return null;
+}
+
+/**
+ * The bar at the top of storefront pages for signed-in editors and administrators (spec §6): the
+ * back office, the editor of what the page shows, and whether the store is live or coming soon.
+ * Only pages rendered for staff have it, so the shared pages every shopper gets never change.
+ */
+export function AdminBar({ staff }: { staff: StaffView }) {
+  const { t } = useTranslation();
+  const edit = editTarget(useMatches());
+  const link =
+    "rounded px-2 py-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white";
+  return (
+    <nav
+      id="admin-bar"
+      aria-label={t("adminBar.label")}
+      className="admin-bar flex flex-wrap items-center gap-x-2 gap-y-1 bg-stone-900 px-4 py-1 text-sm text-white"
+    >
+      <a href={BACK_OFFICE_PATH} className={`${link} font-semibold`}>
+        {t("adminBar.backOffice")}
+      </a>
+      {edit && (
+        <a href={edit.href} className={link}>
+          {t(edit.label)}
+        </a>
+      )}
+      <span
+        className="ml-auto rounded bg-stone-700 px-2 py-0.5"
+        data-store-mode={staff.comingSoon ? "coming-soon" : "live"}
+      >
+        {staff.comingSoon ? t("adminBar.modeComingSoon") : t("adminBar.modeLive")}
+      </span>
+    </nav>
+  );
+}

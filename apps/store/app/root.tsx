@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { AdminBar } from "./components/layout/admin-bar.tsx";
+import AdminBar from "./components/layout/admin-bar.tsx";
 import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { PageLoader } from "./components/layout/page-loader.tsx";
@@ -155,7 +155,6 @@ export default function App() {
   useAttributionTracking(root?.attribution);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
-  useReducedMotionNotice(Boolean(root?.staff?.canEditPages));
   return <Outlet />;
 }
 
@@ -179,22 +178,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </section>
   );
 }
-
-/** Spec §6: once per browser session, people who edit pages learn why animations are off for them. */
-function useReducedMotionNotice(canEditPages: boolean): void {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (!canEditPages || !window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    try {
-      if (sessionStorage.getItem(REDUCED_MOTION_NOTICE_KEY)) return;
-      sessionStorage.setItem(REDUCED_MOTION_NOTICE_KEY, "1");
-    } catch {
-      // Storage refused: the notice shows on each page instead of once.
-    }
-    console.info(t("staff.reducedMotion"));
-  }, [canEditPages, t]);
-}
-const REDUCED_MOTION_NOTICE_KEY = "vitrine_reduced_motion_notice";
 
 function errorTitles(locale: Locale): { notFound: string; error: string } {
   const { t } = createI18n(locale);

@@ -4,7 +4,6 @@ import type { AppContext } from "../context.server.ts";
 import { PhotoFeedGrid } from "../features/content/photo-feed-grid.tsx";
 import { createI18n } from "../i18n/i18n.ts";
 import {
-  decodePhotoFeedData,
   type FeedPhoto,
   INVALID_DATA,
   PHOTO_FEED_DATA_CLASS,
@@ -13,6 +12,7 @@ import {
 import { scriptSafeJson } from "../lib/script-json.ts";
 import { canEditPages } from "../services/page-editor.server.ts";
 import { PhotoFeedError } from "../services/photo-feed.server.ts";
+import { decodePhotoFeedData } from "../services/photo-feed-data.server.ts";
 import { userRole } from "../services/users.server.ts";
 import type { AjaxAction, CallResult } from "./calls.server.ts";
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { ImageSource } from "./media.ts";
 
 /**
@@ -13,13 +12,6 @@ export const INVALID_DATA = "Invalid data";
 
 /** Photos a block may ask for. */
 export const PHOTO_FEED_MAX = 24;
-
-/** What a block's data string says: how many photos. Opaque to the browser, checked by the server. */
-export const photoFeedBlockData = z.object({
-  v: z.literal(1),
-  limit: z.number().int().min(1).max(PHOTO_FEED_MAX),
-});
-export type PhotoFeedBlockData = z.infer<typeof photoFeedBlockData>;
 
 /** One photo as the block shows it, whichever provider it came from. */
 export type FeedPhoto = {
@@ -41,27 +33,3 @@ export type PhotoFeedAnswer = { success: boolean; data: string };
 
 /** The id of the JSON the feed's HTML carries; the block renders from it, never from the HTML. */
 export const PHOTO_FEED_DATA_CLASS = "photofeed-data";
-
-/** The block's data string: base64url JSON, so it survives any attribute or query string as is. */
-export function encodePhotoFeedData(data: PhotoFeedBlockData): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(data));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-/** The block data in a data string, or null when it is not one a block would hold. */
-export function decodePhotoFeedData(value: unknown): PhotoFeedBlockData | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > 400) return null;
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return null;
-  try {
-    const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
-    const text = new TextDecoder("utf-8", { fatal: true }).decode(
-      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
-    );
-    const parsed = photoFeedBlockData.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
 import { BACK_OFFICE_PATH, HOME_PAGE_SLUG, productEditLink, type StaffView } from "../../lib/edit-links.ts";
@@ -21,8 +22,9 @@ function editTarget(matches: ReturnType<typeof useMatches>): { label: string; hr
  * back office, the editor of what the page shows, and whether the store is live or coming soon.
  * Only pages rendered for staff have it, so the shared pages every shopper gets never change.
  */
-export function AdminBar({ staff }: { staff: StaffView }) {
+export default function AdminBar({ staff }: { staff: StaffView }) {
   const { t } = useTranslation();
+  useReducedMotionNotice(staff.canEditPages);
   const edit = editTarget(useMatches());
   const link =
     "rounded px-2 py-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white";
@@ -49,3 +51,19 @@ export function AdminBar({ staff }: { staff: StaffView }) {
     </nav>
   );
 }
+
+/** Spec §6: once per browser session, people who edit pages learn why animations are off for them. */
+function useReducedMotionNotice(canEditPages: boolean): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!canEditPages || !window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    try {
+      if (sessionStorage.getItem(REDUCED_MOTION_NOTICE_KEY)) return;
+      sessionStorage.setItem(REDUCED_MOTION_NOTICE_KEY, "1");
+    } catch {
+      // Storage refused: the notice shows on each page instead of once.
+    }
+    console.info(t("staff.reducedMotion"));
+  }, [canEditPages, t]);
+}
+const REDUCED_MOTION_NOTICE_KEY = "vitrine_reduced_motion_notice";

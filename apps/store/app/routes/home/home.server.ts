@@ -3,13 +3,14 @@ import type { ProductCard } from "../../lib/catalogue.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import type { ImageView } from "../../lib/media.ts";
 import type { MenuItem } from "../../lib/menu.ts";
-import { encodePhotoFeedData, PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
+import { PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
 import type { RichText } from "../../lib/rich-text.ts";
 import { featuredProducts, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { loadMenu, loadPageBlocks, menuIdAt, translated } from "../../services/content.server.ts";
 import { loadImages } from "../../services/media.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 import { photoFeedImageOrigins } from "../../services/photo-feed.server.ts";
+import { encodePhotoFeedData } from "../../services/photo-feed-data.server.ts";
 import { mediaIdsIn, pageRichText } from "../../services/rich-text.server.ts";
 
 export type HomeBlock =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodePhotoFeedData, encodePhotoFeedData, PHOTO_FEED_MAX } from "./photo-feed.ts";
+import { PHOTO_FEED_MAX } from "../lib/photo-feed.ts";
+import { decodePhotoFeedData, encodePhotoFeedData } from "./photo-feed-data.server.ts";
 
 /** A data string over any JSON, made as a block's would be. */
 const dataOf = (value: unknown) =>

@@ -44,6 +44,9 @@ export default function handleRequest(
       </StylesheetText.Provider>,
       {
         nonce: loadContext.cspNonce,
+        // The page is sent whole (onAllReady): a finished Suspense boundary goes in its place, never
+        // into a hidden segment that only a script moves in (pages work without JavaScript).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();

@@ -12,13 +12,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import AdminBar from "./components/layout/admin-bar.tsx";
 import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { PageLoader } from "./components/layout/page-loader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { StoreNotice } from "./components/layout/store-notice.tsx";
+import { lazyPart, PartSlot } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 // The hook alone, not the feature's index: that also brings the attribution form elements, which
@@ -42,6 +42,9 @@ import { staffViewFor } from "./services/staff.server.ts";
 import { storeNoticeFor } from "./services/store-notice.server.ts";
 import { userRoleAndMeta } from "./services/users.server.ts";
 import { walletClientConfig } from "./services/wallet-page.server.ts";
+
+/** Staff only: shoppers' pages never load its code. */
+const AdminBar = lazyPart("admin-bar", () => import("./components/layout/admin-bar.tsx"));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -133,7 +136,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           {t("site.skipToContent")}
         </a>
-        {root?.staff && <AdminBar staff={root.staff} />}
+        {root?.staff && (
+          <PartSlot>
+            <AdminBar staff={root.staff} />
+          </PartSlot>
+        )}
         {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
         {root && <SiteHeader root={root} />}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">

@@ -248,9 +248,7 @@ test("a Graph-style photo service: its photos open on the service; its errors re
       await staff.route(FEED_CALL, (route) =>
         route.fulfill({ status: 502, contentType: "text/html", body: "<html>Bad gateway</html>" }),
       );
-      await staff.goto("/");
-      await hydrated(staff);
-      await staff.locator(".photo-feed-block").scrollIntoViewIfNeeded();
+      await showFeed(staff, "/");
       await expect
         .poll(() => logged)
         .toContain(

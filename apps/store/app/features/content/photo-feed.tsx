@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type FeedPhoto, PHOTO_FEED_ACTION, PHOTO_FEED_DATA_CLASS } from "../../lib/photo-feed.ts";
 import { PhotoFeedGrid } from "./photo-feed-grid.tsx";
-import { useContentLightbox } from "./use-content-lightbox.tsx";
+import { useContentLightbox } from "./rich-text.tsx";
 
 type FeedState =
   | { status: "waiting" }

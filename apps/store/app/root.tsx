@@ -12,7 +12,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ComingSoonBanner } from "./components/layout/coming-soon-banner.tsx";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
 import { PageLoader } from "./components/layout/page-loader.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
@@ -43,8 +42,12 @@ import { storeNoticeFor } from "./services/store-notice.server.ts";
 import { userRoleAndMeta } from "./services/users.server.ts";
 import { walletClientConfig } from "./services/wallet-page.server.ts";
 
-/** Staff only: shoppers' pages never load its code. */
+/** Staff only: shoppers' pages never load their code. */
 const AdminBar = lazyPart("admin-bar", () => import("./components/layout/admin-bar.tsx"));
+const ComingSoonBanner = lazyPart(
+  "coming-soon-banner",
+  () => import("./components/layout/coming-soon-banner.tsx"),
+);
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -148,7 +151,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
-        {root?.comingSoonBanner && <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />}
+        {root?.comingSoonBanner && (
+          <PartSlot>
+            <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
+          </PartSlot>
+        )}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />

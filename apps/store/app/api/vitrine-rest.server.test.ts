@@ -1,4 +1,6 @@
+import { users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "../services/catalogue-fixtures.test-helper.ts";
@@ -378,5 +380,37 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
         .status,
     ).toBe(400);
     expect((await call("/products", { headers })).status).toBe(403);
+  });
+
+  it("answers errors in the signed-in user's language with _locale=user, in English without it", async () => {
+    const shopper = await account("lectora@example.com", "customer");
+    await database.db.update(users).set({ locale: "es" }).where(eq(users.id, shopper));
+    const session = new RequestSession(database.db, config.sessionSecret, null, false);
+    await session.login(shopper, "customer");
+    const cookie = { Cookie: session.headers().get("Set-Cookie")!.split(";")[0]! };
+    const message = async (path: string, init: RequestInit & { json?: unknown }) =>
+      ((await (await call(path, init)).json()) as { message: string }).message;
+
+    // A stale nonce, from the session cookie.
+    expect(await message("/users/me?_locale=user", { method: "POST", headers: cookie, json: {} })).toBe(
+      "La comprobación de la cookie ha fallado",
+    );
+    expect(await message("/users/me", { method: "POST", headers: cookie, json: {} })).toBe(
+      "Cookie check failed",
+    );
+    // A route for administrators, with the customer's token; a parameter named in the message.
+    const token = await bearer("lectora@example.com");
+    expect(await message("/products?_locale=user", { headers: token })).toBe(
+      "Lo siento, no tienes permiso para hacer eso.",
+    );
+    const admin = await account("boss@example.com", "administrator");
+    await database.db.update(users).set({ locale: "es" }).where(eq(users.id, admin));
+    expect(
+      await message(`/users/${shopper}?_locale=user`, {
+        method: "PUT",
+        headers: await bearer("boss@example.com"),
+        json: { role: "king" },
+      }),
+    ).toBe("Parámetro no válido: role");
   });
 });

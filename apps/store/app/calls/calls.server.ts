@@ -11,6 +11,8 @@ export type CallResult = {
   status?: number;
   json?: unknown;
   html?: string;
+  /** Plain text (a fresh nonce). */
+  text?: string;
   headers?: Record<string, string | string[]>;
 };
 export type CallHandler = (context: AppContext, input: CallInput, request: Request) => Promise<CallResult>;
@@ -80,6 +82,7 @@ async function run(
     if (cookies.length > 0) res.append("Set-Cookie", cookies);
     res.status(result.status ?? 200);
     if (result.html !== undefined) res.type("html").send(result.html);
+    else if (result.text !== undefined) res.type("text/plain").send(result.text);
     else if (result.json !== undefined) res.json(result.json);
     else res.end();
   } catch (error) {

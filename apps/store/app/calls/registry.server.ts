@@ -3,6 +3,7 @@ import type { CallRegistry } from "./calls.server.ts";
 import { cartAjax, cartWcAjax } from "./cart.server.ts";
 import { photoFeedAction } from "./photo-feed.server.tsx";
 import { quickviewAction } from "./quickview.server.tsx";
+import { restNonceAction } from "./rest-nonce.server.ts";
 import { searchSuggestions } from "./search.server.ts";
 import { walletAjax, walletWcAjax } from "./wallet.server.ts";
 
@@ -13,6 +14,7 @@ export const callRegistry: CallRegistry = {
     ...cartAjax,
     ...walletAjax,
     vitrine_quickview: quickviewAction,
+    "rest-nonce": restNonceAction,
     vitrine_ajax_search_products: { methods: ["GET"], handler: searchSuggestions },
     [PHOTO_FEED_ACTION]: photoFeedAction,
   },

@@ -16,6 +16,12 @@ export async function userRole(db: Database, userId: number): Promise<Role | nul
   return user?.role ?? null;
 }
 
+/** The language an account reads the store in, or null when there is no such account. */
+export async function userLocale(db: Database, userId: number): Promise<string | null> {
+  const [user] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return user?.locale ?? null;
+}
+
 /** An account's e-mail and role, or null when there is no such account. */
 export async function userSummary(db: Database, userId: number): Promise<UserSummary | null> {
   const [user] = await db.select(summaryColumns).from(users).where(eq(users.id, userId));

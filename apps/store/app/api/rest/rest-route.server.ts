@@ -1,9 +1,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
+import { createI18n, isLocale } from "../../i18n/i18n.ts";
 import { findApiToken } from "../../services/api-tokens.server.ts";
 import { verifyNonce } from "../../services/nonce.server.ts";
-import { type Role, userRole } from "../../services/users.server.ts";
+import { type Role, userLocale, userRole } from "../../services/users.server.ts";
 
 /**
  * What every route of the platform REST API shares (CONTRACTS.md): who is calling (a Bearer token,
@@ -27,10 +28,15 @@ export type RestRoute = {
 };
 
 export class RestError extends Error {
+  /**
+   * @param params what the message names (`{param}`), for its translation (`rest.errors.{code}`)
+   *   when the caller asks for answers in their language (`_locale=user`).
+   */
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly params: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -38,19 +44,17 @@ export class RestError extends Error {
 
 /** A 400 naming the first parameter that failed its schema. */
 export function invalidParam(error: z.ZodError, otherwise = "undefined"): RestError {
-  return new RestError(
-    400,
-    "rest_invalid_param",
-    `Invalid parameter: ${String(error.issues[0]?.path[0] ?? otherwise)}`,
-  );
+  const param = String(error.issues[0]?.path[0] ?? otherwise);
+  return new RestError(400, "rest_invalid_param", `Invalid parameter: ${param}`, { param });
 }
 
 /** Identifies the caller, checks what the route needs of them, and answers its errors. */
 export function restHandler(makeContext: (req: Request, res: Response) => AppContext, route: RestRoute) {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const context = makeContext(req, res);
+    let caller: Caller | null = null;
     try {
-      const context = makeContext(req, res);
-      const caller = await identify(context, req);
+      caller = await identify(context, req);
       if (route.needs !== "none" && !caller)
         throw new RestError(401, "rest_not_logged_in", "You are not currently logged in.");
       if (route.needs === "admin" && caller?.role !== "administrator") {
@@ -60,14 +64,29 @@ export function restHandler(makeContext: (req: Request, res: Response) => AppCon
       await route.handler(context, caller, req, res);
     } catch (error) {
       if (error instanceof RestError) {
-        res
-          .status(error.status)
-          .json({ code: error.code, message: error.message, data: { status: error.status } });
+        const message =
+          req.query._locale === "user" ? await inUserLanguage(context, caller, error) : error.message;
+        res.status(error.status).json({ code: error.code, message, data: { status: error.status } });
         return;
       }
       next(error);
     }
   };
+}
+
+/**
+ * `_locale=user` (CONTRACTS.md): an error's message in the signed-in user's language (their account's
+ * `locale`; the page's language for a visitor), where the translations have its code.
+ */
+async function inUserLanguage(context: AppContext, caller: Caller | null, error: RestError): Promise<string> {
+  const key = `rest.errors.${error.code}`;
+  const userId = caller?.userId ?? (await context.session.get().catch(() => null))?.userId;
+  const stored = userId ? await userLocale(context.db, userId) : null;
+  const i18n = createI18n(isLocale(stored) ? stored : context.locale);
+  if (!i18n.exists(key)) return error.message;
+  // A message the translation does not have every part of (its own wording) stays as written.
+  const text = i18n.t(key, error.params);
+  return text.includes("{{") ? error.message : text;
 }
 
 /** Bearer token first; otherwise the session cookie, which must come with the session's REST nonce. */

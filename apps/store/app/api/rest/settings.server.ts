@@ -24,7 +24,7 @@ const changeSettings: rest.Handler = async (context, _caller, req, res) => {
     res.set("Cache-Control", "no-store").json(withoutSecrets(updated));
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
-    throw new rest.RestError(400, "rest_invalid_param", error.message);
+    throw new rest.RestError(400, "rest_invalid_param", error.message, { param: error.key });
   }
 };
 

@@ -14,7 +14,9 @@ const updateMe: rest.Handler = async (context, caller, req, res) => {
   const { userId } = rest.signedIn(caller);
   const body = meUpdate.safeParse(req.body);
   if (!body.success)
-    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: woocommerce_meta");
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: woocommerce_meta", {
+      param: "woocommerce_meta",
+    });
   const meta = await mergeWooCommerceMeta(context.db, userId, body.data.woocommerce_meta ?? {});
   res.json({ id: userId, woocommerce_meta: meta });
 };
@@ -29,7 +31,9 @@ const listAccounts: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
   const filters = userFilters.safeParse({ search: req.query.search, role: req.query.role });
   if (!filters.success)
-    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: search or role");
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: search or role", {
+      param: "search or role",
+    });
   const found = await listUsers(context.db, { ...filters.data, limit: list.limit, offset: list.offset });
   rest.sendPage(context, req, res, list, found.total, found.users);
 };
@@ -40,7 +44,10 @@ const roleUpdate = z.object({ role: z.enum(roles) }).strict();
 const updateAccount: rest.Handler = async (context, caller, req, res) => {
   const id = rest.parseId(req);
   const body = roleUpdate.safeParse(req.body);
-  if (!body.success) throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: role");
+  if (!body.success)
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: role", {
+      param: "role",
+    });
   // An administrator cannot lock the store out of administration by demoting themselves.
   if (id === rest.signedIn(caller).userId && body.data.role !== "administrator") {
     throw new rest.RestError(

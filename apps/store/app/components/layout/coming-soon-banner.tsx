@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { COMING_SOON_BANNER_DISMISSED } from "../../lib/coming-soon.ts";
+import { pageRestClient, REST_ROOT } from "../../lib/rest-client.ts";
 
 /**
  * The footer banner staff see while the store is in coming-soon mode (spec §3/§4/§7 call 8).
  * Dismiss posts the user meta to the REST URL its link carries, with the page's REST nonce, and the
  * banner goes whatever the answer; once the meta is stored the server no longer renders it.
  */
-export function ComingSoonBanner({ restUrl }: { restUrl: string }) {
+export default function ComingSoonBanner({ restUrl }: { restUrl: string }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(false);
   if (dismissed) return null;
@@ -22,15 +23,15 @@ export function ComingSoonBanner({ restUrl }: { restUrl: string }) {
         className="coming-soon-banner-dismiss font-semibold underline"
         onClick={(event) => {
           event.preventDefault();
-          const link = event.currentTarget;
-          const nonce =
-            document.querySelector<HTMLMetaElement>('meta[name="x-vitrine-nonce"]')?.content ?? "";
-          void fetch(link.href, {
-            method: "POST",
-            credentials: "same-origin",
-            headers: { "Content-Type": "application/json", "X-Vitrine-Nonce": nonce },
-            body: JSON.stringify({ woocommerce_meta: { [COMING_SOON_BANNER_DISMISSED]: "yes" } }),
-          }).catch(() => {});
+          // The REST URL the link carries, below the REST root, through the one REST client.
+          const path = new URL(event.currentTarget.href).pathname.slice(REST_ROOT.length);
+          void pageRestClient()
+            .request({
+              path,
+              method: "POST",
+              data: { woocommerce_meta: { [COMING_SOON_BANNER_DISMISSED]: "yes" } },
+            })
+            .catch(() => {});
           setDismissed(true);
         }}
       >

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
@@ -10,6 +11,7 @@ import {
   type LoginLimits,
 } from "./services/login-limits.server.ts";
 import type { Mailer } from "./services/mail.server.ts";
+import { createMediaLibrary, type MediaLibrary, type SizeEncoder } from "./services/media-library.server.ts";
 import type { PhotoFeed } from "./services/photo-feed.server.ts";
 import type { ProductSearch } from "./services/search.server.ts";
 import type { RequestSession } from "./services/session.server.ts";
@@ -62,6 +64,8 @@ export type AppContext = {
   cart: CartClient;
   /** Password sign-in for this client's address, under the login limits: every entry point uses it. */
   loginLimits: LoginLimits;
+  /** Staff's uploads: the pictures and their sizes (decision 0031). */
+  mediaLibrary: MediaLibrary;
 };
 
 /**
@@ -69,13 +73,19 @@ export type AppContext = {
  * counters live in the database, so a client built per request still counts with every other.
  */
 export function withDomainClients(
-  parts: Omit<AppContext, "cart" | "loginLimits">,
-  options: { loginLimits?: LoginLimitSettings } = {},
+  parts: Omit<AppContext, "cart" | "loginLimits" | "mediaLibrary">,
+  options: { loginLimits?: LoginLimitSettings; mediaEncode?: SizeEncoder } = {},
 ): AppContext {
   return {
     ...parts,
     cart: createCartClient(parts),
     loginLimits: createLoginLimits(parts.db, parts.clientAddress, options.loginLimits),
+    mediaLibrary: createMediaLibrary({
+      db: parts.db,
+      mediaDir: parts.config.mediaDir,
+      originalsDir: path.join(parts.config.dataDir, "originals"),
+      encode: options.mediaEncode,
+    }),
   };
 }
 

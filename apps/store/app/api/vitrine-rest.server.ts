@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { AppContext } from "../context.server.ts";
 import { jsonBody } from "../services/input-guard.server.ts";
+import { mediaRoutes } from "./rest/media.server.ts";
 import { orderRoutes } from "./rest/orders.server.ts";
 import { productRoutes } from "./rest/products.server.ts";
 import { reportRoutes } from "./rest/reports.server.ts";
@@ -28,6 +29,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...tokenRoutes,
     ...userRoutes,
     ...productRoutes,
+    ...mediaRoutes,
     ...orderRoutes,
     ...reportRoutes,
     ...settingsRoutes,

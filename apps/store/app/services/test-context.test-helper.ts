@@ -9,6 +9,7 @@ import type { Locale } from "../i18n/i18n.ts";
 import { emptyContentSources } from "../lib/rich-text.ts";
 import type { LoginLimitSettings } from "./login-limits.server.ts";
 import type { Mailer, MailMessage } from "./mail.server.ts";
+import type { SizeEncoder } from "./media-library.server.ts";
 import { PhotoFeed } from "./photo-feed.server.ts";
 import { ProductSearch } from "./search.server.ts";
 import { RequestSession } from "./session.server.ts";
@@ -63,6 +64,8 @@ export function testContext(options: {
   productSearch?: ProductSearch;
   /** One per server process, as `productSearch`. */
   photoFeed?: PhotoFeed;
+  /** Makes each size of an uploaded picture (a test's, to fail half-way). */
+  mediaEncode?: SizeEncoder;
 }): AppContext & { mailer: RecordingMailer } {
   const config = options.config ?? testConfig();
   const mailer = options.mailer ?? recordingMailer();
@@ -92,7 +95,7 @@ export function testContext(options: {
       productSearch,
       photoFeed: options.photoFeed ?? new PhotoFeed({ db: options.db, logger }),
     },
-    { loginLimits: options.loginLimits },
+    { loginLimits: options.loginLimits, mediaEncode: options.mediaEncode },
   );
   return { ...context, mailer };
 }

@@ -27,6 +27,8 @@ export const media = pgTable("media", {
     .notNull()
     .default("ready"),
   uploadedBy: integer("uploaded_by"),
+  /** An upload's original, under the originals folder (never served); null for the demo's drawings. */
+  originalPath: text("original_path"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

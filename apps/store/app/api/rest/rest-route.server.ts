@@ -23,7 +23,8 @@ export type Handler = (
 export type RestRoute = {
   method: "get" | "post" | "put" | "delete";
   path: string;
-  needs: "none" | "user" | "admin";
+  /** `staff`: editors and administrators. */
+  needs: "none" | "user" | "staff" | "admin";
   handler: Handler;
 };
 
@@ -57,7 +58,10 @@ export function restHandler(makeContext: (req: Request, res: Response) => AppCon
       caller = await identify(context, req);
       if (route.needs !== "none" && !caller)
         throw new RestError(401, "rest_not_logged_in", "You are not currently logged in.");
-      if (route.needs === "admin" && caller?.role !== "administrator") {
+      if (
+        (route.needs === "admin" && caller?.role !== "administrator") ||
+        (route.needs === "staff" && caller?.role !== "administrator" && caller?.role !== "editor")
+      ) {
         throw new RestError(403, "rest_forbidden", "Sorry, you are not allowed to do that.");
       }
       res.setHeader("Cache-Control", "private, no-store");

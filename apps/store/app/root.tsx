@@ -175,6 +175,7 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   const badRequest = isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && !notFound;
   return (
     <section className="py-16 text-center">
@@ -182,7 +183,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? t("errors.notFoundTitle") : t("errors.errorTitle")}
       </h1>
       <p className="mt-4 text-stone-600">
-        {notFound ? t("errors.notFound") : badRequest ? t("errors.badRequest") : t("errors.error")}
+        {notFound
+          ? t("errors.notFound")
+          : forbidden
+            ? t("errors.forbidden")
+            : badRequest
+              ? t("errors.badRequest")
+              : t("errors.error")}
       </p>
       <p className="mt-6">
         <a href="/" className="text-brand underline">

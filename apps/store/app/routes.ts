@@ -15,6 +15,10 @@ export default [
   route("my-account/lost-password", "routes/lost-password/route.tsx"),
   route("my-account/view-order/:id", "routes/account-order/route.tsx"),
   route("my-account/pages/:slug", "routes/account-page-edit/route.tsx"),
+  route("admin", "routes/admin/route.tsx", [
+    index("routes/admin-home/route.tsx"),
+    route("media", "routes/admin-media/route.tsx"),
+  ]),
   route("language", "routes/language/route.ts"),
   route("store-notice", "routes/store-notice/route.ts"),
   route("search", "routes/search/route.tsx"),

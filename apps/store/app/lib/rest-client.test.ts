@@ -160,12 +160,20 @@ describe("the REST client", () => {
     expect(error.translated((key) => `«${key}»`)).toBe(`«rest.errors.${code}»`);
   });
 
-  it("passes the server's own errors on, in the language the server wrote them in", async () => {
+  it("passes the server's own errors on as written, unless the page has their code's translation", async () => {
     const { rest } = client([
       json({ code: "rest_invalid_param", message: "Parámetro no válido: stock_quantity" }, 400),
+      json({ code: "rest_media_in_use", message: "Products or categories show this picture." }, 409),
     ]);
-    const error = await failure(rest.request({ path: "/products/1", method: "PUT", data: {} }));
-    expect(error.translated((key) => key)).toBe("Parámetro no válido: stock_quantity");
+    const unknown = await failure(rest.request({ path: "/products/1", method: "PUT", data: {} }));
+    const pageTranslations: Record<string, string> = {
+      "rest.errors.rest_invalid_param": "Invalid parameter: {{param}}",
+      "rest.errors.rest_media_in_use": "Hay productos o categorías que muestran esta imagen.",
+    };
+    const t = (key: string) => pageTranslations[key] ?? key;
+    expect(unknown.translated(t)).toBe("Parámetro no válido: stock_quantity");
+    const known = await failure(rest.request({ path: "/media/4", method: "DELETE" }));
+    expect(known.translated(t)).toBe("Hay productos o categorías que muestran esta imagen.");
   });
 });
 

@@ -34,9 +34,15 @@ export class RestClientError extends Error {
     super(message);
   }
 
-  /** The message in the page's language: the client's own codes are translated, the server's are. */
+  /**
+   * The message in the page's language: from the page's translations when they have the code (the
+   * client's own codes always; the server's common ones), else as the server wrote it (in the
+   * account's language, `_locale=user`).
+   */
   translated(t: (key: string) => string): string {
-    return Object.hasOwn(CLIENT_ERRORS, this.code) ? t(`rest.errors.${this.code}`) : this.message;
+    const key = `rest.errors.${this.code}`;
+    const text = t(key);
+    return text === key || text.includes("{{") ? this.message : text;
   }
 }
 

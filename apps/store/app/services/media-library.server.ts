@@ -94,8 +94,12 @@ export function createMediaLibrary(options: {
   const originalPath = (hash: string, type: string) =>
     `${hash.slice(0, 2)}/${hash.slice(0, 16)}.${type.slice("image/".length).replace("jpeg", "jpg")}`;
 
-  /** The sizes of a picture `width`×`height` whose bytes hash to `hash`: widths up to its own. */
-  function plan(hash: string, width: number, height: number): Planned[] {
+  /**
+   * The sizes of picture `id`, `width`×`height`, whose bytes hash to `hash`: widths up to its own.
+   * The names carry the content's hash (cached forever) and the picture's id, so the same file
+   * uploaded twice makes two pictures that share nothing, and deleting one leaves the other whole.
+   */
+  function plan(id: number, hash: string, width: number, height: number): Planned[] {
     const widths = UPLOAD_WIDTHS.filter((w) => w <= width);
     const chosen = widths.length > 0 ? widths : [width];
     return chosen.flatMap((w) =>
@@ -103,7 +107,7 @@ export function createMediaLibrary(options: {
         format,
         width: w,
         height: Math.max(1, Math.round((height * w) / width)),
-        path: `${hash.slice(0, 2)}/${hash.slice(0, 16)}-${w}.${format === "jpeg" ? "jpg" : format}`,
+        path: `${hash.slice(0, 2)}/${hash.slice(0, 16)}-m${id}-${w}.${format === "jpeg" ? "jpg" : format}`,
       })),
     );
   }
@@ -130,7 +134,7 @@ export function createMediaLibrary(options: {
         (row) => row.path,
       ),
     );
-    for (const size of plan(hash, width, height)) {
+    for (const size of plan(id, hash, width, height)) {
       if (done.has(size.path)) continue;
       const bytes = await encode(source, size);
       await writeAtomically(path.join(mediaDir, size.path), bytes);

@@ -124,13 +124,34 @@ describe.each(await availableDialects())("the media library over REST on %s", (d
         .flatMap((format) => [300, 600, 1000].map((w) => `${format}:${w}x${Math.round((w * 2) / 3)}`))
         .sort(),
     );
-    expect(item.source_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{16}-1000\.jpg$/);
+    expect(item.source_url).toMatch(/^\/media\/[0-9a-f]{2}\/[0-9a-f]{16}-m\d+-1000\.jpg$/);
     for (const size of item.sizes)
       expect(existsSync(path.join(config.mediaDir, size.url.slice(7)))).toBe(true);
     // The original is kept, but never where the media folder is served from.
     const [row] = await database.db.select().from(media).where(eq(media.id, item.id));
     expect(existsSync(path.join(originals, row!.originalPath!))).toBe(true);
     expect(readdirSync(config.mediaDir)).not.toContain("originals");
+  });
+
+  it("keeps the same file uploaded twice as two whole pictures; deleting one leaves the other's files", async () => {
+    const client = await pageClient("editor");
+    const bytes = await picture(400, 400);
+    const send = () => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(bytes)]), "same.png");
+      return client.request<{ id: number; sizes: Array<{ url: string }> }>({
+        path: "/media",
+        method: "POST",
+        body,
+      });
+    };
+    const one = await send();
+    const two = await send();
+    expect(one.sizes).toHaveLength(3);
+    expect(two.sizes).toHaveLength(3);
+    await client.request({ path: `/media/${one.id}`, method: "DELETE" });
+    for (const size of two.sizes)
+      expect(existsSync(path.join(config.mediaDir, size.url.slice(7)))).toBe(true);
   });
 
   it("sniffs the type from the bytes, not the name, and refuses what is not a picture", async () => {

@@ -4,13 +4,16 @@ import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
 import { LoginForm, PasswordField } from "../../features/account/index.ts";
 import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
+import { safeRedirectPath } from "../../services/redirects.server.ts";
 import type { Route } from "./+types/route";
 import { accountAction, accountNonces } from "./account.server.ts";
 import { accountSummary } from "./account-summary.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [nonces, account] = await Promise.all([accountNonces(context), accountSummary(context)]);
-  return { nonces, account };
+  // Where signing in leads back to (the back office sends visitors here), on this site only.
+  const back = new URL(request.url).searchParams.get("redirect");
+  return { nonces, account, redirect: back ? safeRedirectPath(back, "") || null : null };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -69,7 +72,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-10 md:grid-cols-2">
         <div>
           <h2 className="mb-3 text-xl font-semibold">{t("account.login")}</h2>
-          <LoginForm nonce={nonces.login} errors={actionData?.intent === "login" ? errors : {}} />
+          <LoginForm
+            nonce={nonces.login}
+            redirect={loaderData.redirect ?? undefined}
+            errors={actionData?.intent === "login" ? errors : {}}
+          />
         </div>
         <div>
           <h2 className="mb-3 text-xl font-semibold">{t("account.register")}</h2>

@@ -1,0 +1,1 @@
+export { type MediaItem, MediaLibrary } from "./media-library.tsx";

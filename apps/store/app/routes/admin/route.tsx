@@ -1,0 +1,46 @@
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/route";
+import { requireStaff } from "./admin.server.ts";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { role } = await requireStaff(context, request);
+  return { role };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+/** The back office's frame: its own navigation; each section is a route of its own, and its code too. */
+export default function BackOffice() {
+  const { t } = useTranslation();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `block rounded px-3 py-2 ${isActive ? "bg-brand text-white" : "hover:bg-stone-100"}`;
+  return (
+    <div className="back-office grid gap-6 md:grid-cols-[12rem_1fr]">
+      <nav aria-label={t("backOffice.navigation")}>
+        <ul className="space-y-1">
+          <li>
+            <NavLink to="/admin" end className={link}>
+              {t("backOffice.dashboard")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/media" className={link}>
+              {t("backOffice.media.title")}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div>
+        <noscript>
+          <p className="mb-4 border-l-4 border-amber-500 bg-amber-50 px-4 py-3">
+            {t("backOffice.needsJavaScript")}
+          </p>
+        </noscript>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN, expect, test } from "./fixtures.ts";
+import { axe, signInByForm } from "./support.ts";
+
+/**
+ * The back office (issue 16): who gets in, and the media library: drop or choose several pictures,
+ * their progress, alt text in both languages, and deletion that a picture in use refuses.
+ */
+const serious = async (page: Page) =>
+  (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+
+/** A picture file as a camera would hand it over. */
+async function photo(name: string, color: { r: number; g: number; b: number }) {
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+const texts = {
+  en: {
+    title: "Media library",
+    choose: "Choose pictures",
+    progress: "Uploads: 2 of 2 done",
+    altEn: "Alt text (English)",
+    save: "Save alt text",
+    saved: "Saved.",
+    remove: "Delete",
+    inUse: "Products or categories show this picture.",
+    anyway: "Delete anyway",
+  },
+  es: {
+    title: "Biblioteca de medios",
+    choose: "Elegir imágenes",
+    progress: "Subidas: 2 de 2 terminadas",
+    altEn: "Texto alternativo (inglés)",
+    save: "Guardar el texto alternativo",
+    saved: "Guardado.",
+    remove: "Eliminar",
+    inUse: "Hay productos o categorías que muestran esta imagen.",
+    anyway: "Eliminar de todos modos",
+  },
+} as const;
+
+test("visitors sign in first and come back; customers get a 403 page", async ({
+  page,
+  shopper: _customer,
+  browser,
+  baseURL,
+}) => {
+  const refused = await page.goto("/admin/media");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByText("You are not allowed to see this page.")).toBeVisible();
+
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  await visitor.goto("/admin/media");
+  await expect(visitor).toHaveURL(/\/my-account\?redirect=%2Fadmin%2Fmedia$/);
+  const login = visitor.locator("form.woocommerce-form-login");
+  await login.locator('input[name="username"]').fill(ADMIN.email);
+  await login.locator('input[name="password"]').fill(ADMIN.password);
+  await login.locator('button[type="submit"]').click();
+  await expect(visitor).toHaveURL(/\/admin\/media$/);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Media library" })).toBeVisible();
+  await context.close();
+});
+
+for (const locale of ["en", "es"] as const) {
+  const t = texts[locale];
+
+  test(`(${locale}) an administrator uploads two pictures, writes alt text, and deletes; a picture in use is refused`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([{ name: "googtrans", value: `/en/${locale}`, url: baseURL! }]);
+    const page = await context.newPage();
+    await signInByForm(page, ADMIN);
+    // The admin bar leads to the back office.
+    await page.goto("/");
+    await page.locator("#admin-bar a[href='/admin']").click();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(await serious(page)).toEqual([]);
+    await page.getByRole("navigation").getByRole("link", { name: t.title }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && /\/api\/vitrine\/v2\/media\?/.test(request.url()))
+        uploads.push(request.url());
+    });
+    const stamp = `${locale}-${Date.now()}`;
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: t.choose }).click();
+    await (await chooser).setFiles([
+      await photo(`first-${stamp}.jpg`, { r: 200, g: 80, b: 40 }),
+      await photo(`second-${stamp}.jpg`, { r: 40, g: 80, b: 200 }),
+    ]);
+    await expect(page.getByRole("heading", { name: t.progress })).toBeVisible();
+    expect(uploads).toHaveLength(2);
+    for (const url of uploads) expect(new URL(url).searchParams.get("_locale")).toBe("user");
+    const first = page.locator(".media-item", { hasText: `first-${stamp}.jpg` });
+    const second = page.locator(".media-item", { hasText: `second-${stamp}.jpg` });
+    await expect(first.locator("img")).toHaveJSProperty("complete", true);
+    expect(
+      await first.locator("img").evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
+    expect(await serious(page)).toEqual([]);
+
+    // Alt text, kept across a reload.
+    await first.getByLabel(t.altEn).fill("A rust-coloured swatch");
+    await first.getByRole("button", { name: t.save }).click();
+    await expect(first.getByRole("status")).toHaveText(t.saved);
+    await page.reload();
+    await expect(
+      page.locator(".media-item", { hasText: `first-${stamp}.jpg` }).getByLabel(t.altEn),
+    ).toHaveValue("A rust-coloured swatch");
+
+    // Deleted, and gone after a reload too.
+    await second.getByRole("button", { name: t.remove, exact: true }).click();
+    await expect(second).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator(".media-item", { hasText: `second-${stamp}.jpg` })).toHaveCount(0);
+
+    // A picture a product shows (one of the shop's first cards'): deleting it is refused, with the
+    // choice to go on.
+    const stems = await (await page.request.get("/shop"))
+      .text()
+      .then((html) => [
+        ...new Set(
+          [...html.matchAll(/\/media\/([0-9a-f]{2}\/[0-9a-f]{16})-\d+\.jpg/g)].map((match) => match[1]!),
+        ),
+      ]);
+    expect(stems.length).toBeGreaterThan(0);
+    const demo = page
+      .locator(".media-item")
+      .filter({ has: page.locator(stems.map((stem) => `img[src*="${stem}"]`).join(", ")) })
+      .first();
+    await demo.getByRole("button", { name: t.remove, exact: true }).click();
+    await expect(demo.getByRole("status")).toHaveText(t.inUse);
+    await expect(demo.getByRole("button", { name: t.anyway })).toBeVisible();
+    await context.close();
+  });
+}

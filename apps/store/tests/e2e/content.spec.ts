@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+/** Hydrated: the root's effects have run (the route modules alone may still be hydrating). */
+const hydrated = (page: Page) => page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
 const story = (page: Page) => page.locator(".rich-text").first();
 const EMBEDS = /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//;
 

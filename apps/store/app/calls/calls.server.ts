@@ -90,8 +90,13 @@ async function run(
   }
 }
 
+/** An error answer of a call: `{code, message, data: {status}}` with its status. */
+export function callError(status: number, code: string, message: string): CallResult {
+  return { status, json: { code, message, data: { status } } };
+}
+
 export function sendError(res: Response, status: number, code: string, message: string) {
-  res.status(status).json({ code, message, data: { status } });
+  res.status(status).json(callError(status, code, message).json);
 }
 
 /** Form values as strings; repeated or nested keys (`a[b]`) keep their bracketed names. */

@@ -6,7 +6,7 @@ import { QUICKVIEW_DATA_ID } from "../features/quickview/quickview-data.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { scriptSafeJson } from "../lib/script-json.ts";
 import { loadQuickView } from "../services/quickview.server.ts";
-import type { AjaxAction } from "./calls.server.ts";
+import { type AjaxAction, callError } from "./calls.server.ts";
 
 const input = z.object({ product: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -19,24 +19,14 @@ export const quickviewAction: AjaxAction = {
   methods: ["POST"],
   handler: async (context, fields) => {
     const parsed = input.safeParse(fields);
-    if (!parsed.success) {
-      return {
-        status: 400,
-        json: { code: "invalid_product", message: "A product id is required.", data: { status: 400 } },
-      };
-    }
+    if (!parsed.success) return callError(400, "invalid_product", "A product id is required.");
     const data = await loadQuickView(
       context.db,
       parsed.data.product,
       context.locale,
       context.settings.currency,
     );
-    if (!data) {
-      return {
-        status: 404,
-        json: { code: "product_not_found", message: "No such product.", data: { status: 404 } },
-      };
-    }
+    if (!data) return callError(404, "product_not_found", "No such product.");
     const markup = renderToString(
       <I18nextProvider i18n={createI18n(context.locale)}>
         <QuickViewContent data={data} />

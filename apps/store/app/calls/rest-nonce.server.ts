@@ -1,5 +1,5 @@
 import { createNonce } from "../services/nonce.server.ts";
-import type { AjaxAction } from "./calls.server.ts";
+import { type AjaxAction, callError } from "./calls.server.ts";
 
 /**
  * `GET /ajax?action=rest-nonce` (issue 16): a fresh REST nonce for the signed-in session, as plain
@@ -10,16 +10,7 @@ export const restNonceAction: AjaxAction = {
   methods: ["GET"],
   handler: async (context) => {
     const session = await context.session.get();
-    if (!session?.userId) {
-      return {
-        status: 403,
-        json: {
-          code: "rest_not_logged_in",
-          message: "You are not currently logged in.",
-          data: { status: 403 },
-        },
-      };
-    }
+    if (!session?.userId) return callError(403, "rest_not_logged_in", "You are not currently logged in.");
     return { text: createNonce(session.nonceSecret, "wp_rest") };
   },
 };

@@ -4,7 +4,7 @@ import { formatPrice } from "../i18n/format.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import type { Price } from "../lib/catalogue.ts";
 import { MIN_QUERY_LENGTH, normaliseQuery, SUGGESTION_LIMIT, type Suggestion } from "../lib/search-rules.ts";
-import type { CallHandler } from "./calls.server.ts";
+import { type CallHandler, callError } from "./calls.server.ts";
 
 /** Category slugs as the catalogue makes them; the theme sends an empty value for "all categories". */
 const inputSchema = z.object({
@@ -26,16 +26,7 @@ const inputSchema = z.object({
  */
 export const searchSuggestions: CallHandler = async (context, input) => {
   const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) {
-    return {
-      status: 400,
-      json: {
-        code: "invalid_search",
-        message: "The search query or category is not valid.",
-        data: { status: 400 },
-      },
-    };
-  }
+  if (!parsed.success) return callError(400, "invalid_search", "The search query or category is not valid.");
   const query = normaliseQuery(parsed.data.query);
   if ([...query].length < MIN_QUERY_LENGTH) return { json: { suggestions: [] } };
   return { json: { suggestions: await suggestionsFor(context, query, parsed.data.product_cat) } };

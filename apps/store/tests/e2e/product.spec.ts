@@ -193,6 +193,39 @@ test.describe("gallery", () => {
     await expect(failure).toBeInViewport();
     await expect(failure).toHaveAttribute("href", second!);
   });
+
+  test("a thumbnail followed before the slider's code arrives keeps its picture once the slider starts", async ({
+    page,
+  }) => {
+    // Embla's code is held back, as on a slow connection, until the shopper has chosen a picture.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/embla-carousel[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openHydrated(page, GALLERY_PRODUCT);
+    const thumbnails = page.getByRole("list", { name: "Image thumbnails" });
+    await thumbnails.getByRole("link", { name: "Image 3 of 3" }).click();
+    await expect(slide(page, 3, 3)).toBeInViewport();
+
+    release();
+    await expect(thumbnails.getByRole("link", { name: "Image 3 of 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(slide(page, 3, 3)).toBeInViewport();
+    await expect(slide(page, 1, 3)).not.toBeInViewport();
+    // The slider now drives the row: the first thumbnail brings the first picture back.
+    await thumbnails.getByRole("link", { name: "Image 1 of 3" }).click();
+    await expect(slide(page, 1, 3)).toBeInViewport();
+    await expect(thumbnails.getByRole("link", { name: "Image 1 of 3" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+  });
 });
 
 test.describe("variations", () => {

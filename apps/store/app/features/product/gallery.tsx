@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
@@ -17,7 +17,9 @@ const CAROUSEL_OPTIONS = { dragThreshold: DRAG_THRESHOLD };
 /**
  * The product images as an Embla slider with thumbnails. The server renders every slide (the
  * first one eager, with its size), so without JavaScript the row scrolls sideways and the
- * thumbnails are anchors to the slides. A changed first image (a chosen variation) reselects it.
+ * thumbnails are anchors to the slides. Until Embla's code has arrived the row keeps scrolling
+ * natively, and Embla starts on the slide the shopper reached. A changed first image (a chosen
+ * variation) reselects it.
  */
 export function Gallery({
   images,
@@ -40,17 +42,22 @@ export function Gallery({
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    onSelect();
     embla.on("select", onSelect).on("reInit", onSelect);
     return () => {
       embla.off("select", onSelect).off("reInit", onSelect);
     };
   }, [embla]);
 
+  // Only a changed first image goes back to it; the slider's arrival keeps the shopper's slide.
   const firstImage = images[0]?.src;
+  const shownFirst = useRef(firstImage);
   useEffect(() => {
-    if (firstImage === undefined) return;
-    embla?.scrollTo(0, true);
+    if (shownFirst.current === firstImage) return;
     setSelected(0);
+    if (!embla) return;
+    shownFirst.current = firstImage;
+    embla.scrollTo(0, true);
   }, [firstImage, embla]);
 
   if (count === 0) return null;
@@ -62,7 +69,7 @@ export function Gallery({
       <ZoomArea enabled={zoom && hydrated} src={current.large}>
         <section
           ref={viewportRef}
-          className={hydrated ? "overflow-hidden rounded" : "snap-x snap-mandatory overflow-x-auto rounded"}
+          className={embla ? "overflow-hidden rounded" : "snap-x snap-mandatory overflow-x-auto rounded"}
           aria-roledescription={t("product.carousel")}
           aria-label={t("product.gallery")}
         >
@@ -130,9 +137,15 @@ export function Gallery({
                 aria-current={index === selected ? "true" : undefined}
                 className="block w-16 overflow-hidden rounded border-2 border-transparent aria-[current=true]:border-brand"
                 onClick={(event) => {
-                  if (!embla) return;
+                  if (!hydrated) return;
                   event.preventDefault();
-                  embla.scrollTo(index);
+                  setSelected(index);
+                  if (embla) embla.scrollTo(index);
+                  // Until the slider's code arrives the row scrolls natively; the slider starts there.
+                  else
+                    document
+                      .getElementById(`${idPrefix}-slide-${index + 1}`)
+                      ?.scrollIntoView({ block: "nearest", inline: "start" });
                 }}
               >
                 <Picture image={{ ...image, alt: "" }} sizes="64px" className="w-full" />

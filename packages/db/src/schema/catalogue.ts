@@ -99,6 +99,8 @@ export const productTranslations = pgTable(
     name: text("name").notNull(),
     shortDescription: text("short_description").notNull().default(""),
     description: text("description").notNull().default(""),
+    /** The page's meta description; empty means the short description serves. */
+    metaDescription: text("meta_description").notNull().default(""),
   },
   // Search reads these texts into memory (decision 0020), so they need no search indexes here.
   (t) => [primaryKey({ columns: [t.productId, t.locale] })],

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -77,6 +78,8 @@ export const orders = pgTable(
     customerNote: text("customer_note").notNull().default(""),
     /** One order per checkout attempt: a retried or resubmitted attempt finds the order it placed. */
     idempotencyKey: text("idempotency_key"),
+    /** Set when a cancellation or refund put the order's stock back, so that it happens once. */
+    stockRestoredAt: timestamp("stock_restored_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -130,3 +133,35 @@ export const orderAttribution = pgTable("order_attribution", {
   deviceType: text("device_type"),
   origin: text("origin").notNull(),
 });
+
+/** Notes on an order: the staff's own, or sent to the customer; `authorId` null for the store itself. */
+export const orderNotes = pgTable(
+  "order_notes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    toCustomer: boolean("to_customer").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_notes_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** Every status an order has been given, and by whom (`changedBy` null for the store itself). */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: orderStatuses }),
+    toStatus: text("to_status", { enum: orderStatuses }).notNull(),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_changes_order_idx").on(t.orderId, t.createdAt)],
+);

@@ -54,6 +54,8 @@ export type ReviewView = { id: number; author: string; rating: number; body: str
 export type ProductPage = ProductCard & {
   sku: string | null;
   description: string;
+  /** The page's meta description as the owner wrote it; empty means the short description serves. */
+  metaDescription: string;
   images: ImageView[];
   attributes: ProductAttribute[];
   variations: VariationView[];

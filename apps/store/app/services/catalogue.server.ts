@@ -257,6 +257,7 @@ export async function productBySlug(
       ...cardColumns,
       sku: products.sku,
       description: texts.text("description", sql`''`),
+      metaDescription: texts.text("metaDescription", sql`''`),
     })
     .from(products)
     .leftJoin(...texts.own(locale))
@@ -340,6 +341,7 @@ export async function productBySlug(
     ...card!,
     sku: row.sku,
     description: row.description,
+    metaDescription: row.metaDescription,
     images: galleryRows.flatMap((image) => images.get(image.mediaId) ?? []),
     attributes: [...attributeMap.values()],
     variations: variationRows.map((variation) => {

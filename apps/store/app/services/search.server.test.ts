@@ -10,7 +10,7 @@ import {
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { updateProductForAdmin } from "./products-admin.server.ts";
+import { updateProduct } from "./products-admin.server.ts";
 import { escapeLike, ProductSearch } from "./search.server.ts";
 import { testContext } from "./test-context.test-helper.ts";
 
@@ -264,12 +264,12 @@ describe.each(await availableDialects())("product search after catalogue changes
     const context = testContext({ db: database.db, productSearch });
     expect(await found("kettle")).toEqual(["kettle"]);
 
-    await updateProductForAdmin(database.db, kettle, { status: "draft" });
+    await updateProduct(database.db, kettle, { status: "draft" });
     context.invalidatePages();
     expect(await found("kettle")).toEqual([]);
     expect(await found("ktl-1")).toEqual([]);
 
-    await updateProductForAdmin(database.db, kettle, { status: "publish" });
+    await updateProduct(database.db, kettle, { status: "publish" });
     context.invalidatePages();
     expect(await found("kettle")).toEqual(["kettle"]);
   });
@@ -280,7 +280,7 @@ describe.each(await availableDialects())("product search after catalogue changes
     const price = async () => (await productSearch.suggestionDetails([kettle])).get(kettle)?.price;
     expect(await price()).toMatchObject({ regular: 1000, sale: null });
 
-    await updateProductForAdmin(database.db, kettle, { salePrice: 750 });
+    await updateProduct(database.db, kettle, { salePrice: 750 });
     context.invalidatePages();
     expect(await price()).toMatchObject({ regular: 1000, sale: 750 });
   });
@@ -351,7 +351,7 @@ describe.each(await availableDialects())("product search after catalogue changes
         const lamp = await insertProduct({ slug: "lamp", sku: "LMP-1", en: "Desk lamp" });
         expect(await found("lamp")).toEqual(["lamp"]);
 
-        await updateProductForAdmin(other.db, lamp, { status: "draft" });
+        await updateProduct(other.db, lamp, { status: "draft" });
         const heard = new Promise((resolve) => ours.subscribe(resolve));
         theirs.publish("pages");
         await heard;

@@ -16,3 +16,10 @@ export async function requireStaff(context: AppLoadContext, request: Request) {
   if (!canEditPages(role)) throw data(null, { status: 403 });
   return { role: role! };
 }
+
+/** Products, categories and orders are for administrators only; editors get the 403 page (issue 16). */
+export async function requireAdmin(context: AppLoadContext, request: Request) {
+  const staff = await requireStaff(context, request);
+  if (staff.role !== "administrator") throw data(null, { status: 403 });
+  return staff;
+}

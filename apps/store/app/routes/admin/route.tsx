@@ -13,8 +13,9 @@ export function meta() {
 }
 
 /** The back office's frame: its own navigation; each section is a route of its own, and its code too. */
-export default function BackOffice() {
+export default function BackOffice({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const administrator = loaderData.role === "administrator";
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 ${isActive ? "bg-brand text-white" : "hover:bg-stone-100"}`;
   return (
@@ -31,6 +32,25 @@ export default function BackOffice() {
               {t("backOffice.media.title")}
             </NavLink>
           </li>
+          {administrator && (
+            <>
+              <li>
+                <NavLink to="/admin/products" className={link}>
+                  {t("backOffice.products.title")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/categories" className={link}>
+                  {t("backOffice.categories.title")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/orders" className={link}>
+                  {t("backOffice.orders.title")}
+                </NavLink>
+              </li>
+            </>
+          )}
         </ul>
       </nav>
       <div>

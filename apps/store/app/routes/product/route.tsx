@@ -27,7 +27,7 @@ export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
   return [
     { title: data.product.name },
-    { name: "description", content: data.product.shortDescription },
+    { name: "description", content: data.product.metaDescription || data.product.shortDescription },
     { "script:ld+json": productJsonLd(data.product, data.origin, data.currency) },
   ];
 }

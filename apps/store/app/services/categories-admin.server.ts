@@ -1,0 +1,242 @@
+import {
+  categories,
+  categoryTranslations,
+  type Database,
+  media,
+  productCategories,
+  type Transaction,
+} from "@vitrine/db";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { type Locale, locales } from "../i18n/i18n.ts";
+import { freeSlug, isSlug, ProductInputError, slugify } from "./products-admin.server.ts";
+import { FALLBACK_LOCALE } from "./translations.server.ts";
+
+/**
+ * The category tree as administrators change it (issue 16): names and descriptions in each
+ * language, a parent, and an explicit order among siblings (`position`).
+ */
+
+export type CategoryTexts = { name: string; description: string };
+
+export type AdminCategory = {
+  id: number;
+  slug: string;
+  parentId: number | null;
+  position: number;
+  imageId: number | null;
+  texts: Partial<Record<Locale, CategoryTexts>>;
+  productCount: number;
+};
+
+export type CategoryInput = {
+  slug?: string | undefined;
+  parentId?: number | null | undefined;
+  imageId?: number | null | undefined;
+  texts?: Partial<Record<Locale, Partial<CategoryTexts>>> | undefined;
+};
+
+/** Every category, parents before children and siblings in their order. */
+export async function listCategoriesForAdmin(db: Database): Promise<AdminCategory[]> {
+  const [rows, texts, counts] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    db.select().from(categoryTranslations),
+    db
+      .select({ categoryId: productCategories.categoryId, products: count() })
+      .from(productCategories)
+      .groupBy(productCategories.categoryId),
+  ]);
+  const productCount = new Map(counts.map((row) => [row.categoryId, row.products]));
+  const all = rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    parentId: row.parentId,
+    position: row.position,
+    imageId: row.imageId,
+    texts: Object.fromEntries(
+      texts
+        .filter((text) => text.categoryId === row.id)
+        .map((text) => [text.locale, { name: text.name, description: text.description }]),
+    ),
+    productCount: productCount.get(row.id) ?? 0,
+  }));
+  const ordered: AdminCategory[] = [];
+  const visit = (parentId: number | null) => {
+    for (const category of all.filter((row) => row.parentId === parentId)) {
+      ordered.push(category);
+      visit(category.id);
+    }
+  };
+  visit(null);
+  return ordered;
+}
+
+/** A new category, last among its siblings; answers its id. */
+export async function createCategory(db: Database, input: CategoryInput): Promise<number> {
+  const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
+  if (!name) throw new ProductInputError("rest_missing_callback_param", "Missing parameter: name", "texts");
+  return db.transaction(async (tx) => {
+    const parentId = input.parentId ?? null;
+    await checkCategoryReferences(tx, null, input);
+    const [last] = await tx
+      .select({ n: count() })
+      .from(categories)
+      .where(parentId === null ? isNull(categories.parentId) : eq(categories.parentId, parentId));
+    const taken = (await tx.select({ slug: categories.slug }).from(categories)).map((row) => row.slug);
+    const slug = input.slug?.trim() || freeSlug(slugify(name) || "category", taken);
+    checkSlug(slug);
+    const [inserted] = await tx
+      .insert(categories)
+      .values({ slug, parentId, imageId: input.imageId ?? null, position: last?.n ?? 0 })
+      .returning({ id: categories.id })
+      .catch(rethrowSlugTaken);
+    await writeCategoryTexts(tx, inserted!.id, input.texts);
+    return inserted!.id;
+  });
+}
+
+/** Applies changes to a category; false for an unknown id. */
+export async function updateCategory(db: Database, id: number, input: CategoryInput): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(categories).where(eq(categories.id, id));
+    if (!current) return false;
+    await checkCategoryReferences(tx, id, input);
+    const set: Partial<typeof categories.$inferInsert> = {};
+    if (input.slug !== undefined) {
+      checkSlug(input.slug.trim());
+      set.slug = input.slug.trim();
+    }
+    if (input.parentId !== undefined) set.parentId = input.parentId;
+    if (input.imageId !== undefined) set.imageId = input.imageId;
+    if (Object.keys(set).length > 0)
+      await tx.update(categories).set(set).where(eq(categories.id, id)).catch(rethrowSlugTaken);
+    await writeCategoryTexts(tx, id, input.texts);
+    return true;
+  });
+}
+
+/**
+ * The whole tree's shape at once (drag and drop, or the up and down buttons): each category's
+ * parent and place among its siblings. Every category must be named once, and no category may end
+ * up below itself.
+ */
+export async function arrangeCategories(
+  db: Database,
+  arrangement: Array<{ id: number; parentId: number | null }>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const existing = await tx.select({ id: categories.id }).from(categories);
+    const ids = new Set(arrangement.map((entry) => entry.id));
+    if (
+      ids.size !== arrangement.length ||
+      ids.size !== existing.length ||
+      existing.some((row) => !ids.has(row.id))
+    )
+      throw new ProductInputError("rest_invalid_param", "Name every category once.", "categories");
+    const parentOf = new Map(arrangement.map((entry) => [entry.id, entry.parentId]));
+    for (const entry of arrangement) {
+      if (entry.parentId !== null && !ids.has(entry.parentId))
+        throw new ProductInputError("rest_invalid_param", "Unknown parent category.", "parent");
+      const seen = new Set<number>();
+      for (let at: number | null = entry.id; at !== null; at = parentOf.get(at) ?? null) {
+        if (seen.has(at))
+          throw new ProductInputError("rest_invalid_param", "A category cannot be inside itself.", "parent");
+        seen.add(at);
+      }
+    }
+    const positions = new Map<number | null, number>();
+    for (const entry of arrangement) {
+      const position = positions.get(entry.parentId) ?? 0;
+      positions.set(entry.parentId, position + 1);
+      await tx
+        .update(categories)
+        .set({ parentId: entry.parentId, position })
+        .where(eq(categories.id, entry.id));
+    }
+  });
+}
+
+/** Deletes a category; its children move up to its parent, its products simply leave it. */
+export async function deleteCategory(db: Database, id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(categories).where(eq(categories.id, id));
+    if (!current) return false;
+    await tx.update(categories).set({ parentId: current.parentId }).where(eq(categories.parentId, id));
+    await tx.delete(categories).where(eq(categories.id, id));
+    return true;
+  });
+}
+
+async function checkCategoryReferences(
+  tx: Transaction,
+  id: number | null,
+  input: CategoryInput,
+): Promise<void> {
+  if (input.parentId != null) {
+    const [parent] = await tx.select().from(categories).where(eq(categories.id, input.parentId));
+    if (!parent) throw new ProductInputError("rest_invalid_param", "Unknown parent category.", "parent");
+    // A category cannot move below itself or one of its own children.
+    const all = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+    const parentOf = new Map(all.map((row) => [row.id, row.parentId]));
+    for (let at: number | null = input.parentId; at !== null; at = parentOf.get(at) ?? null) {
+      if (at === id)
+        throw new ProductInputError("rest_invalid_param", "A category cannot be inside itself.", "parent");
+    }
+  }
+  if (input.imageId != null) {
+    const found = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(inArray(media.id, [input.imageId]));
+    if (found.length === 0) throw new ProductInputError("rest_invalid_param", "Unknown picture.", "image");
+  }
+}
+
+function checkSlug(slug: string): void {
+  if (!isSlug(slug))
+    throw new ProductInputError(
+      "term_invalid_slug",
+      "A slug is lowercase letters, digits and hyphens.",
+      "slug",
+    );
+}
+
+function rethrowSlugTaken(error: unknown): never {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === "23505")
+      throw new ProductInputError("term_exists", "A category with this slug already exists.", "slug");
+  }
+  throw error;
+}
+
+async function writeCategoryTexts(
+  tx: Transaction,
+  categoryId: number,
+  texts: CategoryInput["texts"],
+): Promise<void> {
+  for (const locale of locales) {
+    const given = texts?.[locale];
+    if (!given) continue;
+    const where = and(
+      eq(categoryTranslations.categoryId, categoryId),
+      eq(categoryTranslations.locale, locale),
+    );
+    const [existing] = await tx.select().from(categoryTranslations).where(where);
+    const next = {
+      name: given.name?.trim() ?? existing?.name ?? "",
+      description: given.description ?? existing?.description ?? "",
+    };
+    if (!next.name) {
+      if (locale === FALLBACK_LOCALE)
+        throw new ProductInputError("rest_invalid_param", "The category needs an English name.", "texts");
+      await tx.delete(categoryTranslations).where(where);
+      continue;
+    }
+    await tx
+      .insert(categoryTranslations)
+      .values({ categoryId, locale, ...next })
+      .onConflictDoUpdate({
+        target: [categoryTranslations.categoryId, categoryTranslations.locale],
+        set: next,
+      });
+  }
+}

@@ -47,6 +47,8 @@ const storeEnv = {
   MEDIA_DIR: mediaDir,
   SEED_DEMO: "on",
   LOG_LEVEL: "warn",
+  // Pictures exactly this wide fail half-way on their first upload: the back office's retry runs for real.
+  MEDIA_FAULT_WIDTH: "777",
   ADMIN_EMAIL: "admin@example.com",
   ADMIN_PASSWORD: "e2e-admin-password",
   DATABASE_URL: "",

@@ -36,6 +36,7 @@ import { InFlight } from "./app/services/in-flight.server.ts";
 import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./app/services/input-guard.server.ts";
 import { createMailer, type Mailer } from "./app/services/mail.server.ts";
 import { MEDIA_URL_PREFIX } from "./app/services/media.server.ts";
+import { encoderFailingOnce } from "./app/services/media-library.server.ts";
 import { refuseCrossSiteRequests } from "./app/services/origin-check.server.ts";
 import { PageCache } from "./app/services/page-cache.server.ts";
 import { pageRequestHandler } from "./app/services/page-requests.server.ts";
@@ -159,34 +160,39 @@ export function createApp({
 
   app.use(refuseCrossSiteRequests());
 
+  // Off unless a test asks for it (MEDIA_FAULT_WIDTH); one per process, as it remembers its fault.
+  const mediaEncode = config.mediaFaultWidth ? encoderFailingOnce(config.mediaFaultWidth) : undefined;
   const makeContext = (req: express.Request, res: express.Response): AppContext =>
-    withDomainClients({
-      db: database.db,
-      logger,
-      config,
-      settings: settings.current,
-      locale: requestLocale(
-        req.query[LANGUAGE_PARAMETER],
-        parseCookies(req.headers.cookie)[TRANSLATION_COOKIE],
-      ),
-      clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      session: new RequestSession(
-        database.db,
-        config.sessionSecret,
-        req.headers.cookie ?? null,
-        req.protocol === "https",
-      ),
-      sharedPage: res.locals.sharedPage === true,
-      cspNonce: res.locals.cspNonce as string,
-      mailer,
-      invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
-      pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
-      contentSources: contentSourcesOf(res),
-      settingsChanged: () => changes.publish("settings"),
-      siteCache,
-      productSearch,
-      photoFeed,
-    });
+    withDomainClients(
+      {
+        db: database.db,
+        logger,
+        config,
+        settings: settings.current,
+        locale: requestLocale(
+          req.query[LANGUAGE_PARAMETER],
+          parseCookies(req.headers.cookie)[TRANSLATION_COOKIE],
+        ),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        session: new RequestSession(
+          database.db,
+          config.sessionSecret,
+          req.headers.cookie ?? null,
+          req.protocol === "https",
+        ),
+        sharedPage: res.locals.sharedPage === true,
+        cspNonce: res.locals.cspNonce as string,
+        mailer,
+        invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
+        pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
+        contentSources: contentSourcesOf(res),
+        settingsChanged: () => changes.publish("settings"),
+        siteCache,
+        productSearch,
+        photoFeed,
+      },
+      { mediaEncode },
+    );
   mountCalls(app, callRegistry, makeContext);
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
   app.use("/api/store/v1", storeCartRouter(makeContext));

@@ -109,6 +109,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Entries in the in-memory page cache for guests; 0 turns it off. */
   PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /**
+   * Fault injection for tests of the upload's recovery: a picture exactly this many pixels wide fails
+   * at its second size the first time it is uploaded. Unset (off) outside tests.
+   */
+  MEDIA_FAULT_WIDTH: z.coerce.number().int().min(1).max(100_000).optional(),
   /** Server processes sharing the port; one per core on PostgreSQL unless set, always one on PGlite. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -143,6 +148,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   pageCacheEntries: number;
+  /** `MEDIA_FAULT_WIDTH`: pictures this wide fail half-way once (tests only). */
+  mediaFaultWidth: number | undefined;
   /** How many worker processes serve the port (1: the process serves it itself). */
   workers: number;
 };
@@ -202,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+    mediaFaultWidth: values.MEDIA_FAULT_WIDTH,
     workers: values.DATABASE_URL ? (values.WORKERS ?? availableParallelism()) : 1,
   };
 }

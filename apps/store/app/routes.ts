@@ -18,6 +18,12 @@ export default [
   route("admin", "routes/admin/route.tsx", [
     index("routes/admin-home/route.tsx"),
     route("media", "routes/admin-media/route.tsx"),
+    route("products", "routes/admin-products/route.tsx"),
+    route("products/new", "routes/admin-product/route.tsx", { id: "admin-product-new" }),
+    route("products/:id", "routes/admin-product/route.tsx"),
+    route("categories", "routes/admin-categories/route.tsx"),
+    route("orders", "routes/admin-orders/route.tsx"),
+    route("orders/:id", "routes/admin-order/route.tsx"),
   ]),
   route("language", "routes/language/route.ts"),
   route("store-notice", "routes/store-notice/route.ts"),

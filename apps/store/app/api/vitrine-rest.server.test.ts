@@ -220,12 +220,14 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
       currency: "EUR",
       shipping_total: 500,
       payment_method: "bacs",
+      shipping_method: null,
       billing: address,
       shipping: address,
       customer_note: "ring twice",
       total: 4000,
       subtotal: 3500,
       customer_id: null,
+      stock_restored_at: null,
       date_created: "2025-03-02T10:00:00.000Z",
     };
     expect(await listed.json()).toEqual([
@@ -240,8 +242,24 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
     expect(await (await call(`/orders/${newer.id}`, { headers: admin })).json()).toEqual({
       ...orderFields,
       line_items: [
-        { id: newer.lineIds[0], name: "Mug", product_id: null, variation_id: null, quantity: 2, total: 1000 },
-        { id: newer.lineIds[1], name: "Cup", product_id: null, variation_id: null, quantity: 1, total: 1000 },
+        {
+          id: newer.lineIds[0],
+          name: "Mug",
+          product_id: null,
+          variation_id: null,
+          quantity: 2,
+          total: 1000,
+          attributes: { Colour: "Red" },
+        },
+        {
+          id: newer.lineIds[1],
+          name: "Cup",
+          product_id: null,
+          variation_id: null,
+          quantity: 1,
+          total: 1000,
+          attributes: {},
+        },
       ],
       attribution: {
         sourceType: "utm",
@@ -263,6 +281,8 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
         deviceType: "Mobile",
       },
       origin: "Source: Newsletter",
+      notes: [],
+      status_history: [],
     });
     expect(await (await call(`/orders/${older}`, { headers: admin })).json()).toMatchObject({
       id: older,

@@ -19,3 +19,16 @@ export function formatDate(iso: string, locale: Locale): string {
     new Date(iso),
   );
 }
+
+/** A moment with its time of day, for histories: "March 1, 2025 at 10:00 AM UTC" (UTC, as dates are shown). */
+export function formatDateTime(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocales[locale], {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}

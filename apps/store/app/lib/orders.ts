@@ -1,6 +1,21 @@
 /** An address as an order keeps it (CONTRACTS.md field names: `first_name`, `address_1`, …). */
 export type OrderAddress = Record<string, string | undefined>;
 
+/** An address as the lines it is printed in: name, company, street, town, state, country, contact. */
+export function addressLines(address: OrderAddress): string[] {
+  return [
+    `${address.first_name ?? ""} ${address.last_name ?? ""}`.trim(),
+    address.company,
+    address.address_1,
+    address.address_2,
+    `${address.postcode ?? ""} ${address.city ?? ""}`.trim(),
+    address.state,
+    address.country,
+    address.email,
+    address.phone,
+  ].filter((line): line is string => Boolean(line));
+}
+
 export type OrderLineView = {
   id: number;
   name: string;

@@ -48,6 +48,38 @@ async function failure(promise: Promise<unknown>): Promise<RestClientError> {
 }
 
 describe("the REST client", () => {
+  it("calls another root with a request's own headers, and keeps an error's data (the checkout's field messages)", async () => {
+    const fake = fakeFetch([
+      json(
+        {
+          code: "rest_invalid_param",
+          message: "Fix these",
+          data: { status: 400, params: { billing_email: "Bad" } },
+        },
+        400,
+      ),
+    ]);
+    const store = createRestClient({
+      fetch: fake.fetch,
+      nonce: () => "n",
+      setNonce: () => {},
+      root: "/api/store/v1",
+    });
+    const error = await failure(
+      store.request({
+        path: "/checkout",
+        method: "POST",
+        data: {},
+        headers: { "Idempotency-Key": "attempt-1" },
+      }),
+    );
+    expect(fake.calls[0]!.url).toBe("/api/store/v1/checkout?_locale=user");
+    expect(fake.calls[0]!.headers.get("Idempotency-Key")).toBe("attempt-1");
+    expect(fake.calls[0]!.headers.get("X-Vitrine-Nonce")).toBe("n");
+    expect([error.code, error.message, error.status]).toEqual(["rest_invalid_param", "Fix these", 400]);
+    expect(error.data).toEqual({ status: 400, params: { billing_email: "Bad" } });
+  });
+
   it("adds _locale=user and the page's nonce to every call", async () => {
     const { rest, calls } = client([json({ id: 1 }), json([])]);
     expect(await rest.request({ path: "/products/1" })).toEqual({ id: 1 });

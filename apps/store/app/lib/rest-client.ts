@@ -7,6 +7,8 @@
  * whose sizes failed half-way with `post-process`, up to 5 times, before deleting it.
  */
 export const REST_ROOT = "/api/vitrine/v2";
+/** The Store API (the cart and the block checkout), which the same client calls with this root. */
+export const STORE_API_ROOT = "/api/store/v1";
 /** Where a signed-in page gets a fresh REST nonce (text/plain). */
 export const REST_NONCE_URL = "/ajax?action=rest-nonce";
 /** The header a failed upload names its half-made attachment in. */
@@ -30,6 +32,8 @@ export class RestClientError extends Error {
     readonly code: string,
     message: string,
     readonly status: number | null = null,
+    /** The error's `data` as the server sent it (a checkout's `params`: each field's message). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -54,6 +58,8 @@ export type RestRequest = {
   data?: unknown;
   /** Sent as is (a `FormData` upload). */
   body?: FormData;
+  /** More headers (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 export type RestClientOptions = {
@@ -76,7 +82,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
   /** One HTTP exchange, with the nonce retry; answers the response, whatever its status. */
   async function send(url: string, request: RestRequest, retried = false): Promise<Response> {
     const method = request.method ?? "GET";
-    const headers = new Headers({ Accept: "application/json" });
+    const headers = new Headers({ ...request.headers, Accept: "application/json" });
     const nonce = options.nonce();
     if (nonce) headers.set("X-Vitrine-Nonce", nonce);
     let sentMethod: string = method;
@@ -128,9 +134,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
       throw clientError("invalid_json", response.status);
     }
     if (response.ok) return json as T;
-    const error = json as { code?: unknown; message?: unknown } | null;
+    const error = json as { code?: unknown; message?: unknown; data?: unknown } | null;
     if (typeof error?.message === "string" && error.message && typeof error.code === "string")
-      throw new RestClientError(error.code, error.message, response.status);
+      throw new RestClientError(error.code, error.message, response.status, error.data ?? null);
     throw clientError("unknown_error", response.status);
   }
 
@@ -180,7 +186,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
 }
 
 /** The page's client: the browser's fetch and the REST nonce of the page's meta tag, kept fresh there. */
-export function pageRestClient(): RestClient {
+export function pageRestClient(root: string = REST_ROOT): RestClient {
   const meta = () => document.querySelector<HTMLMetaElement>('meta[name="x-vitrine-nonce"]');
   return createRestClient({
     fetch: (input, init) => window.fetch(input, init),
@@ -188,6 +194,7 @@ export function pageRestClient(): RestClient {
     setNonce: (nonce) => {
       meta()?.setAttribute("content", nonce);
     },
+    root,
   });
 }
 

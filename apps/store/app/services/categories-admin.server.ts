@@ -70,10 +70,38 @@ export async function listCategoriesForAdmin(db: Database): Promise<AdminCategor
   return ordered;
 }
 
+/** A category as the REST API and the back office show it, in snake_case. */
+export function categoryRecord(category: AdminCategory) {
+  return {
+    id: category.id,
+    slug: category.slug,
+    parent: category.parentId,
+    position: category.position,
+    image: category.imageId,
+    product_count: category.productCount,
+    translations: category.texts,
+  };
+}
+
+/** The tree as one indented list of choices in `locale` (English, then the slug, when it has no name). */
+export function categoryOptions(
+  categories: readonly AdminCategory[],
+  locale: string,
+): Array<{ id: number; name: string; depth: number }> {
+  const depthOf = new Map<number, number>();
+  return categories.map((category) => {
+    const depth = category.parentId === null ? 0 : (depthOf.get(category.parentId) ?? 0) + 1;
+    depthOf.set(category.id, depth);
+    const texts = category.texts as Record<string, CategoryTexts | undefined>;
+    return { id: category.id, name: texts[locale]?.name ?? texts.en?.name ?? category.slug, depth };
+  });
+}
+
 /** A new category, last among its siblings; answers its id. */
 export async function createCategory(db: Database, input: CategoryInput): Promise<number> {
   const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
-  if (!name) throw new ProductInputError("rest_missing_callback_param", "Missing parameter: name", "texts");
+  if (!name)
+    throw new ProductInputError("category_needs_name", "The category needs an English name.", "texts");
   return db.transaction(async (tx) => {
     const parentId = input.parentId ?? null;
     await checkCategoryReferences(tx, null, input);
@@ -131,15 +159,19 @@ export async function arrangeCategories(
       ids.size !== existing.length ||
       existing.some((row) => !ids.has(row.id))
     )
-      throw new ProductInputError("rest_invalid_param", "Name every category once.", "categories");
+      throw new ProductInputError("category_arrangement", "Name every category once.", "categories");
     const parentOf = new Map(arrangement.map((entry) => [entry.id, entry.parentId]));
     for (const entry of arrangement) {
       if (entry.parentId !== null && !ids.has(entry.parentId))
-        throw new ProductInputError("rest_invalid_param", "Unknown parent category.", "parent");
+        throw new ProductInputError("product_unknown_reference", "Unknown parent category.", "parent");
       const seen = new Set<number>();
       for (let at: number | null = entry.id; at !== null; at = parentOf.get(at) ?? null) {
         if (seen.has(at))
-          throw new ProductInputError("rest_invalid_param", "A category cannot be inside itself.", "parent");
+          throw new ProductInputError(
+            "category_inside_itself",
+            "A category cannot be inside itself.",
+            "parent",
+          );
         seen.add(at);
       }
     }
@@ -173,13 +205,18 @@ async function checkCategoryReferences(
 ): Promise<void> {
   if (input.parentId != null) {
     const [parent] = await tx.select().from(categories).where(eq(categories.id, input.parentId));
-    if (!parent) throw new ProductInputError("rest_invalid_param", "Unknown parent category.", "parent");
+    if (!parent)
+      throw new ProductInputError("product_unknown_reference", "Unknown parent category.", "parent");
     // A category cannot move below itself or one of its own children.
     const all = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
     const parentOf = new Map(all.map((row) => [row.id, row.parentId]));
     for (let at: number | null = input.parentId; at !== null; at = parentOf.get(at) ?? null) {
       if (at === id)
-        throw new ProductInputError("rest_invalid_param", "A category cannot be inside itself.", "parent");
+        throw new ProductInputError(
+          "category_inside_itself",
+          "A category cannot be inside itself.",
+          "parent",
+        );
     }
   }
   if (input.imageId != null) {
@@ -187,7 +224,8 @@ async function checkCategoryReferences(
       .select({ id: media.id })
       .from(media)
       .where(inArray(media.id, [input.imageId]));
-    if (found.length === 0) throw new ProductInputError("rest_invalid_param", "Unknown picture.", "image");
+    if (found.length === 0)
+      throw new ProductInputError("product_unknown_reference", "Unknown picture.", "image");
   }
 }
 
@@ -227,7 +265,7 @@ async function writeCategoryTexts(
     };
     if (!next.name) {
       if (locale === FALLBACK_LOCALE)
-        throw new ProductInputError("rest_invalid_param", "The category needs an English name.", "texts");
+        throw new ProductInputError("category_needs_name", "The category needs an English name.", "texts");
       await tx.delete(categoryTranslations).where(where);
       continue;
     }

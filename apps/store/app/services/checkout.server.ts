@@ -5,6 +5,7 @@ import {
   carts,
   type Database,
   orderLines,
+  orderStatusChanges,
   orders,
   products,
   type Transaction,
@@ -183,6 +184,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })
         .returning();
       await saveAttribution(tx, order!.id, input.attribution ?? {});
+      // The status history starts with the status the order was placed with, set by the store itself.
+      await tx
+        .insert(orderStatusChanges)
+        .values({ orderId: order!.id, fromStatus: null, toStatus: order!.status, changedBy: null });
       // The account's next checkout offers these addresses.
       if (input.owner.userId !== null) {
         await tx
@@ -240,6 +245,7 @@ function gatewayFor(payment: OrderPayment, shippingMethod: string): PaymentGatew
   return gateway;
 }
 
+/** `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together. */
 async function takeStock(
   tx: Transaction,
   line: { productId: number; variationId: number | null; quantity: number; name: string },

@@ -62,6 +62,25 @@ export const encodeSize: SizeEncoder = (source, size) => {
   return resized.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 };
 
+/**
+ * The encoder with one fault, for tests of an upload's recovery against the real server
+ * (`MEDIA_FAULT_WIDTH`): the first time a picture exactly `width` pixels wide is uploaded, its second
+ * size fails, as an encoder running out of memory would; `post-process` then finishes it.
+ */
+export function encoderFailingOnce(width: number, encode: SizeEncoder = encodeSize): SizeEncoder {
+  const sizesMade = new Map<string, number>();
+  return async (source, size) => {
+    const { width: sourceWidth } = await sharp(source).metadata();
+    if (sourceWidth === width) {
+      const key = createHash("sha256").update(source).digest("hex");
+      const made = sizesMade.get(key) ?? 0;
+      sizesMade.set(key, made + 1);
+      if (made === 1) throw new Error(`injected fault: a picture ${width} px wide fails at its second size`);
+    }
+    return encode(source, size);
+  };
+}
+
 export type MediaItem = {
   id: number;
   state: "processing" | "ready" | "failed";

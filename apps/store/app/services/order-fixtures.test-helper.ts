@@ -1,4 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { type Database, orderAttribution, orderLines, orders, type Role, users } from "@vitrine/db";
+import type { CleanAttribution } from "./attribution.server.ts";
+import { addToCart } from "./cart.server.ts";
+import { insertSession } from "./catalogue-fixtures.test-helper.ts";
+import { placeOrder } from "./checkout.server.ts";
+import { parseStoreSettings } from "./settings.server.ts";
 
 /** Accounts and placed orders written straight to the tables, for tests that read them back. */
 
@@ -75,4 +81,42 @@ export async function insertOrder(
     });
   }
   return { id: order!.id, lineIds: lines.map((line) => line.id).sort((a, b) => a - b) };
+}
+
+/**
+ * An order placed the way a shopper places one (a cart, then the checkout's `placeOrder`, which
+ * takes the stock), for tests of what happens to placed orders. Returns the order's id.
+ */
+export async function placeTestOrder(
+  db: Database,
+  lines: Array<{ productId: number; variationId?: number | null; quantity: number }>,
+  options: { payment?: "bacs" | "cod"; userId?: number | null; attribution?: CleanAttribution } = {},
+): Promise<number> {
+  const sessionId = `order-test-${randomUUID()}`;
+  await insertSession(db, sessionId);
+  const owner = { sessionId, userId: options.userId ?? null };
+  for (const line of lines)
+    await addToCart(db, owner, {
+      productId: line.productId,
+      variationId: line.variationId ?? null,
+      quantity: line.quantity,
+    });
+  const placed = await placeOrder(db, {
+    owner,
+    locale: "en",
+    currency: "EUR",
+    billing: orderAddress,
+    shipping: orderAddress,
+    payment: {
+      via: "checkout",
+      method: options.payment ?? "bacs",
+      settings: parseStoreSettings({}).payments,
+    },
+    shippingMethod: "flat_rate",
+    shippingTotal: 500,
+    customerNote: "",
+    idempotencyKey: sessionId,
+    attribution: options.attribution,
+  });
+  return placed.id;
 }

@@ -1,5 +1,15 @@
-import { type Database, orderAttribution, orderLines, orders } from "@vitrine/db";
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import {
+  type Database,
+  orderAttribution,
+  orderLines,
+  orderNotes,
+  orderStatusChanges,
+  orders,
+  users,
+} from "@vitrine/db";
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { OrderListFilters } from "../lib/admin-orders.ts";
+import type { OrderStatus } from "../lib/order-status.ts";
 import type { OrderLineView, OrderSummary, OrderView } from "../lib/orders.ts";
 
 /** Every read of placed orders: the shopper's pages, the confirmation mail and the REST API. */
@@ -89,30 +99,55 @@ const adminColumns = {
   subtotal: orders.subtotal,
   shippingTotal: orders.shippingTotal,
   paymentMethod: orders.paymentMethod,
+  shippingMethod: orders.shippingMethod,
   customerId: orders.userId,
   billing: orders.billingAddress,
   shipping: orders.shippingAddress,
   customerNote: orders.customerNote,
+  stockRestoredAt: orders.stockRestoredAt,
   dateCreated: orders.createdAt,
 };
 
 export type AdminOrder = {
   id: number;
-  status: OrderRow["status"];
+  status: OrderStatus;
   currency: string;
   total: number;
   subtotal: number;
   shippingTotal: number;
   paymentMethod: string;
+  shippingMethod: string | null;
   customerId: number | null;
   billing: OrderRow["billingAddress"];
   shipping: OrderRow["shippingAddress"];
   customerNote: string;
+  /** When a cancellation or refund put the order's stock back; null while none has. */
+  stockRestoredAt: Date | null;
   dateCreated: Date;
 };
 
 /** The attribution record as stored, without its order id and origin label. */
 export type AttributionRecord = Omit<typeof orderAttribution.$inferSelect, "orderId" | "origin">;
+
+/** A note on an order, with its author's name (null: the store itself, or a deleted account). */
+export type OrderNote = {
+  id: number;
+  note: string;
+  customerNote: boolean;
+  authorId: number | null;
+  author: string | null;
+  dateCreated: Date;
+};
+
+/** One status an order was given; `from` null for the status it was placed with. */
+export type OrderStatusChange = {
+  id: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  changedById: number | null;
+  changedBy: string | null;
+  date: Date;
+};
 
 export type AdminOrderDetail = AdminOrder & {
   lines: Array<{
@@ -122,35 +157,116 @@ export type AdminOrderDetail = AdminOrder & {
     variationId: number | null;
     quantity: number;
     total: number;
+    attributes: Record<string, string>;
   }>;
   attribution: AttributionRecord | null;
   origin: string;
+  /** Oldest first. */
+  notes: OrderNote[];
+  /** Oldest first. */
+  statusHistory: OrderStatusChange[];
 };
 
-/** A page of every order, newest first, each with its origin label ({@link UNKNOWN_ORIGIN} without a record). */
+/** An order's origin label: {@link UNKNOWN_ORIGIN} for an order without an attribution record. */
+// Written out, not bound: the list groups by this expression, and two bound copies differ to PostgreSQL.
+const originOf = sql<string>`coalesce(${orderAttribution.origin}, ${sql.raw(`'${UNKNOWN_ORIGIN}'`)})`;
+
+function listConditions(filters: OrderListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.statuses?.length) conditions.push(inArray(orders.status, filters.statuses));
+  if (filters.origin === UNKNOWN_ORIGIN)
+    conditions.push(or(isNull(orderAttribution.origin), eq(orderAttribution.origin, UNKNOWN_ORIGIN))!);
+  else if (filters.origin) conditions.push(eq(orderAttribution.origin, filters.origin));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * A page of the orders that pass `filters` (by status, by origin label), newest first, each with its
+ * origin label ({@link UNKNOWN_ORIGIN} without a record).
+ */
 export async function listOrders(
   db: Database,
   page: { limit: number; offset: number },
+  filters: OrderListFilters = {},
 ): Promise<{ total: number; orders: Array<AdminOrder & { origin: string }> }> {
-  const [total] = await db.select({ total: count() }).from(orders);
-  const rows = await db
-    .select({ ...adminColumns, origin: orderAttribution.origin })
+  const where = listConditions(filters);
+  const [total] = await db
+    .select({ total: count() })
     .from(orders)
     .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .where(where);
+  const rows = await db
+    .select({ ...adminColumns, origin: originOf })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
-  return {
-    total: total?.total ?? 0,
-    orders: rows.map((row) => ({ ...row, origin: row.origin ?? UNKNOWN_ORIGIN })),
-  };
+  return { total: total?.total ?? 0, orders: rows };
 }
 
-/** One order with its lines, its attribution record and its origin label; null for an unknown id. */
+/** The origin labels orders have, for the list's filter: the most frequent first, at most `limit`. */
+export async function orderOrigins(db: Database, limit = 200): Promise<string[]> {
+  const rows = await db
+    .select({ origin: originOf, orders: count() })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .groupBy(originOf)
+    .orderBy(desc(count()), asc(originOf))
+    .limit(limit);
+  return rows.map((row) => row.origin);
+}
+
+/** A name to show for a user: the display name, else the e-mail. */
+const userName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`;
+
+/** An order's notes, oldest first; only those written to its customer when `customerOnly`. */
+export async function notesOf(db: Database, orderId: number, customerOnly = false): Promise<OrderNote[]> {
+  return db
+    .select({
+      id: orderNotes.id,
+      note: orderNotes.body,
+      customerNote: orderNotes.toCustomer,
+      authorId: orderNotes.authorId,
+      author: sql<string | null>`${userName}`,
+      dateCreated: orderNotes.createdAt,
+    })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.id, orderNotes.authorId))
+    .where(
+      customerOnly
+        ? and(eq(orderNotes.orderId, orderId), eq(orderNotes.toCustomer, true))
+        : eq(orderNotes.orderId, orderId),
+    )
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+}
+
+/** Every status the order has been given, oldest first. */
+export async function statusHistoryOf(db: Database, orderId: number): Promise<OrderStatusChange[]> {
+  return db
+    .select({
+      id: orderStatusChanges.id,
+      from: orderStatusChanges.fromStatus,
+      to: orderStatusChanges.toStatus,
+      changedById: orderStatusChanges.changedBy,
+      changedBy: sql<string | null>`${userName}`,
+      date: orderStatusChanges.createdAt,
+    })
+    .from(orderStatusChanges)
+    .leftJoin(users, eq(users.id, orderStatusChanges.changedBy))
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id));
+}
+
+/**
+ * One order with its lines, its attribution record and origin label, its notes and its status
+ * history; null for an unknown id.
+ */
 export async function orderForAdmin(db: Database, id: number): Promise<AdminOrderDetail | null> {
   const [order] = await db.select(adminColumns).from(orders).where(eq(orders.id, id));
   if (!order) return null;
-  const [lines, [attribution]] = await Promise.all([
+  const [lines, [attribution], notes, statusHistory] = await Promise.all([
     db
       .select({
         id: orderLines.id,
@@ -159,13 +275,17 @@ export async function orderForAdmin(db: Database, id: number): Promise<AdminOrde
         variationId: orderLines.variationId,
         quantity: orderLines.quantity,
         total: orderLines.total,
+        attributes: orderLines.attributes,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, id))
       .orderBy(asc(orderLines.id)),
     db.select().from(orderAttribution).where(eq(orderAttribution.orderId, id)),
+    notesOf(db, id),
+    statusHistoryOf(db, id),
   ]);
-  if (!attribution) return { ...order, lines, attribution: null, origin: UNKNOWN_ORIGIN };
+  const history = { notes, statusHistory };
+  if (!attribution) return { ...order, lines, attribution: null, origin: UNKNOWN_ORIGIN, ...history };
   const { orderId: _order, origin, ...record } = attribution;
-  return { ...order, lines, attribution: record, origin };
+  return { ...order, lines, attribution: record, origin, ...history };
 }

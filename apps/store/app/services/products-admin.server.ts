@@ -14,15 +14,18 @@ import {
   variations,
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Locale, locales } from "../i18n/i18n.ts";
+import type { AdminProduct, StockStatus } from "../lib/admin-products.ts";
+
+export type { AdminProduct, StockStatus };
+
 import { FALLBACK_LOCALE, productTexts } from "./translations.server.ts";
 
 /**
  * Products as administrators list, read, create and change them (issue 16): the REST routes and the
  * back office's pages both come here, so a save is checked and written one way, in one transaction.
  */
-
-export type StockStatus = "instock" | "outofstock" | "onbackorder";
 
 const adminColumns = {
   id: products.id,
@@ -37,20 +40,6 @@ const adminColumns = {
   totalSales: products.totalSales,
   /** The English name; null for a product without one. */
   name: productTexts.inLocale("name", FALLBACK_LOCALE),
-};
-
-export type AdminProduct = {
-  id: number;
-  slug: string;
-  type: "simple" | "variable";
-  status: "publish" | "draft";
-  sku: string | null;
-  regularPrice: number;
-  salePrice: number | null;
-  stockQuantity: number | null;
-  stockStatus: StockStatus;
-  totalSales: number;
-  name: string | null;
 };
 
 export type ProductTexts = {
@@ -134,6 +123,34 @@ export type ProductListQuery = {
   orderBy?: "id" | "name" | "price" | "date" | "stock" | undefined;
   order?: "asc" | "desc" | undefined;
 };
+
+/** A list's filters and order as the REST API and the back office's address give them. */
+export const productListParams = z.object({
+  search: z.string().max(200).optional(),
+  category: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  stock_status: z.enum(["instock", "outofstock", "onbackorder"]).optional(),
+  status: z.enum(["publish", "draft"]).optional(),
+  orderby: z.enum(["id", "name", "price", "date", "stock"]).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+});
+
+export type ProductListParams = z.infer<typeof productListParams>;
+
+/** The list's query for a page of `params`. */
+export function productListQuery(
+  params: ProductListParams,
+  page: { limit: number; offset: number },
+): ProductListQuery {
+  return {
+    ...page,
+    search: params.search,
+    categoryId: params.category,
+    stockStatus: params.stock_status,
+    status: params.status,
+    orderBy: params.orderby,
+    order: params.order,
+  };
+}
 
 /** A page of every product, drafts included, with the filters and order asked for (id order by default). */
 export async function listProductsForAdmin(
@@ -254,6 +271,49 @@ export async function productForAdmin(db: Database, id: number): Promise<AdminPr
   };
 }
 
+/** A product as the REST API and the back office's form show it, in snake_case. */
+export function productRecord(product: AdminProductDetail) {
+  const { texts, categoryIds, imageIds, attributes, variations, ...fields } = product;
+  return {
+    id: fields.id,
+    slug: fields.slug,
+    type: fields.type,
+    status: fields.status,
+    featured: fields.featured,
+    sku: fields.sku,
+    regular_price: fields.regularPrice,
+    sale_price: fields.salePrice,
+    stock_quantity: fields.stockQuantity,
+    stock_status: fields.stockStatus,
+    total_sales: fields.totalSales,
+    name: fields.name,
+    translations: Object.fromEntries(
+      Object.entries(texts).map(([locale, text]) => [
+        locale,
+        {
+          name: text.name,
+          short_description: text.shortDescription,
+          description: text.description,
+          meta_description: text.metaDescription,
+        },
+      ]),
+    ),
+    categories: categoryIds,
+    images: imageIds,
+    attributes: attributes.map((attribute) => ({ id: attribute.attributeId, terms: attribute.termIds })),
+    variations: variations.map((variation) => ({
+      id: variation.id,
+      sku: variation.sku,
+      regular_price: variation.regularPrice,
+      sale_price: variation.salePrice,
+      stock_quantity: variation.stockQuantity,
+      stock_status: variation.stockStatus,
+      image_id: variation.imageId,
+      attributes: variation.terms,
+    })),
+  };
+}
+
 /** The attributes and their terms a product may use, in both languages, for the product form. */
 export async function attributeChoices(db: Database) {
   const [attributeRows, termRows] = await Promise.all([
@@ -275,7 +335,7 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
   if (!input.type)
     throw new ProductInputError("rest_missing_callback_param", "Missing parameter: type", "type");
   const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
-  if (!name) throw new ProductInputError("rest_missing_callback_param", "Missing parameter: name", "texts");
+  if (!name) throw new ProductInputError("product_needs_name", "The product needs an English name.", "texts");
   return saveProduct(db, null, input);
 }
 
@@ -307,7 +367,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
       };
       if (values.salePrice !== null && values.salePrice >= values.regularPrice) {
         throw new ProductInputError(
-          "rest_invalid_param",
+          "product_sale_price_too_high",
           "The sale price must be lower than the price.",
           "sale_price",
         );
@@ -384,7 +444,7 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     if (unique.length === 0) return;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
     if (found.length !== unique.length)
-      throw new ProductInputError("rest_invalid_param", `Unknown ${what}.`, param);
+      throw new ProductInputError("product_unknown_reference", `Unknown ${what}.`, param);
   };
   await missing(input.categoryIds ?? [], categories, "categories", "category");
   await missing(
@@ -405,13 +465,13 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     const byId = new Map(found.map((term) => [term.id, term.attributeId]));
     for (const attribute of input.attributes ?? []) {
       if (attribute.termIds.some((termId) => byId.get(termId) !== attribute.attributeId))
-        throw new ProductInputError("rest_invalid_param", "Unknown attribute term.", "attributes");
+        throw new ProductInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
     }
   }
   if (input.variations) {
     if (!input.attributes)
       throw new ProductInputError(
-        "rest_invalid_param",
+        "product_variation_terms",
         "Variations need the product's attributes.",
         "attributes",
       );
@@ -426,14 +486,14 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
         keys.every((attributeId) => offered.get(attributeId)?.includes(variation.terms[attributeId]!));
       if (!complete)
         throw new ProductInputError(
-          "rest_invalid_param",
+          "product_variation_terms",
           "Each variation needs one of the product's terms of each attribute.",
           "variations",
         );
       const combination = [...offered.keys()].map((attributeId) => variation.terms[attributeId]).join("-");
       if (combinations.has(combination))
         throw new ProductInputError(
-          "rest_invalid_param",
+          "product_variation_terms",
           "Two variations have the same terms.",
           "variations",
         );
@@ -511,7 +571,7 @@ async function writeTexts(tx: Transaction, productId: number, texts: ProductInpu
     // A language without a name falls back to English on the storefront (translations.server.ts).
     if (!next.name) {
       if (locale === FALLBACK_LOCALE)
-        throw new ProductInputError("rest_invalid_param", "The product needs an English name.", "texts");
+        throw new ProductInputError("product_needs_name", "The product needs an English name.", "texts");
       await tx
         .delete(productTranslations)
         .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
@@ -532,7 +592,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
     .where(eq(variations.productId, productId));
   const own = new Set(existing.map((row) => row.id));
   if (kept.some((variationId) => !own.has(variationId)))
-    throw new ProductInputError("rest_invalid_param", "Unknown variation.", "variations");
+    throw new ProductInputError("product_unknown_reference", "Unknown variation.", "variations");
   await tx
     .delete(variations)
     .where(
@@ -543,7 +603,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
   for (const [menuOrder, variation] of given.entries()) {
     if (variation.salePrice != null && variation.salePrice >= variation.regularPrice)
       throw new ProductInputError(
-        "rest_invalid_param",
+        "product_sale_price_too_high",
         "The sale price must be lower than the price.",
         "variations",
       );

@@ -230,7 +230,9 @@ test("a “Please wait...” overlay blocks the page while the order is being pl
   const held = new Promise<void>((resolve) => {
     answer = resolve;
   });
-  await page.route("**/api/store/v1/checkout", async (route) => {
+  const sent: string[] = [];
+  await page.route(/\/api\/store\/v1\/checkout(\?|$)/, async (route) => {
+    sent.push(route.request().url());
     await held;
     await route.fulfill({
       status: 409,
@@ -248,4 +250,6 @@ test("a “Please wait...” overlay blocks the page while the order is being pl
   await expect(overlay).toHaveCount(0);
   expect(await page.locator("#main").evaluate((main) => main.closest("[inert]") !== null)).toBe(false);
   await expect(page.getByText("The store is busy.")).toBeVisible();
+  // It went through the page's one REST client (issue 16), as every API call does.
+  expect(sent.map((url) => new URL(url).searchParams.get("_locale"))).toEqual(["user"]);
 });

@@ -1,20 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { media, mediaSizes, productImages } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { availableDialects } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
-import express from "express";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRestClient, RestClientError, UPLOAD_ATTACHMENT_HEADER } from "../../lib/rest-client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { RestClientError, UPLOAD_ATTACHMENT_HEADER } from "../../lib/rest-client.ts";
 import { insertSimpleProduct } from "../../services/catalogue-fixtures.test-helper.ts";
-import { type LoopbackServer, listenOnLoopback } from "../../services/loopback-server.test-helper.ts";
 import { encodeSize, type SizeEncoder } from "../../services/media-library.server.ts";
-import { createNonce } from "../../services/nonce.server.ts";
-import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
-import { RequestSession } from "../../services/session.server.ts";
-import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
-import { vitrineRestRouter } from "../vitrine-rest.server.ts";
+import { restTestServer } from "./rest-server.test-helper.ts";
 
 /** A real picture of `width`×`height`, as a camera or an editor would send it. */
 const picture = (width: number, height: number, format: "png" | "jpeg" = "png") =>
@@ -23,10 +17,6 @@ const picture = (width: number, height: number, format: "png" | "jpeg" = "png") 
     .toBuffer();
 
 describe.each(await availableDialects())("the media library over REST on %s", (dialect) => {
-  let database: TestDatabase;
-  let server: LoopbackServer;
-  const config = testConfig();
-  const originals = path.join(config.dataDir, "originals");
   /** Sizes made, and how many of the next ones fail: the seam for a failure half-way. */
   const encoder = { made: 0, failFrom: Number.POSITIVE_INFINITY, failures: 0 };
   const mediaEncode: SizeEncoder = async (source, size) => {
@@ -38,50 +28,18 @@ describe.each(await availableDialects())("the media library over REST on %s", (d
     return encodeSize(source, size);
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const app = express();
-    app.use(
-      "/api/vitrine/v2",
-      vitrineRestRouter((req) =>
-        testContext({ db: database.db, config, cookie: req.headers.cookie ?? null, mediaEncode }),
-      ),
-    );
-    server = await listenOnLoopback(app);
-  });
-  afterAll(async () => {
-    server.close();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
+  const server = restTestServer(dialect, { mediaEncode });
+  const database = server;
+  const config = server.config;
+  const originals = path.join(config.dataDir, "originals");
+
+  beforeEach(() => {
     Object.assign(encoder, { made: 0, failFrom: Number.POSITIVE_INFINITY, failures: 0 });
   });
 
-  /** A signed-in session of `role`: its cookie and REST nonce, as a page would have them. */
-  async function session(role: "customer" | "editor" | "administrator") {
-    const userId = await insertAccount(database.db, `${role}-${Math.random()}@example.com`, { role });
-    const signed = new RequestSession(database.db, config.sessionSecret, null, false);
-    const { nonceSecret } = await signed.login(userId, role === "customer" ? "customer" : "staff");
-    return {
-      Cookie: signed.headers().get("Set-Cookie")!.split(";")[0]!,
-      "X-Vitrine-Nonce": createNonce(nonceSecret, "wp_rest"),
-    };
-  }
-
-  /** The REST client of the browser, on this server, as `role`'s page. */
-  async function pageClient(role: "editor" | "administrator") {
-    const headers = await session(role);
-    return createRestClient({
-      fetch: (input, init) => {
-        const sent = new Headers(init?.headers);
-        sent.set("Cookie", headers.Cookie);
-        return fetch(`${server.origin}${String(input)}`, { ...init, headers: sent });
-      },
-      nonce: () => headers["X-Vitrine-Nonce"],
-      setNonce: () => {},
-    });
-  }
+  const session = async (role: "customer" | "editor" | "administrator") =>
+    (await server.session(role)).headers;
+  const pageClient = server.pageClient;
 
   const form = (bytes: Buffer, filename: string, alt: Record<string, string> = {}) => {
     const body = new FormData();

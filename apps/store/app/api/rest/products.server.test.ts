@@ -1,58 +1,20 @@
 import { media, products, variations } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { availableDialects } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
-import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { productBySlug } from "../../services/catalogue.server.ts";
 import { insertCategory, insertVariableProduct } from "../../services/catalogue-fixtures.test-helper.ts";
-import { type LoopbackServer, listenOnLoopback } from "../../services/loopback-server.test-helper.ts";
-import { createNonce } from "../../services/nonce.server.ts";
-import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
-import { RequestSession } from "../../services/session.server.ts";
-import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
-import { vitrineRestRouter } from "../vitrine-rest.server.ts";
+import { restTestServer } from "./rest-server.test-helper.ts";
 
 describe.each(await availableDialects())("products and categories over REST on %s", (dialect) => {
-  let database: TestDatabase;
-  let server: LoopbackServer;
-  const config = testConfig();
   /** The page-cache purges the routes asked for, in order. */
-  let purges: Array<readonly string[] | undefined> = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const app = express();
-    app.use(
-      "/api/vitrine/v2",
-      vitrineRestRouter((req) =>
-        testContext({
-          db: database.db,
-          config,
-          cookie: req.headers.cookie ?? null,
-          onInvalidate: (tags) => purges.push(tags),
-        }),
-      ),
-    );
-    server = await listenOnLoopback(app);
+  const purges: Array<readonly string[] | undefined> = [];
+  const server = restTestServer(dialect, { onInvalidate: (tags) => purges.push(tags) });
+  beforeEach(() => {
+    purges.length = 0;
   });
-  afterAll(async () => {
-    server.close();
-    await database.close();
-  });
-  beforeEach(async () => {
-    await database.reset();
-    purges = [];
-  });
-
-  async function session(role: "customer" | "editor" | "administrator") {
-    const userId = await insertAccount(database.db, `${role}-${Math.random()}@example.com`, { role });
-    const signed = new RequestSession(database.db, config.sessionSecret, null, false);
-    const { nonceSecret } = await signed.login(userId, role === "customer" ? "customer" : "staff");
-    return {
-      Cookie: signed.headers().get("Set-Cookie")!.split(";")[0]!,
-      "X-Vitrine-Nonce": createNonce(nonceSecret, "wp_rest"),
-    };
-  }
+  const session = async (role: "customer" | "editor" | "administrator") =>
+    (await server.session(role)).headers;
 
   async function call(path: string, headers: Record<string, string>, method = "GET", json?: unknown) {
     const response = await fetch(`${server.origin}/api/vitrine/v2${path}`, {
@@ -76,7 +38,7 @@ describe.each(await availableDialects())("products and categories over REST on %
   }
 
   async function pictures(count: number): Promise<number[]> {
-    const rows = await database.db
+    const rows = await server.db
       .insert(media)
       .values(Array.from({ length: count }, (_, n) => ({ filename: `p${n}.jpg`, mimeType: "image/jpeg" })))
       .returning({ id: media.id });
@@ -85,9 +47,9 @@ describe.each(await availableDialects())("products and categories over REST on %
 
   it("creates a variable product with two variations and their own pictures, read by the storefront in both languages", async () => {
     const admin = await session("administrator");
-    const knitwear = await insertCategory(database.db, "knitwear");
+    const knitwear = await insertCategory(server.db, "knitwear");
     // The demo's attributes: a colour with two terms, made by the variable fixture.
-    await insertVariableProduct(database.db, "fixture");
+    await insertVariableProduct(server.db, "fixture");
     const colour = await firstAttribute(admin);
     const [front, red, blue] = await pictures(3);
 
@@ -143,12 +105,10 @@ describe.each(await availableDialects())("products and categories over REST on %
     const id = created.body.id as number;
     expect(purges).toEqual([[`product-${id}`, "listing", "home"]]);
 
-    const spanish = await productBySlug(database.db, "wool-scarf", "es");
+    const spanish = await productBySlug(server.db, "wool-scarf", "es");
     expect(spanish).toMatchObject({ name: "Bufanda de lana", metaDescription: "" });
     expect(spanish?.variations).toHaveLength(2);
-    expect((await productBySlug(database.db, "wool-scarf", "en"))?.metaDescription).toBe(
-      "A warm wool scarf.",
-    );
+    expect((await productBySlug(server.db, "wool-scarf", "en"))?.metaDescription).toBe("A warm wool scarf.");
 
     // A second save keeps the first variation (same id), changes its stock and drops the second.
     const firstVariation = (created.body.variations as Array<{ id: number }>)[0]!.id;
@@ -173,9 +133,9 @@ describe.each(await availableDialects())("products and categories over REST on %
       variations: [{ id: firstVariation, stock_quantity: 1 }],
       translations: { en: { name: "Wool scarf" } },
     });
-    expect(await database.db.select().from(variations).where(eq(variations.productId, id))).toHaveLength(1);
+    expect(await server.db.select().from(variations).where(eq(variations.productId, id))).toHaveLength(1);
     // A draft is off the storefront.
-    expect(await productBySlug(database.db, "wool-scarf", "en")).toBeNull();
+    expect(await productBySlug(server.db, "wool-scarf", "en")).toBeNull();
   });
 
   it("refuses a bad save whole, naming the field, and leaves the product as it was", async () => {
@@ -194,9 +154,10 @@ describe.each(await availableDialects())("products and categories over REST on %
     const refusals: Array<[unknown, string, string]> = [
       [{ type: "simple", translations: { en: { name: "Mug" } }, sku: "MUG" }, "product_invalid_sku", "POST"],
       [{ translations: { en: { name: "" } } }, "rest_missing_callback_param", "POST"],
+      [{ type: "simple", translations: { en: { name: " " } } }, "product_needs_name", "POST"],
       [
         { type: "simple", translations: { en: { name: "Cup" } }, categories: [999] },
-        "rest_invalid_param",
+        "product_unknown_reference",
         "POST",
       ],
       [
@@ -205,16 +166,16 @@ describe.each(await availableDialects())("products and categories over REST on %
         "POST",
       ],
       [{ regular_price: -1 }, "rest_invalid_param", "PUT"],
-      [{ regular_price: 100, sale_price: 200 }, "rest_invalid_param", "PUT"],
+      [{ regular_price: 100, sale_price: 200 }, "product_sale_price_too_high", "PUT"],
       [{ sku: "X", color: "red" }, "rest_invalid_param", "PUT"],
-      [{ translations: { en: { name: "" } } }, "rest_invalid_param", "PUT"],
+      [{ translations: { en: { name: "" } } }, "product_needs_name", "PUT"],
     ];
     for (const [body, code, method] of refusals) {
       const answer = await call(method === "POST" ? "/products" : `/products/${id}`, admin, method, body);
       expect([answer.status, answer.body.code], JSON.stringify(body)).toEqual([400, code]);
     }
     // A variation must name one of the product's terms of each attribute.
-    const { product: tee } = await insertVariableProduct(database.db, "tee");
+    const { product: tee } = await insertVariableProduct(server.db, "tee");
     const colour = await firstAttribute(admin);
     const twins = await call(`/products/${tee.id}`, admin, "PUT", {
       attributes: [{ id: colour.id, terms: colour.terms }],
@@ -223,19 +184,17 @@ describe.each(await availableDialects())("products and categories over REST on %
         { regular_price: 100, attributes: { [colour.id]: colour.terms[0] } },
       ],
     });
-    expect([twins.status, twins.body.code]).toEqual([400, "rest_invalid_param"]);
-    expect(await database.db.select().from(variations).where(eq(variations.productId, tee.id))).toHaveLength(
-      2,
-    );
+    expect([twins.status, twins.body.code]).toEqual([400, "product_variation_terms"]);
+    expect(await server.db.select().from(variations).where(eq(variations.productId, tee.id))).toHaveLength(2);
 
-    const [mug] = await database.db.select().from(products).where(eq(products.id, id));
+    const [mug] = await server.db.select().from(products).where(eq(products.id, id));
     expect(mug).toMatchObject({ regularPrice: 1500, salePrice: null, sku: "MUG", stockQuantity: 3 });
     expect(await call("/products/999", admin, "PUT", { regular_price: 1 })).toMatchObject({ status: 404 });
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {
     const admin = await session("administrator");
-    const kitchen = await insertCategory(database.db, "kitchen");
+    const kitchen = await insertCategory(server.db, "kitchen");
     const make = (name: string, price: number, stock: number, categories: number[] = []) =>
       call("/products", admin, "POST", {
         type: "simple",

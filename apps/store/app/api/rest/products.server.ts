@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.server.ts";
 import { locales } from "../../i18n/i18n.ts";
 import {
   arrangeCategories,
+  categoryRecord,
   createCategory,
   deleteCategory,
   listCategoriesForAdmin,
@@ -16,6 +17,9 @@ import {
   type ProductInput,
   ProductInputError,
   productForAdmin,
+  productListParams,
+  productListQuery,
+  productRecord,
   updateProduct,
 } from "../../services/products-admin.server.ts";
 import * as rest from "./rest-route.server.ts";
@@ -144,15 +148,6 @@ function productInput(body: z.infer<typeof productBody>): ProductInput {
   };
 }
 
-const listQuery = z.object({
-  search: z.string().max(200).optional(),
-  category: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  stock_status: stockStatus.optional(),
-  status: z.enum(["publish", "draft"]).optional(),
-  orderby: z.enum(["id", "name", "price", "date", "stock"]).optional(),
-  order: z.enum(["asc", "desc"]).optional(),
-});
-
 /** A service's refusal of a save, as the API's 400. */
 async function saving<T>(save: () => Promise<T>): Promise<T> {
   try {
@@ -177,33 +172,15 @@ function productChanged(context: AppContext, productId: number) {
 
 const listProducts: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const query = parsed(listQuery, req.query, "query");
-  const page = await listProductsForAdmin(context.db, {
-    ...list,
-    search: query.search,
-    categoryId: query.category,
-    stockStatus: query.stock_status,
-    status: query.status,
-    orderBy: query.orderby,
-    order: query.order,
-  });
+  const params = parsed(productListParams, req.query, "query");
+  const page = await listProductsForAdmin(context.db, productListQuery(params, list));
   rest.sendPage(context, req, res, list, page.total, page.products.map(rest.snakeCaseKeys));
 };
 
 async function sendProduct(context: AppContext, res: Parameters<rest.Handler>[3], productId: number) {
   const product = await productForAdmin(context.db, productId);
   if (!product) throw notFound();
-  const { texts, categoryIds, imageIds, attributes, variations, ...fields } = product;
-  res.json({
-    ...rest.snakeCaseKeys(fields),
-    translations: Object.fromEntries(
-      Object.entries(texts).map(([locale, t]) => [locale, rest.snakeCaseKeys(t)]),
-    ),
-    categories: categoryIds,
-    images: imageIds,
-    attributes: attributes.map((attribute) => ({ id: attribute.attributeId, terms: attribute.termIds })),
-    variations: variations.map(({ terms, ...v }) => ({ ...rest.snakeCaseKeys(v), attributes: terms })),
-  });
+  res.json(productRecord(product));
 }
 
 const getProduct: rest.Handler = async (context, _caller, req, res) => {
@@ -248,15 +225,7 @@ function categoryInput(body: z.infer<typeof categoryBody>) {
 }
 
 async function sendCategories(context: AppContext, res: Parameters<rest.Handler>[3]) {
-  const all = await listCategoriesForAdmin(context.db);
-  res.json(
-    all.map(({ parentId, imageId, texts, ...category }) => ({
-      ...rest.snakeCaseKeys(category),
-      parent: parentId,
-      image: imageId,
-      translations: texts,
-    })),
-  );
+  res.json((await listCategoriesForAdmin(context.db)).map(categoryRecord));
 }
 
 const listCategories: rest.Handler = async (context, _caller, _req, res) => {

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { blockPage } from "../../components/ui/block-page.ts";
 import { animateWindowScroll } from "../../components/ui/scroll.ts";
 import { addressFields, parseCheckoutForm } from "../../lib/checkout-form.ts";
+import { pageRestClient, RestClientError, STORE_API_ROOT } from "../../lib/rest-client.ts";
 import { currentRecord } from "../attribution/index.ts";
 import { readChoices, saveChoices } from "./checkout-store.ts";
 
@@ -106,32 +107,32 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
       const release = blockPage(t("site.pleaseWait"));
       let leaving = false;
       try {
-        const response = await fetch("/api/store/v1/checkout", {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Vitrine-Nonce":
-              document.querySelector<HTMLMetaElement>('meta[name="x-vitrine-nonce"]')?.content ?? "",
-            "Idempotency-Key": attempt,
-          },
-          body: JSON.stringify(payload),
-        });
-        const body = (await response.json()) as {
+        // The Store API's root, through the one REST client every call of the page uses.
+        const placed = await pageRestClient(STORE_API_ROOT).request<{
           payment_result?: { redirect_url?: string };
-          message?: string;
-          data?: { params?: Record<string, string> };
-        };
-        if (response.ok && body.payment_result?.redirect_url) {
+        } | null>({
+          path: "/checkout",
+          method: "POST",
+          data: payload,
+          headers: { "Idempotency-Key": attempt },
+        });
+        const redirect = placed?.payment_result?.redirect_url;
+        if (redirect) {
           // Still blocked while the browser goes to the order's page.
           leaving = true;
-          window.location.assign(body.payment_result.redirect_url);
+          window.location.assign(redirect);
           return;
         }
-        const params = body.data?.params ?? {};
+        setNotice({ key: "rest.errors.unknown_error" });
+      } catch (error) {
+        if (!(error instanceof RestClientError) || error.code === "fetch_error") {
+          setNotice({ key: "checkout.errors.offline" });
+          return;
+        }
+        // The server's messages are in the page's language already; `params` holds each field's.
+        const params = (error.data as { params?: Record<string, string> } | null)?.params ?? {};
         setErrors(params);
-        setNotice(Object.keys(params).length > 0 ? null : { text: body.message ?? "" });
-      } catch {
-        setNotice({ key: "checkout.errors.offline" });
+        setNotice(Object.keys(params).length > 0 ? null : { text: error.message });
       } finally {
         if (!leaving) release();
         setSubmitting(false);

@@ -1,1 +1,1 @@
-export { OrderDetails } from "./order-details.tsx";
+export { OrderDetails, OrderLineTable } from "./order-details.tsx";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
-import type { OrderView } from "../../lib/orders.ts";
+import { addressLines, type OrderView } from "../../lib/orders.ts";
 import { useMoney } from "../catalogue/index.ts";
 
 /** An order's summary, lines, totals and addresses: the confirmation page and the account's order page. */
@@ -10,18 +10,6 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const address = (value: OrderView["billing"]) =>
-    [
-      `${value.first_name ?? ""} ${value.last_name ?? ""}`.trim(),
-      value.company,
-      value.address_1,
-      value.address_2,
-      `${value.postcode ?? ""} ${value.city ?? ""}`.trim(),
-      value.state,
-      value.country,
-      value.email,
-      value.phone,
-    ].filter(Boolean);
   return (
     <section className="woocommerce-order space-y-6">
       {thanks && (
@@ -48,21 +36,11 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
         </li>
       </ul>
       <h2 className="text-xl font-semibold">{t("checkout.received.details")}</h2>
-      <OrderLines
+      <OrderLineTable
         className="woocommerce-table order_details"
         amountHeading={t("cart.total")}
-        lines={order.lines.map((line) => ({
-          key: line.id,
-          name: line.name,
-          quantity: line.quantity,
-          attributes: Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
-          total: money(line.total),
-        }))}
-        totals={[
-          { label: t("cart.subtotal"), amount: money(order.subtotal) },
-          { label: t("checkout.shippingMethod"), amount: money(order.shippingTotal) },
-          { label: t("cart.total"), amount: money(order.total), className: "font-semibold" },
-        ]}
+        order={order}
+        money={money}
       />
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="billing-heading">
@@ -70,7 +48,7 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
             {t("checkout.received.billing")}
           </h2>
           <address className="not-italic">
-            {address(order.billing).map((line) => (
+            {addressLines(order.billing).map((line) => (
               <span key={line} className="block">
                 {line}
               </span>
@@ -82,7 +60,7 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
             {t("checkout.received.shipping")}
           </h2>
           <address className="not-italic">
-            {address(order.shipping).map((line) => (
+            {addressLines(order.shipping).map((line) => (
               <span key={line} className="block">
                 {line}
               </span>
@@ -91,5 +69,40 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
         </section>
       </div>
     </section>
+  );
+}
+
+/** An order's lines with its subtotal, shipping and total, as the shopper's pages and the back office show them. */
+export function OrderLineTable({
+  order,
+  money,
+  className,
+  amountHeading,
+}: {
+  order: Pick<OrderView, "subtotal" | "shippingTotal" | "total"> & {
+    lines: Array<Pick<OrderView["lines"][number], "id" | "name" | "quantity" | "attributes" | "total">>;
+  };
+  money: (cents: number) => string;
+  className: string;
+  amountHeading: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <OrderLines
+      className={className}
+      amountHeading={amountHeading}
+      lines={order.lines.map((line) => ({
+        key: line.id,
+        name: line.name,
+        quantity: line.quantity,
+        attributes: Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
+        total: money(line.total),
+      }))}
+      totals={[
+        { label: t("cart.subtotal"), amount: money(order.subtotal) },
+        { label: t("checkout.shippingMethod"), amount: money(order.shippingTotal) },
+        { label: t("cart.total"), amount: money(order.total), className: "font-semibold" },
+      ]}
+    />
   );
 }

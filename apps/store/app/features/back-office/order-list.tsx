@@ -1,0 +1,158 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { formatDate, formatPrice } from "../../i18n/format.ts";
+import { isLocale } from "../../i18n/i18n.ts";
+import type { AdminOrderRow } from "../../lib/admin-orders.ts";
+import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-status.ts";
+import { ChoiceSelect, OrderStatusBadge, originText } from "./order-labels.tsx";
+
+/** The select's choice for "no filter" (a key of its own: an empty key is no key). */
+const ALL = "*";
+
+/**
+ * The back office's order list (issue 16): status, date, customer, origin and total of each order,
+ * newest first, filtered by status and by origin; the filters and the page are in the address.
+ */
+export function OrderList({
+  orders,
+  total,
+  page,
+  pages,
+  status,
+  origin,
+  origins,
+}: {
+  orders: AdminOrderRow[];
+  total: number;
+  page: number;
+  pages: number;
+  status: OrderStatus | null;
+  origin: string | null;
+  origins: string[];
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  // Not `useSearchParams`: its code would join every storefront page's first script.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+
+  const filter = (name: "status" | "origin", value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === ALL) next.delete(name);
+    else next.set(name, value);
+    next.delete("page");
+    const text = next.toString();
+    navigate(`/admin/orders${text ? `?${text}` : ""}`);
+  };
+  const pageHref = (n: number) => {
+    const query = new URLSearchParams(params);
+    if (n > 1) query.set("page", String(n));
+    else query.delete("page");
+    const text = query.toString();
+    return `/admin/orders${text ? `?${text}` : ""}`;
+  };
+  // The first, the last and the two either side of this one.
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
+
+  return (
+    <div className="space-y-6">
+      <search aria-label={t("backOffice.orders.filters")} className="flex flex-wrap items-end gap-4">
+        <ChoiceSelect
+          label={t("backOffice.orders.status")}
+          value={status ?? ALL}
+          onChange={(value) => filter("status", value)}
+          options={[
+            {
+              id: ALL,
+              text: t("backOffice.orders.allStatuses"),
+              textValue: t("backOffice.orders.allStatuses"),
+            },
+            ...ORDER_STATUSES.map((each) => ({
+              id: each,
+              text: t(`account.statuses.${each}`),
+              textValue: t(`account.statuses.${each}`),
+            })),
+          ]}
+        />
+        <ChoiceSelect
+          label={t("backOffice.orders.origin")}
+          value={origin ?? ALL}
+          onChange={(value) => filter("origin", value)}
+          options={[
+            {
+              id: ALL,
+              text: t("backOffice.orders.allOrigins"),
+              textValue: t("backOffice.orders.allOrigins"),
+            },
+            ...origins.map((each) => ({
+              id: each,
+              text: originText(each, t),
+              textValue: originText(each, t),
+            })),
+          ]}
+        />
+        {(status || origin) && (
+          <Link to="/admin/orders" className="py-1 text-sm underline">
+            {t("backOffice.orders.clearFilters")}
+          </Link>
+        )}
+      </search>
+
+      <p role="status" className="order-count">
+        {t("backOffice.orders.count", { count: total })}
+      </p>
+      {orders.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="order-table w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">{t("backOffice.orders.title")}</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2">
+                  {t("backOffice.orders.order")}
+                </th>
+                <th scope="col">{t("backOffice.orders.date")}</th>
+                <th scope="col">{t("backOffice.orders.status")}</th>
+                <th scope="col">{t("backOffice.orders.customer")}</th>
+                <th scope="col">{t("backOffice.orders.origin")}</th>
+                <th scope="col" className="text-right">
+                  {t("backOffice.orders.total")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.id} className="order-row border-b border-stone-100" data-order-id={order.id}>
+                  <th scope="row" className="py-2 font-normal">
+                    <Link to={`/admin/orders/${order.id}`} className="font-semibold underline">
+                      #{order.id}
+                    </Link>
+                  </th>
+                  <td>{formatDate(order.date, locale)}</td>
+                  <td>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td>{order.customer}</td>
+                  <td className="order-origin">{originText(order.origin, t)}</td>
+                  <td className="text-right">{formatPrice(order.total, order.currency, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <Pagination
+          label={t("backOffice.orders.pages")}
+          current={page}
+          pages={shown.map((n) => ({ page: n, href: pageHref(n) }))}
+          previous={page > 1 ? pageHref(page - 1) : null}
+          next={page < pages ? pageHref(page + 1) : null}
+        />
+      )}
+    </div>
+  );
+}

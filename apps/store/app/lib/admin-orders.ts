@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
+import type { OrderAddress } from "./orders.ts";
+
+/**
+ * The back office's orders (issue 16): the inputs the REST routes take, one schema each (the page's
+ * forms send exactly these through the REST client), and what its pages show.
+ */
+
+/** The longest order note, in characters. */
+export const ORDER_NOTE_MAX = 2000;
+/** The longest origin label a filter takes. */
+export const ORIGIN_MAX = 200;
+
+/** `PUT /orders/{id}`: the new status. */
+export const orderStatusInput = z.object({ status: z.enum(ORDER_STATUSES) }).strict();
+
+/** `POST /orders/{id}/notes`: the note, for the staff only unless `customer_note`. */
+export const orderNoteInput = z
+  .object({
+    note: z.string().trim().min(1).max(ORDER_NOTE_MAX),
+    customer_note: z.boolean().default(false),
+  })
+  .strict();
+
+/**
+ * The list's filters, as `GET /orders` and the list page's address take them: `status` is one
+ * status or several separated by commas; `origin` an origin label (`Unknown` for orders without an
+ * attribution record). An empty value filters nothing.
+ */
+export const orderListFilters = z.object({
+  status: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(",").map((part) => part.trim()) : undefined))
+    .pipe(z.array(z.enum(ORDER_STATUSES)).min(1).max(ORDER_STATUSES.length).optional()),
+  origin: z
+    .string()
+    .trim()
+    .max(ORIGIN_MAX)
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export type OrderListFilters = { statuses?: OrderStatus[] | undefined; origin?: string | undefined };
+
+/** One row of the back office's order list. */
+export type AdminOrderRow = {
+  id: number;
+  status: OrderStatus;
+  /** ISO 8601. */
+  date: string;
+  currency: string;
+  total: number;
+  /** The billing name, else its e-mail. */
+  customer: string;
+  email: string;
+  /** The attribution label: `Source: Newsletter`, `Direct`, `Unknown`… */
+  origin: string;
+};
+
+/** An order as the back office's order page shows it. */
+export type AdminOrderPage = AdminOrderRow & {
+  subtotal: number;
+  shippingTotal: number;
+  paymentMethod: string;
+  shippingMethod: string | null;
+  billing: OrderAddress;
+  shipping: OrderAddress;
+  customerNote: string;
+  /** ISO 8601 of the cancellation or refund that put the stock back; null while it has not. */
+  stockRestoredAt: string | null;
+  lines: Array<{
+    id: number;
+    name: string;
+    quantity: number;
+    total: number;
+    attributes: Record<string, string>;
+  }>;
+  /** The attribution record's fields that have a value, in the record's order. */
+  attribution: Array<{ field: string; value: string }>;
+  notes: Array<{ id: number; body: string; toCustomer: boolean; author: string | null; date: string }>;
+  history: Array<{ id: number; from: OrderStatus | null; to: OrderStatus; by: string | null; date: string }>;
+};

@@ -1,0 +1,35 @@
+import type { AppLoadContext } from "react-router";
+import { categoryOptions, listCategoriesForAdmin } from "../../services/categories-admin.server.ts";
+import {
+  listProductsForAdmin,
+  productListParams,
+  productListQuery,
+} from "../../services/products-admin.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
+
+const PER_PAGE = 20;
+
+/** A page of the product list with the address's filters (an unreadable filter is dropped), and the categories to filter by. */
+export async function loadProductList(context: AppLoadContext, request: Request) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const given = Object.fromEntries(url.searchParams);
+  const parsed = productListParams.safeParse(given);
+  const params = parsed.success ? parsed.data : {};
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const [list, categories] = await Promise.all([
+    listProductsForAdmin(
+      context.db,
+      productListQuery(params, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
+    ),
+    listCategoriesForAdmin(context.db),
+  ]);
+  return {
+    products: list.products,
+    total: list.total,
+    page,
+    pages: Math.max(1, Math.ceil(list.total / PER_PAGE)),
+    params,
+    categories: categoryOptions(categories, context.locale),
+  };
+}

@@ -8,6 +8,7 @@ import {
 } from "@vitrine/db";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { type Locale, locales } from "../i18n/i18n.ts";
+import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { freeSlug, isSlug, ProductInputError, slugify } from "./products-admin.server.ts";
 import { FALLBACK_LOCALE } from "./translations.server.ts";
 
@@ -239,10 +240,8 @@ function checkSlug(slug: string): void {
 }
 
 function rethrowSlugTaken(error: unknown): never {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505")
-      throw new ProductInputError("term_exists", "A category with this slug already exists.", "slug");
-  }
+  if (databaseRefusal(error)?.code === UNIQUE_VIOLATION)
+    throw new ProductInputError("term_exists", "A category with this slug already exists.", "slug");
   throw error;
 }
 

@@ -16,6 +16,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
 import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
 import { type CartOwner, loadCart } from "./cart.server.ts";
+import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { sendOrderConfirmation } from "./order-mail.server.tsx";
 import { PageTags } from "./page-tags.server.ts";
 import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
@@ -229,7 +230,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     });
   } catch (error) {
     // Two submissions of one attempt raced: the other one placed the order; answer with it.
-    if (isUniqueViolation(error)) {
+    if (databaseRefusal(error)?.code === UNIQUE_VIOLATION) {
       const raced = await findByIdempotencyKey(db, input.idempotencyKey);
       if (raced) return raced;
     }
@@ -287,11 +288,4 @@ export async function findByIdempotencyKey(
     .from(orders)
     .where(eq(orders.idempotencyKey, key));
   return order ? { ...order, created: false, productIds: [] } : null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 }

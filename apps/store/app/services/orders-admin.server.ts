@@ -2,6 +2,7 @@ import { orderNotes, orderStatusChanges, orders } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
 import { canChangeStatus, type OrderStatus, restoresStock } from "../lib/order-status.ts";
+import { DEADLOCK_DETECTED, databaseRefusal } from "./database-errors.server.ts";
 import { mailOrderConfirmation, sendCustomerNote } from "./order-mail.server.tsx";
 import { notesOf, type OrderNote } from "./orders.server.ts";
 import { PageTags } from "./page-tags.server.ts";
@@ -40,8 +41,6 @@ export type StatusChange = {
   restockedProductIds: number[];
 };
 
-/** PostgreSQL's "deadlock detected": the change rolled back whole and may simply run again. */
-const DEADLOCK = "40P01";
 const ATTEMPTS = 3;
 
 /**
@@ -88,14 +87,9 @@ async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (attempt >= ATTEMPTS || errorCode(error) !== DEADLOCK) throw error;
+      if (attempt >= ATTEMPTS || databaseRefusal(error)?.code !== DEADLOCK_DETECTED) throw error;
     }
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return code ?? cause?.code;
 }
 
 /**

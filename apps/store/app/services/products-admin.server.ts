@@ -20,6 +20,7 @@ import type { AdminProduct, StockStatus } from "../lib/admin-products.ts";
 
 export type { AdminProduct, StockStatus };
 
+import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "./translations.server.ts";
 
 /**
@@ -336,23 +337,24 @@ export async function createProduct(db: Database, input: ProductInput): Promise<
     throw new ProductInputError("rest_missing_callback_param", "Missing parameter: type", "type");
   const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
   if (!name) throw new ProductInputError("product_needs_name", "The product needs an English name.", "texts");
-  return saveProduct(db, null, input);
+  return (await saveProduct(db, null, input))!;
 }
 
 /** Applies a save to a product; null for an unknown id. */
 export async function updateProduct(db: Database, id: number, input: ProductInput): Promise<number | null> {
-  const [found] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
-  if (!found) return null;
   return saveProduct(db, id, input);
 }
 
-async function saveProduct(db: Database, id: number | null, input: ProductInput): Promise<number> {
+/** Creates (`id` null) or changes a product in one transaction; null when product `id` does not exist. */
+async function saveProduct(db: Database, id: number | null, input: ProductInput): Promise<number | null> {
   try {
     return await db.transaction(async (tx) => {
-      const current = id === null ? null : (await tx.select().from(products).where(eq(products.id, id)))[0]!;
+      const current =
+        id === null ? null : ((await tx.select().from(products).where(eq(products.id, id)))[0] ?? null);
+      if (id !== null && !current) return null;
       const type = input.type ?? current?.type ?? "simple";
       await checkReferences(tx, input);
-      const slug = await slugFor(tx, id, input);
+      const slug = await slugFor(tx, current?.slug ?? null, input);
       const stock = stockOf(input, current);
       const values = {
         slug,
@@ -410,7 +412,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
       return productId;
     });
   } catch (error) {
-    const constraint = uniqueViolation(error);
+    const refusal = databaseRefusal(error);
+    const constraint = refusal?.code === UNIQUE_VIOLATION ? (refusal.constraint ?? "") : null;
     if (constraint?.includes("slug"))
       throw new ProductInputError("product_invalid_slug", "Another product has this slug.", "slug");
     if (constraint?.includes("sku"))
@@ -503,7 +506,7 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
 }
 
 /** The slug asked for, else the kept one, else made from the English name (with a number if taken). */
-async function slugFor(tx: Transaction, id: number | null, input: ProductInput): Promise<string> {
+async function slugFor(tx: Transaction, kept: string | null, input: ProductInput): Promise<string> {
   const asked = input.slug?.trim();
   if (asked) {
     if (!isSlug(asked))
@@ -514,10 +517,7 @@ async function slugFor(tx: Transaction, id: number | null, input: ProductInput):
       );
     return asked;
   }
-  if (id !== null) {
-    const [row] = await tx.select({ slug: products.slug }).from(products).where(eq(products.id, id));
-    return row!.slug;
-  }
+  if (kept !== null) return kept;
   const base = slugify(input.texts?.[FALLBACK_LOCALE]?.name ?? "") || "product";
   const taken = await tx
     .select({ slug: products.slug })
@@ -660,12 +660,4 @@ async function deriveFromVariations(tx: Transaction, productId: number): Promise
           : "outofstock",
     })
     .where(eq(products.id, productId));
-}
-
-function uniqueViolation(error: unknown): string | null {
-  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    const { code, constraint } = cause as { code?: string; constraint?: string };
-    if (code === "23505") return constraint ?? "";
-  }
-  return null;
 }

@@ -24,6 +24,8 @@ export default [
     route("categories", "routes/admin-categories/route.tsx"),
     route("orders", "routes/admin-orders/route.tsx"),
     route("orders/:id", "routes/admin-order/route.tsx"),
+    route("pages", "routes/admin-pages/route.tsx"),
+    route("pages/:slug", "routes/admin-page/route.tsx"),
   ]),
   route("language", "routes/language/route.ts"),
   route("store-notice", "routes/store-notice/route.ts"),
@@ -31,5 +33,7 @@ export default [
   route("robots.txt", "routes/robots/route.ts"),
   route("sitemap.xml", "routes/sitemap/route.ts", { id: "sitemap" }),
   route("sitemap/:page.xml", "routes/sitemap/route.ts", { id: "sitemap-part" }),
+  // A content page (decision 0034): every address above wins over a page's slug.
+  route(":slug", "routes/page/route.tsx"),
   route("*", "routes/not-found/route.tsx"),
 ] satisfies RouteConfig;

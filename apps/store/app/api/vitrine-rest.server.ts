@@ -3,6 +3,7 @@ import type { AppContext } from "../context.server.ts";
 import { jsonBody } from "../services/input-guard.server.ts";
 import { mediaRoutes } from "./rest/media.server.ts";
 import { orderRoutes } from "./rest/orders.server.ts";
+import { pageRoutes } from "./rest/pages.server.ts";
 import { productRoutes } from "./rest/products.server.ts";
 import { reportRoutes } from "./rest/reports.server.ts";
 import { restHandler } from "./rest/rest-route.server.ts";
@@ -29,6 +30,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...tokenRoutes,
     ...userRoutes,
     ...productRoutes,
+    ...pageRoutes,
     ...mediaRoutes,
     ...orderRoutes,
     ...reportRoutes,

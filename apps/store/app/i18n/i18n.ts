@@ -13,6 +13,33 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/**
+ * Sections of the strings that the storefront's pages leave out of their documents: the mail's are
+ * used on the server only, the back office's arrive with the back office's own data
+ * (`sectionStrings`, `addSectionStrings`), so a shopper's page does not carry them.
+ */
+export const SERVER_ONLY_SECTIONS = ["mail"] as const;
+export const BACK_OFFICE_SECTION = "backOffice";
+
+type Strings = Record<string, unknown>;
+
+/** The strings a page's document carries to the browser: all but the sections above. */
+export function documentStrings(bundle: Strings): Strings {
+  const left: Strings = { ...bundle };
+  for (const section of [...SERVER_ONLY_SECTIONS, BACK_OFFICE_SECTION]) delete left[section];
+  return left;
+}
+
+/**
+ * Adds a section that the document left out to the browser's instance, before the route's first
+ * render uses it. On the server (and after the first time) the section is already there, so the
+ * shared instances are never changed.
+ */
+export function addSectionStrings(instance: i18n, section: string, strings: Strings): void {
+  if (instance.getResource(instance.language, "translation", section) !== undefined) return;
+  instance.addResourceBundle(instance.language, "translation", { [section]: strings }, true, false);
+}
+
 /** The element that carries the page language's strings to the browser (see `TranslationsScript`). */
 export const TRANSLATIONS_ELEMENT_ID = "vitrine-translations";
 

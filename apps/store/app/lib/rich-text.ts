@@ -27,6 +27,12 @@ function safeAddress(address: string): string | undefined {
   }
 }
 
+/** A link as rich text makes it, or null for an address rich text never links to. */
+export function richTextLink(text: string, address: string): Extract<RichInline, { t: "link" }> | null {
+  const href = safeAddress(address);
+  return href ? { t: "link", href, text, link: contentLink(href) } : null;
+}
+
 export function parseRichText(
   source: string,
   resolveMedia: (id: number) => string | undefined = () => undefined,

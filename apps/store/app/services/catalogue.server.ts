@@ -230,6 +230,15 @@ export function findCategory(
   return null;
 }
 
+export function findCategoryById(tree: CategoryNode[], id: number): CategoryNode | null {
+  for (const node of tree) {
+    if (node.id === id) return node;
+    const found = findCategoryById(node.children, id);
+    if (found) return found;
+  }
+  return null;
+}
+
 export function descendantIds(node: CategoryNode): number[] {
   return [node.id, ...node.children.flatMap(descendantIds)];
 }

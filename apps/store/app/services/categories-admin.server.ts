@@ -8,8 +8,9 @@ import {
 } from "@vitrine/db";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { type Locale, locales } from "../i18n/i18n.ts";
+import { AdminInputError } from "./admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
-import { freeSlug, isSlug, ProductInputError, slugify } from "./products-admin.server.ts";
+import { freeSlug, isSlug, slugify } from "./products-admin.server.ts";
 import { FALLBACK_LOCALE } from "./translations.server.ts";
 
 /**
@@ -101,8 +102,7 @@ export function categoryOptions(
 /** A new category, last among its siblings; answers its id. */
 export async function createCategory(db: Database, input: CategoryInput): Promise<number> {
   const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
-  if (!name)
-    throw new ProductInputError("category_needs_name", "The category needs an English name.", "texts");
+  if (!name) throw new AdminInputError("category_needs_name", "The category needs an English name.", "texts");
   return db.transaction(async (tx) => {
     const parentId = input.parentId ?? null;
     await checkCategoryReferences(tx, null, input);
@@ -160,15 +160,15 @@ export async function arrangeCategories(
       ids.size !== existing.length ||
       existing.some((row) => !ids.has(row.id))
     )
-      throw new ProductInputError("category_arrangement", "Name every category once.", "categories");
+      throw new AdminInputError("category_arrangement", "Name every category once.", "categories");
     const parentOf = new Map(arrangement.map((entry) => [entry.id, entry.parentId]));
     for (const entry of arrangement) {
       if (entry.parentId !== null && !ids.has(entry.parentId))
-        throw new ProductInputError("product_unknown_reference", "Unknown parent category.", "parent");
+        throw new AdminInputError("product_unknown_reference", "Unknown parent category.", "parent");
       const seen = new Set<number>();
       for (let at: number | null = entry.id; at !== null; at = parentOf.get(at) ?? null) {
         if (seen.has(at))
-          throw new ProductInputError(
+          throw new AdminInputError(
             "category_inside_itself",
             "A category cannot be inside itself.",
             "parent",
@@ -206,18 +206,13 @@ async function checkCategoryReferences(
 ): Promise<void> {
   if (input.parentId != null) {
     const [parent] = await tx.select().from(categories).where(eq(categories.id, input.parentId));
-    if (!parent)
-      throw new ProductInputError("product_unknown_reference", "Unknown parent category.", "parent");
+    if (!parent) throw new AdminInputError("product_unknown_reference", "Unknown parent category.", "parent");
     // A category cannot move below itself or one of its own children.
     const all = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
     const parentOf = new Map(all.map((row) => [row.id, row.parentId]));
     for (let at: number | null = input.parentId; at !== null; at = parentOf.get(at) ?? null) {
       if (at === id)
-        throw new ProductInputError(
-          "category_inside_itself",
-          "A category cannot be inside itself.",
-          "parent",
-        );
+        throw new AdminInputError("category_inside_itself", "A category cannot be inside itself.", "parent");
     }
   }
   if (input.imageId != null) {
@@ -226,13 +221,13 @@ async function checkCategoryReferences(
       .from(media)
       .where(inArray(media.id, [input.imageId]));
     if (found.length === 0)
-      throw new ProductInputError("product_unknown_reference", "Unknown picture.", "image");
+      throw new AdminInputError("product_unknown_reference", "Unknown picture.", "image");
   }
 }
 
 function checkSlug(slug: string): void {
   if (!isSlug(slug))
-    throw new ProductInputError(
+    throw new AdminInputError(
       "term_invalid_slug",
       "A slug is lowercase letters, digits and hyphens.",
       "slug",
@@ -241,7 +236,7 @@ function checkSlug(slug: string): void {
 
 function rethrowSlugTaken(error: unknown): never {
   if (databaseRefusal(error)?.code === UNIQUE_VIOLATION)
-    throw new ProductInputError("term_exists", "A category with this slug already exists.", "slug");
+    throw new AdminInputError("term_exists", "A category with this slug already exists.", "slug");
   throw error;
 }
 
@@ -264,7 +259,7 @@ async function writeCategoryTexts(
     };
     if (!next.name) {
       if (locale === FALLBACK_LOCALE)
-        throw new ProductInputError("category_needs_name", "The category needs an English name.", "texts");
+        throw new AdminInputError("category_needs_name", "The category needs an English name.", "texts");
       await tx.delete(categoryTranslations).where(where);
       continue;
     }

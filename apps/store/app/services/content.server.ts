@@ -31,17 +31,31 @@ export async function menuIdAt(db: Database, location: string): Promise<number |
   return menu?.id ?? null;
 }
 
-export async function loadPageBlocks(db: Database, slug: string): Promise<Block[] | null> {
+export type StoredPage = {
+  id: number;
+  slug: string;
+  title: Record<string, unknown>;
+  status: "publish" | "draft";
+  blocks: Block[];
+};
+
+/** A page and its blocks in order; a draft only when `drafts` says so; null when there is none. */
+export async function loadPage(
+  db: Database,
+  slug: string,
+  options: { drafts: boolean },
+): Promise<StoredPage | null> {
   const [page] = await db
-    .select({ id: pages.id })
+    .select({ id: pages.id, slug: pages.slug, title: pages.title, status: pages.status })
     .from(pages)
-    .where(and(eq(pages.slug, slug), eq(pages.status, "publish")));
+    .where(options.drafts ? eq(pages.slug, slug) : and(eq(pages.slug, slug), eq(pages.status, "publish")));
   if (!page) return null;
-  return db
+  const rows = await db
     .select({ id: blocks.id, type: blocks.type, data: blocks.data })
     .from(blocks)
     .where(eq(blocks.pageId, page.id))
     .orderBy(asc(blocks.position), asc(blocks.id));
+  return { ...page, title: page.title as Record<string, unknown>, blocks: rows };
 }
 
 /** Picks the shopper's language from a `{ en, es }` value stored in a block. */

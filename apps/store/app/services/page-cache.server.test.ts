@@ -1,7 +1,8 @@
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
 import { listenOnLoopback } from "./loopback-server.test-helper.ts";
-import { PageCache } from "./page-cache.server.ts";
+import { isSharedPagePath, PageCache } from "./page-cache.server.ts";
 
 const servers: Array<{ close: () => void }> = [];
 afterEach(() => {
@@ -97,5 +98,54 @@ describe("PageCache", () => {
     expect(after).toEqual({ "/product/a": "MISS", "/product/b": "HIT", "/shop": "MISS", "/": "MISS" });
     // A page replayed from the cache names its tags too.
     expect((await get("/product/b")).headers.get("surrogate-key")).toBe("product-2");
+  });
+});
+
+describe("which pages are shared", () => {
+  it.each([
+    "/",
+    "/shop",
+    "/shop/page/2",
+    "/product/mug",
+    "/product-category/wool",
+    "/about",
+    "/about/",
+    "/summer-sale-2025",
+  ])("%s is one page for every shopper who is not staff", (path) => {
+    expect(isSharedPagePath(path)).toBe(true);
+  });
+
+  it.each([
+    "/cart",
+    "/cart/",
+    "/checkout",
+    "/my-account",
+    "/admin",
+    "/language",
+    "/store-notice",
+    "/search",
+    // The router matches these as the store's own pages: never the shared render.
+    "/CART",
+    "/c%61rt",
+    "/My-Account",
+    "/about/team",
+    "/-x",
+  ])("%s is rendered for its visitor alone", (path) => {
+    expect(isSharedPagePath(path)).toBe(false);
+  });
+
+  it("takes no first segment of the store's own addresses for a content page", async () => {
+    const { default: routes } = await import("../routes.ts");
+    const firstSegments = routes
+      .map((entry) => entry.path?.split("/")[0])
+      .filter(
+        (segment): segment is string => Boolean(segment) && !segment!.startsWith(":") && segment !== "*",
+      );
+    expect(firstSegments.length).toBeGreaterThan(10);
+    for (const segment of firstSegments) {
+      expect(RESERVED_PAGE_SLUGS, `the first segment of /${segment}`).toContain(segment);
+      // The shop is a shared catalogue page; no other address of the store's is taken for a content page.
+      expect(isSharedPagePath(`/${segment}`), `/${segment}`).toBe(segment === "shop");
+    }
   });
 });

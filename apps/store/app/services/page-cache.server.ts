@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { TRANSLATION_COOKIE } from "../i18n/language.ts";
 import { ACCOUNT_HINT_COOKIE } from "../lib/account-hint.ts";
+import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
 import { parseCookies } from "./cookies.server.ts";
 import { NOTICES_COOKIE } from "./session.server.ts";
 import { deviceClass } from "./user-agent.server.ts";
@@ -15,10 +16,22 @@ type Entry = {
 };
 
 /**
- * Catalogue pages are the same HTML for every shopper who is not staff, with or without a session or
- * a cart (the browser fills those in): those can be kept and shared.
+ * Catalogue and content pages are the same HTML for every shopper who is not staff, with or without
+ * a session or a cart (the browser fills those in): those can be kept and shared. A content page is
+ * `/{slug}` of a slug in lowercase letters, digits and hyphens that is not the first segment of one
+ * of the store's own addresses (the router matches `/CART` or `/c%61rt` as `/cart`: those stay private).
  */
-const cacheablePath = /^\/($|shop(\/page\/\d+)?\/?$|product-category\/|product\/)/;
+const catalogPath = /^\/($|shop(\/page\/\d+)?\/?$|product-category\/|product\/)/;
+const reservedSlugs = new Set<string>(RESERVED_PAGE_SLUGS);
+const contentPagePath = /^\/([a-z0-9][a-z0-9-]*)\/?$/;
+
+/** Whether a page at `path` is shared by every shopper who is not staff (and so may be kept). */
+export function isSharedPagePath(path: string): boolean {
+  if (catalogPath.test(path)) return true;
+  const slug = contentPagePath.exec(path)?.[1];
+  return slug !== undefined && !reservedSlugs.has(slug);
+}
+
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 const PRIVATE_CACHE = "private, no-cache";
 /** Headers that describe one transfer, not the page: compression sets them again for each response. */
@@ -73,7 +86,7 @@ export class PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const cookies = parseCookies(req.headers.cookie);
       if (
-        !cacheablePath.test(req.path) ||
+        !isSharedPagePath(req.path) ||
         req.host?.toLowerCase() !== this.storeHost ||
         // Staff see their own render (edit links); a shopper with a notice waiting sees it once.
         cookies[ACCOUNT_HINT_COOKIE] === "staff" ||

@@ -11,6 +11,8 @@ export const PageTags = {
   listing: "listing",
   /** The home page's blocks. */
   home: "home",
+  /** A content page (the home page's too): its title and blocks (decision 0034). */
+  page: (id: number) => `page-${id}`,
 } as const;
 
 /** Tags travel in the change feed and in a header: lowercase words and hyphens only. */

@@ -20,7 +20,9 @@ import type { AdminProduct, StockStatus } from "../lib/admin-products.ts";
 
 export type { AdminProduct, StockStatus };
 
+import { AdminInputError } from "./admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
+import { recordMove } from "./redirects.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "./translations.server.ts";
 
 /**
@@ -102,17 +104,6 @@ export type VariationInput = {
   imageId?: number | null | undefined;
   terms: Record<string, number>;
 };
-
-/** A save the catalogue cannot take, named by the field at fault (the REST API's `param`). */
-export class ProductInputError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly param: string,
-  ) {
-    super(message);
-  }
-}
 
 export type ProductListQuery = {
   limit: number;
@@ -334,9 +325,9 @@ export async function attributeChoices(db: Database) {
 /** Creates a product; answers its id. */
 export async function createProduct(db: Database, input: ProductInput): Promise<number> {
   if (!input.type)
-    throw new ProductInputError("rest_missing_callback_param", "Missing parameter: type", "type");
+    throw new AdminInputError("rest_missing_callback_param", "Missing parameter: type", "type");
   const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
-  if (!name) throw new ProductInputError("product_needs_name", "The product needs an English name.", "texts");
+  if (!name) throw new AdminInputError("product_needs_name", "The product needs an English name.", "texts");
   return (await saveProduct(db, null, input))!;
 }
 
@@ -355,6 +346,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
       const type = input.type ?? current?.type ?? "simple";
       await checkReferences(tx, input);
       const slug = await slugFor(tx, current?.slug ?? null, input);
+      if (current && slug !== current.slug)
+        await recordMove(tx, `/product/${current.slug}`, `/product/${slug}`);
       const stock = stockOf(input, current);
       const values = {
         slug,
@@ -368,7 +361,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         updatedAt: new Date(),
       };
       if (values.salePrice !== null && values.salePrice >= values.regularPrice) {
-        throw new ProductInputError(
+        throw new AdminInputError(
           "product_sale_price_too_high",
           "The sale price must be lower than the price.",
           "sale_price",
@@ -415,9 +408,9 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
     const refusal = databaseRefusal(error);
     const constraint = refusal?.code === UNIQUE_VIOLATION ? (refusal.constraint ?? "") : null;
     if (constraint?.includes("slug"))
-      throw new ProductInputError("product_invalid_slug", "Another product has this slug.", "slug");
+      throw new AdminInputError("product_invalid_slug", "Another product has this slug.", "slug");
     if (constraint?.includes("sku"))
-      throw new ProductInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
+      throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
     throw error;
   }
 }
@@ -447,7 +440,7 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     if (unique.length === 0) return;
     const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
     if (found.length !== unique.length)
-      throw new ProductInputError("product_unknown_reference", `Unknown ${what}.`, param);
+      throw new AdminInputError("product_unknown_reference", `Unknown ${what}.`, param);
   };
   await missing(input.categoryIds ?? [], categories, "categories", "category");
   await missing(
@@ -468,12 +461,12 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     const byId = new Map(found.map((term) => [term.id, term.attributeId]));
     for (const attribute of input.attributes ?? []) {
       if (attribute.termIds.some((termId) => byId.get(termId) !== attribute.attributeId))
-        throw new ProductInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
+        throw new AdminInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
     }
   }
   if (input.variations) {
     if (!input.attributes)
-      throw new ProductInputError(
+      throw new AdminInputError(
         "product_variation_terms",
         "Variations need the product's attributes.",
         "attributes",
@@ -488,14 +481,14 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
         keys.length === offered.size &&
         keys.every((attributeId) => offered.get(attributeId)?.includes(variation.terms[attributeId]!));
       if (!complete)
-        throw new ProductInputError(
+        throw new AdminInputError(
           "product_variation_terms",
           "Each variation needs one of the product's terms of each attribute.",
           "variations",
         );
       const combination = [...offered.keys()].map((attributeId) => variation.terms[attributeId]).join("-");
       if (combinations.has(combination))
-        throw new ProductInputError(
+        throw new AdminInputError(
           "product_variation_terms",
           "Two variations have the same terms.",
           "variations",
@@ -510,7 +503,7 @@ async function slugFor(tx: Transaction, kept: string | null, input: ProductInput
   const asked = input.slug?.trim();
   if (asked) {
     if (!isSlug(asked))
-      throw new ProductInputError(
+      throw new AdminInputError(
         "product_invalid_slug",
         "A slug is lowercase letters, digits and hyphens.",
         "slug",
@@ -571,7 +564,7 @@ async function writeTexts(tx: Transaction, productId: number, texts: ProductInpu
     // A language without a name falls back to English on the storefront (translations.server.ts).
     if (!next.name) {
       if (locale === FALLBACK_LOCALE)
-        throw new ProductInputError("product_needs_name", "The product needs an English name.", "texts");
+        throw new AdminInputError("product_needs_name", "The product needs an English name.", "texts");
       await tx
         .delete(productTranslations)
         .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
@@ -592,7 +585,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
     .where(eq(variations.productId, productId));
   const own = new Set(existing.map((row) => row.id));
   if (kept.some((variationId) => !own.has(variationId)))
-    throw new ProductInputError("product_unknown_reference", "Unknown variation.", "variations");
+    throw new AdminInputError("product_unknown_reference", "Unknown variation.", "variations");
   await tx
     .delete(variations)
     .where(
@@ -602,7 +595,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
     );
   for (const [menuOrder, variation] of given.entries()) {
     if (variation.salePrice != null && variation.salePrice >= variation.regularPrice)
-      throw new ProductInputError(
+      throw new AdminInputError(
         "product_sale_price_too_high",
         "The sale price must be lower than the price.",
         "variations",

@@ -1,4 +1,4 @@
-import { categories, products } from "@vitrine/db";
+import { categories, pages, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
@@ -51,6 +51,40 @@ describe.each(await availableDialects())("sitemap on %s", (dialect) => {
 
   it("has no parts while one file holds everything", async () => {
     expect((await renderSitemap(database.db, origin, 1)).status).toBe(404);
+  });
+});
+
+describe.each(await availableDialects())("sitemap's content pages on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await database.db.insert(pages).values([
+      { slug: "home", title: { en: "Home" } },
+      { slug: "about", title: { en: "About" } },
+      { slug: "coming-up", title: { en: "Soon" }, status: "draft" },
+      // Behind the store's own addresses, or not one segment: no page answers there.
+      { slug: "cart", title: { en: "Cart" } },
+      { slug: "team/ada", title: { en: "Ada" } },
+      { slug: "our-story", title: { en: "Story" } },
+    ]);
+  });
+  afterAll(() => database.close());
+
+  it("lists each published page at /{slug} after the shop, with its own change as lastmod", async () => {
+    const sitemap = await renderSitemap(database.db, origin, null);
+    expect(locs(sitemap.xml)).toEqual([
+      `${origin}/`,
+      `${origin}/shop`,
+      `${origin}/about`,
+      `${origin}/our-story`,
+    ]);
+    expect(sitemap.xml.match(/<lastmod>/g)).toHaveLength(2);
+    // The count agrees with the list: two addresses a part, two parts.
+    expect(locs((await renderSitemap(database.db, origin, null, 2)).xml)).toHaveLength(2);
+    expect(locs((await renderSitemap(database.db, origin, 2, 2)).xml)).toEqual([
+      `${origin}/about`,
+      `${origin}/our-story`,
+    ]);
   });
 });
 

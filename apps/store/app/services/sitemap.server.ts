@@ -1,5 +1,7 @@
 import { type Database, selectRows } from "@vitrine/db";
 import { sql } from "drizzle-orm";
+import { HOME_PAGE_SLUG } from "../lib/edit-links.ts";
+import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
 
 /** The sitemap protocol's limit of addresses per file; past it `/sitemap.xml` becomes an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -8,13 +10,19 @@ export type SitemapEntry = { path: string; lastmod: string | null };
 export type SitemapFile = { status: 200 | 404; xml: string };
 
 /**
- * Every address worth indexing, in a stable order: the home page, the shop, each category, each
- * published product. Pages and categories carry the newest product change as their `lastmod`.
+ * Every address worth indexing, in a stable order: the home page, the shop, each published content
+ * page (decision 0034), each category, each published product. The home page, the shop and the
+ * categories carry the newest product change as their `lastmod`; content pages their own change.
  */
+const contentPages = sql`from pages where status = 'publish' and position('/' in slug) = 0 and slug not in (${sql.join(
+  [HOME_PAGE_SLUG, ...RESERVED_PAGE_SLUGS].map((slug) => sql`${slug}`),
+  sql`, `,
+)})`;
+
 async function countEntries(db: Database): Promise<number> {
   const [row] = await selectRows<{ total: string | number }>(
     db,
-    sql`select 2 + (select count(*) from categories) + (select count(*) from products where status = 'publish') as total`,
+    sql`select 2 + (select count(*) ${contentPages}) + (select count(*) from categories) + (select count(*) from products where status = 'publish') as total`,
   );
   return Number(row?.total ?? 2);
 }
@@ -26,8 +34,9 @@ async function loadEntries(db: Database, offset: number, limit: number): Promise
       select path, lastmod from (
         select 0 as kind, 0 as id, '/' as path, (select at from newest) as lastmod
         union all select 1, 0, '/shop', (select at from newest)
-        union all select 2, id, '/product-category/' || slug, (select at from newest) from categories
-        union all select 3, id, '/product/' || slug, updated_at from products where status = 'publish'
+        union all select 2, id, '/' || slug, updated_at ${contentPages}
+        union all select 3, id, '/product-category/' || slug, (select at from newest) from categories
+        union all select 4, id, '/product/' || slug, updated_at from products where status = 'publish'
       ) entries
       order by kind, id
       limit ${limit} offset ${offset}`,

@@ -242,6 +242,7 @@ test("the back office's product pages in Spanish, and editors are refused them",
   await expect(guest.getByRole("navigation", { name: "Back office" }).getByRole("link")).toHaveText([
     "Dashboard",
     "Media library",
+    "Pages",
   ]);
   await guest.close();
 });

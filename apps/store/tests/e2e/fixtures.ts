@@ -159,7 +159,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-async function startSpareStore(env: Record<string, string>): Promise<SpareStore & { ownsDataDir: boolean }> {
+export async function startSpareStore(
+  env: Record<string, string>,
+): Promise<SpareStore & { ownsDataDir: boolean }> {
   const ownsDataDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vitrine-spare-"));
   const child: ChildProcess = spawn(

@@ -115,3 +115,13 @@ export const affiliateLinks = pgTable("affiliate_links", {
   clicks: integer("clicks").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An old address that answers 301 to where its page or product moved when its slug changed
+ * (issue 17): `path` is the old path (`/about`, `/product/old-slug`), `target` the current one.
+ */
+export const redirects = pgTable("redirects", {
+  path: text("path").primaryKey(),
+  target: text("target").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

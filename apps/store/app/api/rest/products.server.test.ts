@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { productBySlug } from "../../services/catalogue.server.ts";
 import { insertCategory, insertVariableProduct } from "../../services/catalogue-fixtures.test-helper.ts";
+import { movedTo } from "../../services/redirects.server.ts";
 import { restTestServer } from "./rest-server.test-helper.ts";
 
 describe.each(await availableDialects())("products and categories over REST on %s", (dialect) => {
@@ -16,14 +17,7 @@ describe.each(await availableDialects())("products and categories over REST on %
   const session = async (role: "customer" | "editor" | "administrator") =>
     (await server.session(role)).headers;
 
-  async function call(path: string, headers: Record<string, string>, method = "GET", json?: unknown) {
-    const response = await fetch(`${server.origin}/api/vitrine/v2${path}`, {
-      method,
-      headers: { ...headers, ...(json === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
-  }
+  const call = server.call;
 
   /** The first attribute of `GET /products/attributes`, with its terms' ids. */
   async function firstAttribute(headers: Record<string, string>) {
@@ -136,6 +130,22 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect(await server.db.select().from(variations).where(eq(variations.productId, id))).toHaveLength(1);
     // A draft is off the storefront.
     expect(await productBySlug(server.db, "wool-scarf", "en")).toBeNull();
+  });
+
+  it("leaves a 301 at a product's old address when its slug changes", async () => {
+    const admin = await session("administrator");
+    const made = await call("/products", admin, "POST", {
+      type: "simple",
+      regular_price: 900,
+      translations: { en: { name: "Jug" } },
+    });
+    const id = made.body.id as number;
+    expect(await movedTo(server.db, "/product/jug")).toBeNull();
+    expect((await call(`/products/${id}`, admin, "PUT", { slug: "milk-jug" })).status).toBe(200);
+    expect(await movedTo(server.db, "/product/jug")).toBe("/product/milk-jug");
+    // A save that keeps the slug leaves no redirect behind.
+    expect((await call(`/products/${id}`, admin, "PUT", { regular_price: 1000 })).status).toBe(200);
+    expect(await movedTo(server.db, "/product/milk-jug")).toBeNull();
   });
 
   it("refuses a bad save whole, naming the field, and leaves the product as it was", async () => {

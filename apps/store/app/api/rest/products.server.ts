@@ -15,7 +15,6 @@ import {
   createProduct,
   listProductsForAdmin,
   type ProductInput,
-  ProductInputError,
   productForAdmin,
   productListParams,
   productListQuery,
@@ -148,23 +147,6 @@ function productInput(body: z.infer<typeof productBody>): ProductInput {
   };
 }
 
-/** A service's refusal of a save, as the API's 400. */
-async function saving<T>(save: () => Promise<T>): Promise<T> {
-  try {
-    return await save();
-  } catch (error) {
-    if (error instanceof ProductInputError)
-      throw new rest.RestError(400, error.code, error.message, { param: error.param });
-    throw error;
-  }
-}
-
-function parsed<T extends z.ZodTypeAny>(schema: T, value: unknown, otherwise: string): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw rest.invalidParam(result.error, otherwise);
-  return result.data;
-}
-
 /** The product's page, its cards in listings and home blocks: everything a save can change. */
 function productChanged(context: AppContext, productId: number) {
   context.invalidatePages([PageTags.product(productId), PageTags.listing, PageTags.home]);
@@ -172,7 +154,7 @@ function productChanged(context: AppContext, productId: number) {
 
 const listProducts: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const params = parsed(productListParams, req.query, "query");
+  const params = rest.parsed(productListParams, req.query, "query");
   const page = await listProductsForAdmin(context.db, productListQuery(params, list));
   rest.sendPage(context, req, res, list, page.total, page.products.map(rest.snakeCaseKeys));
 };
@@ -188,8 +170,8 @@ const getProduct: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const postProduct: rest.Handler = async (context, _caller, req, res) => {
-  const body = parsed(productBody, req.body, "body");
-  const productId = await saving(() => createProduct(context.db, productInput(body)));
+  const body = rest.parsed(productBody, req.body, "body");
+  const productId = await rest.refusing(() => createProduct(context.db, productInput(body)));
   productChanged(context, productId);
   res.status(201);
   await sendProduct(context, res, productId);
@@ -197,8 +179,8 @@ const postProduct: rest.Handler = async (context, _caller, req, res) => {
 
 const putProduct: rest.Handler = async (context, _caller, req, res) => {
   const productId = rest.parseId(req);
-  const body = parsed(productBody, req.body, "body");
-  const updated = await saving(() => updateProduct(context.db, productId, productInput(body)));
+  const body = rest.parsed(productBody, req.body, "body");
+  const updated = await rest.refusing(() => updateProduct(context.db, productId, productInput(body)));
   if (updated === null) throw notFound();
   productChanged(context, productId);
   await sendProduct(context, res, productId);
@@ -236,16 +218,16 @@ const listCategories: rest.Handler = async (context, _caller, _req, res) => {
 const categoriesChanged = (context: AppContext) => context.invalidatePages();
 
 const postCategory: rest.Handler = async (context, _caller, req, res) => {
-  const body = parsed(categoryBody, req.body, "body");
-  const categoryId = await saving(() => createCategory(context.db, categoryInput(body)));
+  const body = rest.parsed(categoryBody, req.body, "body");
+  const categoryId = await rest.refusing(() => createCategory(context.db, categoryInput(body)));
   categoriesChanged(context);
   res.status(201).json({ id: categoryId });
 };
 
 const putCategory: rest.Handler = async (context, _caller, req, res) => {
   const categoryId = rest.parseId(req);
-  const body = parsed(categoryBody, req.body, "body");
-  if (!(await saving(() => updateCategory(context.db, categoryId, categoryInput(body)))))
+  const body = rest.parsed(categoryBody, req.body, "body");
+  if (!(await rest.refusing(() => updateCategory(context.db, categoryId, categoryInput(body)))))
     throw categoryNotFound();
   categoriesChanged(context);
   res.json({ id: categoryId });
@@ -259,8 +241,8 @@ const deleteOneCategory: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const putOrder: rest.Handler = async (context, _caller, req, res) => {
-  const body = parsed(arrangement, req.body, "body");
-  await saving(() =>
+  const body = rest.parsed(arrangement, req.body, "body");
+  await rest.refusing(() =>
     arrangeCategories(
       context.db,
       body.map((entry) => ({ id: entry.id, parentId: entry.parent })),

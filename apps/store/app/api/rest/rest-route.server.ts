@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { AdminInputError } from "../../services/admin-input-error.server.ts";
 import { findApiToken } from "../../services/api-tokens.server.ts";
 import { verifyNonce } from "../../services/nonce.server.ts";
 import { type Role, userLocale, userRole } from "../../services/users.server.ts";
@@ -47,6 +48,24 @@ export class RestError extends Error {
 export function invalidParam(error: z.ZodError, otherwise = "undefined"): RestError {
   const param = String(error.issues[0]?.path[0] ?? otherwise);
   return new RestError(400, "rest_invalid_param", `Invalid parameter: ${param}`, { param });
+}
+
+/** `value` as `schema` reads it, or a 400 naming the first parameter at fault. */
+export function parsed<T extends z.ZodTypeAny>(schema: T, value: unknown, otherwise: string): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalidParam(result.error, otherwise);
+  return result.data;
+}
+
+/** A back-office service's refusal of a save, as the API's 400 naming the field at fault. */
+export async function refusing<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (error instanceof AdminInputError)
+      throw new RestError(400, error.code, error.message, { param: error.param });
+    throw error;
+  }
 }
 
 /** Identifies the caller, checks what the route needs of them, and answers its errors. */

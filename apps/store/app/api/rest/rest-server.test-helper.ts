@@ -70,6 +70,16 @@ export function restTestServer(dialect: Dialect, context: ContextOptions = {}) {
     });
   }
 
+  /** A call to `/api/vitrine/v2{path}` with `headers` (a session's), a JSON body when given. */
+  async function call(path: string, headers: Record<string, string>, method = "GET", json?: unknown) {
+    const response = await fetch(`${server.origin}/api/vitrine/v2${path}`, {
+      method,
+      headers: { ...headers, ...(json === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & unknown[] };
+  }
+
   return {
     config,
     get db() {
@@ -80,5 +90,6 @@ export function restTestServer(dialect: Dialect, context: ContextOptions = {}) {
     },
     session,
     pageClient,
+    call,
   };
 }

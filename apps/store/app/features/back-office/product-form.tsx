@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
+import { MediaPicker } from "./media-picker.tsx";
 import type { CategoryOption } from "./product-table.tsx";
 
 type Locale = "en" | "es";
@@ -354,39 +355,7 @@ export function ProductForm({
       <fieldset className="rounded border border-stone-200 p-4">
         <legend className="px-1 font-semibold">{t("backOffice.products.gallery")}</legend>
         <p className="mb-2 text-sm text-stone-600">{t("backOffice.products.galleryHint")}</p>
-        {media.length === 0 ? (
-          <p>{t("backOffice.media.empty")}</p>
-        ) : (
-          <ul className="grid grid-cols-3 gap-3 sm:grid-cols-6">
-            {media.map((item) => {
-              const position = images.indexOf(item.id);
-              return (
-                <li key={item.id}>
-                  <label className="block text-xs">
-                    {item.thumbnail && (
-                      <img
-                        src={item.thumbnail}
-                        alt=""
-                        className="mb-1 aspect-square w-full rounded object-cover"
-                      />
-                    )}
-                    <input
-                      type="checkbox"
-                      checked={position >= 0}
-                      onChange={(event) =>
-                        setImages((all) =>
-                          event.target.checked ? [...all, item.id] : all.filter((each) => each !== item.id),
-                        )
-                      }
-                    />{" "}
-                    {item.name}
-                    {position >= 0 && ` (${position + 1})`}
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <MediaPicker media={media} chosen={images} onChange={setImages} />
       </fieldset>
 
       {!simple && (

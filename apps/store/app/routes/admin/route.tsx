@@ -1,11 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
+import { addSectionStrings, BACK_OFFICE_SECTION } from "../../i18n/i18n.ts";
+import { sectionStrings } from "../../i18n/section-strings.server.ts";
 import type { Route } from "./+types/route";
 import { requireStaff } from "./admin.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { role } = await requireStaff(context, request);
-  return { role };
+  // The storefront's documents leave the back office's strings out; they come with its data.
+  return { role, strings: sectionStrings(context.locale, BACK_OFFICE_SECTION) };
 }
 
 export function meta() {
@@ -14,7 +17,8 @@ export function meta() {
 
 /** The back office's frame: its own navigation; each section is a route of its own, and its code too. */
 export default function BackOffice({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  addSectionStrings(i18n, BACK_OFFICE_SECTION, loaderData.strings);
   const administrator = loaderData.role === "administrator";
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 ${isActive ? "bg-brand text-white" : "hover:bg-stone-100"}`;
@@ -30,6 +34,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
           <li>
             <NavLink to="/admin/media" className={link}>
               {t("backOffice.media.title")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/pages" className={link}>
+              {t("backOffice.pages.title")}
             </NavLink>
           </li>
           {administrator && (

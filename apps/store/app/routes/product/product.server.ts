@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "react-router";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
 import { productBySlug, sharedCategoryTree } from "../../services/catalogue.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
+import { movedTo } from "../../services/redirects.server.ts";
 import { loadReviewSettings } from "../../services/reviews.server.ts";
 import { loadPageRichText } from "../../services/rich-text.server.ts";
 import { isMobileUserAgent } from "../../services/user-agent.server.ts";
@@ -19,7 +20,11 @@ export async function loadProductPage(context: AppLoadContext, slug: string, req
     context.siteCache.get("settings:reviews", () => loadReviewSettings(context.db)),
     context.session.hasCookie && !context.sharedPage ? context.session.get() : null,
   ]);
-  if (!product) throw data(null, { status: 404 });
+  if (!product) {
+    // A product whose slug changed answers at its new address, with the same query (decision 0034).
+    const moved = await movedTo(context.db, `/product/${slug}`);
+    throw moved ? redirect(`${moved}${url.search}`, 301) : data(null, { status: 404 });
+  }
   for (const id of [product.id, ...product.related.map((card) => card.id)])
     context.pageTags.add(PageTags.product(id));
 

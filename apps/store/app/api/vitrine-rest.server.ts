@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { AppContext } from "../context.server.ts";
 import { jsonBody } from "../services/input-guard.server.ts";
+import { affiliateLinkRoutes } from "./rest/affiliate-links.server.ts";
 import { mediaRoutes } from "./rest/media.server.ts";
 import { orderRoutes } from "./rest/orders.server.ts";
 import { pageRoutes } from "./rest/pages.server.ts";
@@ -31,6 +32,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...userRoutes,
     ...productRoutes,
     ...pageRoutes,
+    ...affiliateLinkRoutes,
     ...mediaRoutes,
     ...orderRoutes,
     ...reportRoutes,

@@ -69,6 +69,8 @@ export const RESERVED_PAGE_SLUGS = [
   "api",
   "ajax",
   "healthz",
+  "go",
+  "recommend",
 ] as const;
 
 /** What a page says to search engines when it says nothing itself: its first hero or text. */

@@ -52,6 +52,50 @@ describe.each(await availableDialects())("page editor on %s", (dialect) => {
     expect(await loadEditablePage(database.db, "nowhere")).toBeNull();
   });
 
+  it("edits the titles of the page builder's gallery and video blocks, and leaves their pictures and address", async () => {
+    const [page] = await database.db
+      .insert(pages)
+      .values({ slug: "media-page", title: { en: "Media", es: "Medios" } })
+      .returning();
+    const rows = await database.db
+      .insert(blocks)
+      .values([
+        {
+          pageId: page!.id,
+          position: 0,
+          type: "gallery",
+          data: { title: { en: "G", es: "G" }, imageIds: [3, 4] },
+        },
+        {
+          pageId: page!.id,
+          position: 1,
+          type: "video",
+          data: { title: { en: "V", es: "V" }, url: "https://vimeo.com/1" },
+        },
+      ])
+      .returning({ id: blocks.id });
+    const editable = await loadEditablePage(database.db, "media-page");
+    expect(editable?.blocks.map((block) => block.texts.map((text) => text.path))).toEqual([
+      ["title"],
+      ["title"],
+    ]);
+    const form = {
+      [`block-${rows[0]!.id}-title-es`]: "Galería",
+      [`block-${rows[1]!.id}-title-en`]: "Film",
+    };
+    expect(await savePageTexts(database.db, "media-page", form)).toEqual({ ok: true });
+    const saved = await database.db
+      .select({ data: blocks.data })
+      .from(blocks)
+      .where(eq(blocks.pageId, page!.id));
+    expect(saved.map((row) => row.data)).toEqual(
+      expect.arrayContaining([
+        { title: { en: "G", es: "Galería" }, imageIds: [3, 4] },
+        { title: { en: "Film", es: "V" }, url: "https://vimeo.com/1" },
+      ]),
+    );
+  });
+
   it("saves texts and keeps what it does not edit (link, image); unknown fields are ignored", async () => {
     const saved = await savePageTexts(database.db, "home", {
       "title-es": "Portada",

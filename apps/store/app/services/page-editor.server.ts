@@ -20,6 +20,8 @@ const EDITABLE_PATHS: Record<string, readonly string[]> = {
   text: ["title", "text"],
   "photo-feed": ["title"],
   menu: ["title"],
+  gallery: ["title"],
+  video: ["title"],
 };
 /** A long text (the hero's paragraph) may be longer than a heading. */
 const MAX_LENGTH: Record<string, number> = { text: 2000 };

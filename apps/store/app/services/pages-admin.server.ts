@@ -98,11 +98,8 @@ export type BuilderPage = Omit<PageSummary, "blockCount"> & {
   blocks: Array<{ id: number; type: BlockType; data: Record<string, unknown> }>;
 };
 
-/**
- * First path segments a page cannot take: the store's own routes (`RESERVED_PAGE_SLUGS`, kept
- * complete by a test over `routes.ts`) and the affiliate links of CONTRACTS.md (`/go/{slug}`, `/recommend/{slug}`).
- */
-const RESERVED_SLUGS = new Set<string>([...RESERVED_PAGE_SLUGS, "go", "recommend"]);
+/** First path segments a page cannot take: the store's own routes (a test over `routes.ts` checks). */
+const RESERVED_SLUGS = new Set<string>(RESERVED_PAGE_SLUGS);
 
 const fail = (code: string, message: string, param: string) => new AdminInputError(code, message, param);
 

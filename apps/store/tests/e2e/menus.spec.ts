@@ -7,35 +7,41 @@ const menusReady = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.menus === "ready");
 const firstDropdownItem = (page: Page) => page.locator(".main-menu .has-dropdown").first();
 
+/**
+ * The home page on a paused fake clock, and a pointer move that waits until the page has seen it:
+ * Chromium hands mouse moves to the page with its next frame, so the clock never runs ahead of them.
+ */
+async function homeOnPausedClock(page: Page) {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    document.addEventListener(
+      "pointermove",
+      (event) => {
+        (window as unknown as { lastPointer: string }).lastPointer = `${event.clientX},${event.clientY}`;
+      },
+      true,
+    );
+  });
+  await page.goto("/");
+  await menusReady(page);
+  // From here time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  return async (x: number, y: number) => {
+    await page.mouse.move(x, y);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { lastPointer?: string }).lastPointer))
+      .toBe(`${x},${y}`);
+  };
+}
+
 test.describe("main menu dropdowns", () => {
   test("open with hover intent (3 px, 20 ms) and close 150 ms after the pointer leaves, unless it comes back", async ({
     page,
   }) => {
-    await page.clock.install();
-    // Chromium hands mouse moves to the page with its next frame: each step waits until the page
-    // has seen the move, so the fake clock never runs ahead of it.
-    await page.addInitScript(() => {
-      document.addEventListener(
-        "pointermove",
-        (event) => {
-          (window as unknown as { lastPointer: string }).lastPointer = `${event.clientX},${event.clientY}`;
-        },
-        true,
-      );
-    });
-    await page.goto("/");
-    await menusReady(page);
-    // From here time moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const moveTo = await homeOnPausedClock(page);
     const item = firstDropdownItem(page);
     const dropdown = item.locator(".menu-dropdown");
     const box = (await item.getByRole("link").first().boundingBox())!;
-    const moveTo = async (x: number, y: number) => {
-      await page.mouse.move(x, y);
-      await expect
-        .poll(() => page.evaluate(() => (window as unknown as { lastPointer?: string }).lastPointer))
-        .toBe(`${x},${y}`);
-    };
     const y = Math.round(box.y + box.height / 2);
     const at = (dx: number) => moveTo(Math.round(box.x) + 4 + dx, y);
 
@@ -65,6 +71,29 @@ test.describe("main menu dropdowns", () => {
     await expect(dropdown).toBeVisible();
     await page.clock.runFor(1);
     await expect(dropdown).toBeHidden();
+  });
+
+  test("a click on the toggle that the resting pointer has just opened keeps it open; the next click closes it", async ({
+    page,
+  }) => {
+    const moveTo = await homeOnPausedClock(page);
+    const item = firstDropdownItem(page);
+    const toggle = item.getByRole("button");
+    const box = (await toggle.boundingBox())!;
+    const x = Math.round(box.x + box.width / 2);
+    const y = Math.round(box.y + box.height / 2);
+    await moveTo(x, y);
+    await page.clock.runFor(40);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    // The click the pointer was on its way to make: it meant "open".
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(item.locator(".menu-dropdown")).toBeVisible();
+    await page.mouse.down();
+    await page.mouse.up();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(item.locator(".menu-dropdown")).toBeHidden();
   });
 
   for (const [locale, submenu] of [

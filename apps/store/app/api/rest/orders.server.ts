@@ -80,12 +80,8 @@ async function orderJson(context: AppContext, id: number) {
 
 const listAll: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const filters = orderListFilters.safeParse(req.query);
-  if (!filters.success) throw rest.invalidParam(filters.error);
-  const page = await listOrders(context.db, list, {
-    statuses: filters.data.status,
-    origin: filters.data.origin,
-  });
+  const filters = rest.parsed(orderListFilters, req.query, "undefined");
+  const page = await listOrders(context.db, list, { statuses: filters.status, origin: filters.origin });
   rest.sendPage(context, req, res, list, page.total, page.orders.map(rest.snakeCaseKeys));
 };
 
@@ -95,21 +91,19 @@ const getOne: rest.Handler = async (context, _caller, req, res) => {
 
 const updateStatus: rest.Handler = async (context, caller, req, res) => {
   const id = rest.parseId(req);
-  const body = orderStatusInput.safeParse(req.body);
-  if (!body.success) throw rest.invalidParam(body.error, "body");
-  await run(() => changeOrderStatus(context, id, body.data.status, rest.signedIn(caller).userId));
+  const body = rest.parsed(orderStatusInput, req.body, "body");
+  await run(() => changeOrderStatus(context, id, body.status, rest.signedIn(caller).userId));
   res.json(await orderJson(context, id));
 };
 
 const addNote: rest.Handler = async (context, caller, req, res) => {
   const id = rest.parseId(req);
-  const body = orderNoteInput.safeParse(req.body);
-  if (!body.success) throw rest.invalidParam(body.error, "body");
+  const body = rest.parsed(orderNoteInput, req.body, "body");
   const note = await run(() =>
     addOrderNote(
       context,
       id,
-      { note: body.data.note, customerNote: body.data.customer_note },
+      { note: body.note, customerNote: body.customer_note },
       rest.signedIn(caller).userId,
     ),
   );

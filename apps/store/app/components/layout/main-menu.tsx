@@ -61,8 +61,21 @@ function DropdownItem({
   const dropdownRef = useRef<HTMLUListElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
+  /** Whether the dropdown is open because the pointer rested on its item (not by a click). */
+  const openedByHover = useRef(false);
   useEffect(
-    () => hoverIntent(itemRef.current!, { over: () => setOpen(true), out: () => setOpen(false) }),
+    () =>
+      hoverIntent(itemRef.current!, {
+        over: () =>
+          setOpen((was) => {
+            if (!was) openedByHover.current = true;
+            return true;
+          }),
+        out: () => {
+          openedByHover.current = false;
+          setOpen(false);
+        },
+      }),
     [],
   );
   // Kept inside the menu's row when that row is wide enough (spec §9: at least 750 px).
@@ -99,7 +112,13 @@ function DropdownItem({
         aria-expanded={open}
         aria-controls={id}
         aria-label={t("site.submenu", { name: item.label })}
-        onClick={() => setOpen((was) => !was)}
+        onClick={(event) => {
+          // The pointer that has just opened the dropdown by resting on the toggle clicks it to
+          // open it: that click keeps it open. Keys (detail 0) and a second click toggle.
+          const keep = event.detail > 0 && openedByHover.current;
+          openedByHover.current = false;
+          setOpen((was) => keep || !was);
+        }}
       >
         <svg aria-hidden="true" viewBox="0 0 12 12" className="h-3 w-3" fill="currentColor">
           <path d="M2 4l4 4 4-4z" />

@@ -1,3 +1,4 @@
+export { type AffiliateLinkRow, AffiliateLinks } from "./affiliate-links.tsx";
 export { type CategoryRecord, CategoryTree } from "./category-tree.tsx";
 export { type MediaItem, MediaLibrary } from "./media-library.tsx";
 export { OrderList } from "./order-list.tsx";

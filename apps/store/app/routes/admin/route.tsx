@@ -58,6 +58,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                   {t("backOffice.orders.title")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/affiliate-links" className={link}>
+                  {t("backOffice.affiliate.title")}
+                </NavLink>
+              </li>
             </>
           )}
         </ul>

@@ -80,8 +80,12 @@ test("coming-soon mode: visitors get the coming-soon page, staff the store with 
     await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
     await page.route(USERS_ME, (route) => route.fulfill({ status: 500, body: "{}" }));
+    const refused = page.waitForResponse(USERS_ME);
     await banner.getByRole("link", { name: "Dismiss" }).click();
     await expect(banner).toHaveCount(0);
+    // The banner hides at once; the call must have met the failing route before it is taken away,
+    // or it reaches the server and the dismissal counts.
+    expect((await refused).status()).toBe(500);
     await page.unroute(USERS_ME);
     await page.reload();
     await expect(banner).toBeVisible();

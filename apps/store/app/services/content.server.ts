@@ -50,12 +50,17 @@ export async function loadPage(
     .from(pages)
     .where(options.drafts ? eq(pages.slug, slug) : and(eq(pages.slug, slug), eq(pages.status, "publish")));
   if (!page) return null;
-  const rows = await db
+  const rows = await pageBlockRows(db, page.id);
+  return { ...page, title: page.title as Record<string, unknown>, blocks: rows };
+}
+
+/** A page's blocks as stored, in their order: the storefront's, the page builder's and the editor's. */
+export function pageBlockRows(db: Database, pageId: number) {
+  return db
     .select({ id: blocks.id, type: blocks.type, data: blocks.data })
     .from(blocks)
-    .where(eq(blocks.pageId, page.id))
+    .where(eq(blocks.pageId, pageId))
     .orderBy(asc(blocks.position), asc(blocks.id));
-  return { ...page, title: page.title as Record<string, unknown>, blocks: rows };
 }
 
 /** Picks the shopper's language from a `{ en, es }` value stored in a block. */

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { locales } from "../i18n/i18n.ts";
 import { textFieldName } from "../lib/field-names.ts";
+import { pageBlockRows } from "./content.server.ts";
 
 /** Editors and administrators edit pages (spec §6 "Roles"); customers do not. */
 export function canEditPages(role: Role | string | null | undefined): boolean {
@@ -74,11 +75,7 @@ export async function loadEditablePage(db: Database, slug: string): Promise<Edit
     .from(pages)
     .where(eq(pages.slug, slug));
   if (!page) return null;
-  const rows = await db
-    .select({ id: blocks.id, type: blocks.type, data: blocks.data })
-    .from(blocks)
-    .where(eq(blocks.pageId, page.id))
-    .orderBy(asc(blocks.position), asc(blocks.id));
+  const rows = await pageBlockRows(db, page.id);
   return {
     id: page.id,
     slug: page.slug,

@@ -16,6 +16,7 @@ import { HOME_PAGE_SLUG } from "../lib/edit-links.ts";
 import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
 import { PHOTO_FEED_MAX } from "../lib/photo-feed.ts";
 import { AdminInputError } from "./admin-input-error.server.ts";
+import { pageBlockRows } from "./content.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { freeSlug, isSlug, slugify } from "./products-admin.server.ts";
 import { forgetMovesTo, recordMove } from "./redirects.server.ts";
@@ -139,11 +140,7 @@ export async function pageForBuilder(db: Database, key: { id: number } | { slug:
     .from(pages)
     .where("id" in key ? eq(pages.id, key.id) : eq(pages.slug, key.slug));
   if (!page) return null;
-  const rows = await db
-    .select({ id: blocks.id, type: blocks.type, data: blocks.data })
-    .from(blocks)
-    .where(eq(blocks.pageId, page.id))
-    .orderBy(asc(blocks.position), asc(blocks.id));
+  const rows = await pageBlockRows(db, page.id);
   return {
     ...page,
     title: titleOf(page.title),

@@ -353,12 +353,17 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     mailDir: config.mailDir,
-    from: config.mailFrom,
+    from: () => settings.current.mail_from || config.mailFrom,
     logger,
   });
   const requests = new InFlight();
   let drawing: { stop(): Promise<void> } | undefined;
   const server: Server = http.createServer();
+  // Idle keep-alive connections stay open longer than a client or proxy typically keeps them (Node's
+  // 5 s default): a client reusing a socket the server is closing at that moment gets ECONNRESET,
+  // which API clients (not browsers) do not retry. Seen in a browser test's REST call.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;

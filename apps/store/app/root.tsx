@@ -69,14 +69,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A shared catalogue page holds nothing of the shopper: its mini-cart is the empty one, which the
   // browser replaces from its fragment cache; other pages render the session's cart and notices.
   const current = sharedPage ? null : await session.get();
-  const [primaryMenu, footerMenu, miniCart, notices, searchCategories, user] = await Promise.all([
-    siteCache.get(`menu:primary:${locale}`, () => loadMenu(db, "primary", locale)),
-    siteCache.get(`menu:footer:${locale}`, () => loadMenu(db, "footer", locale)),
-    sharedPage ? emptyCart : context.cart.current().then(({ cart }) => cart),
-    sharedPage ? [] : session.takeNotices(),
-    siteCache.get(`search-categories:${locale}`, () => searchCategoryOptions(db, locale)),
-    current?.userId ? userRoleAndMeta(db, current.userId) : null,
-  ]);
+  const [primaryMenu, footerMenu, categoryMenu, miniCart, notices, searchCategories, user] =
+    await Promise.all([
+      siteCache.get(`menu:primary:${locale}`, () => loadMenu(db, "primary", locale)),
+      siteCache.get(`menu:footer:${locale}`, () => loadMenu(db, "footer", locale)),
+      // The vertical category menu's own items (decision 0036); while it has none it shows the primary menu.
+      siteCache.get(`menu:categories:${locale}`, () => loadMenu(db, "categories", locale)),
+      sharedPage ? emptyCart : context.cart.current().then(({ cart }) => cart),
+      sharedPage ? [] : session.takeNotices(),
+      siteCache.get(`search-categories:${locale}`, () => searchCategoryOptions(db, locale)),
+      current?.userId ? userRoleAndMeta(db, current.userId) : null,
+    ]);
   return data(
     {
       locale,
@@ -89,6 +92,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       currency: settings.currency,
       primaryMenu,
       footerMenu,
+      categoryMenu,
       cartCount: miniCart.itemCount,
       miniCart,
       removeNonce: current ? createNonce(current.nonceSecret, REMOVE_ITEM_NONCE) : "",

@@ -15,6 +15,7 @@ export default [
   route("my-account/lost-password", "routes/lost-password/route.tsx"),
   route("my-account/view-order/:id", "routes/account-order/route.tsx"),
   route("my-account/pages/:slug", "routes/account-page-edit/route.tsx"),
+  route("my-account/invitation", "routes/account-invitation/route.tsx"),
   route("admin", "routes/admin/route.tsx", [
     index("routes/admin-home/route.tsx"),
     route("media", "routes/admin-media/route.tsx"),
@@ -27,7 +28,14 @@ export default [
     route("pages", "routes/admin-pages/route.tsx"),
     route("pages/:slug", "routes/admin-page/route.tsx"),
     route("affiliate-links", "routes/admin-affiliate-links/route.tsx"),
+    route("menus", "routes/admin-menus/route.tsx"),
+    route("reports", "routes/admin-reports/route.tsx"),
+    route("people", "routes/admin-people/route.tsx"),
+    route("people/:id", "routes/admin-person/route.tsx"),
+    route("settings", "routes/admin-settings/route.tsx"),
   ]),
+  // The report as a file: a resource route, outside the back office's page frame (decision 0037).
+  route("admin/reports/attribution.csv", "routes/admin-reports-csv/route.ts"),
   route("go/:slug", "routes/affiliate/route.ts", { id: "affiliate-go" }),
   route("recommend/:slug", "routes/affiliate/route.ts", { id: "affiliate-recommend" }),
   route("language", "routes/language/route.ts"),

@@ -236,6 +236,7 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
       locale: "es",
       currency: "USD",
       storeName: "Vitrine",
+      shippingCost: 500,
       storeUrl: config.publicUrl,
       customer: {},
       cookies: {},

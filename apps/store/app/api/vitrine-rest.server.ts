@@ -3,6 +3,7 @@ import type { AppContext } from "../context.server.ts";
 import { jsonBody } from "../services/input-guard.server.ts";
 import { affiliateLinkRoutes } from "./rest/affiliate-links.server.ts";
 import { mediaRoutes } from "./rest/media.server.ts";
+import { menuRoutes } from "./rest/menus.server.ts";
 import { orderRoutes } from "./rest/orders.server.ts";
 import { pageRoutes } from "./rest/pages.server.ts";
 import { productRoutes } from "./rest/products.server.ts";
@@ -33,6 +34,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,
+    ...menuRoutes,
     ...mediaRoutes,
     ...orderRoutes,
     ...reportRoutes,

@@ -7,7 +7,7 @@ import { parseCookies } from "../services/cookies.server.ts";
 import { verifyNonce } from "../services/nonce.server.ts";
 import { userAddresses } from "../services/users.server.ts";
 import { sealWalletSession } from "../services/wallet.server.ts";
-import { TRACKER_NONCE, WALLET_SESSION_NONCE } from "../services/wallet-page.server.ts";
+import { expressCheckoutOn, TRACKER_NONCE, WALLET_SESSION_NONCE } from "../services/wallet-page.server.ts";
 import type { AjaxAction, CallHandler, CallInput, CallResult } from "./calls.server.ts";
 
 async function nonceIsValid(
@@ -44,7 +44,7 @@ async function sessionData(context: AppContext, input: CallInput, request: Reque
   if (!(await nonceIsValid(context, WALLET_SESSION_NONCE, input._ajax_nonce))) {
     return refused("invalid_nonce", "The wallet session nonce is missing or stale.");
   }
-  if (!context.config.wallet.directCheckout) {
+  if (!expressCheckoutOn(context)) {
     return refused("wallet_disabled", "Express checkout is turned off.", 409);
   }
   const session = await context.session.get();
@@ -65,6 +65,7 @@ async function sessionData(context: AppContext, input: CallInput, request: Reque
     locale: context.locale,
     currency: context.settings.currency,
     storeName: context.settings.name,
+    shippingCost: context.settings.shipping.flat_rate.cost,
     storeUrl: context.config.publicUrl,
     customer,
     cookies: parseCookies(request.headers.cookie),

@@ -64,7 +64,9 @@ export async function authenticate(
     .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  // An invited account has no password yet (decision 0038): it costs the same time as a wrong one.
+  const stored = user?.passwordHash.startsWith("scrypt$") ? user.passwordHash : DUMMY_HASH;
+  const ok = await verifyPassword(password, stored);
   if (!user || !ok) throw new AccountError("invalid_credentials");
   return { id: user.id, role: user.role };
 }
@@ -120,7 +122,8 @@ export function isResetTokenShape(token: string): boolean {
   return /^[\w-]{20,64}$/.test(token);
 }
 
-function tokenHash(token: string): string {
+/** How a one-time account link's token is kept (password resets, invitations): its SHA-256, never itself. */
+export function tokenHash(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 

@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { type Locale, locales } from "../i18n/i18n.ts";
 import { AdminInputError } from "./admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
+import { menusFollowCategory } from "./menus-admin.server.ts";
 import { freeSlug, isSlug, slugify } from "./products-admin.server.ts";
 import { FALLBACK_LOCALE } from "./translations.server.ts";
 
@@ -138,6 +139,8 @@ export async function updateCategory(db: Database, id: number, input: CategoryIn
     if (input.imageId !== undefined) set.imageId = input.imageId;
     if (Object.keys(set).length > 0)
       await tx.update(categories).set(set).where(eq(categories.id, id)).catch(rethrowSlugTaken);
+    if (set.slug !== undefined)
+      await menusFollowCategory(tx, `/product-category/${current.slug}`, `/product-category/${set.slug}`);
     await writeCategoryTexts(tx, id, input.texts);
     return true;
   });

@@ -110,7 +110,11 @@ export async function checkoutCart(
     attribution: CleanAttribution;
   },
 ): Promise<PlacedOrder> {
-  const shipping = shippingMethod(input.order.shippingMethod);
+  const shipping = shippingMethod(
+    context.settings,
+    input.order.shippingMethod,
+    input.order.shipping.country ?? "",
+  );
   if (!shipping) throw new CheckoutError("shipping_method_unavailable");
   const attempt =
     input.attempt && attemptShape.test(input.attempt) ? input.attempt : randomBytes(16).toString("base64url");

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { createI18n, type Locale } from "../i18n/i18n.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "../i18n/language.ts";
 import { COMING_SOON_BANNER_DISMISSED, USERS_ME_PATH } from "../lib/coming-soon.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { parseCookies } from "./cookies.server.ts";
 import { canEditPages } from "./page-editor.server.ts";
 import { RequestSession } from "./session.server.ts";
@@ -67,10 +68,6 @@ export function comingSoonPage(storeName: string, locale: Locale): string {
   const title = escapeHtml(t("comingSoon.title"));
   const name = escapeHtml(storeName);
   return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} · ${name}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${pageStyle}</style></head><body><main class="coming-soon"><p class="store">${name}</p><h1>${title}</h1><p>${escapeHtml(t("comingSoon.text"))}</p></main></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export type ComingSoonBanner = { restUrl: string };

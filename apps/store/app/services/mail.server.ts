@@ -14,14 +14,15 @@ export type Mailer = { send(message: MailMessage): Promise<SentMail> };
 export function createMailer(options: {
   smtpUrl: string | undefined;
   mailDir: string;
-  from: string;
+  /** The sender, read at each send: the owner can change it in the settings (empty: MAIL_FROM). */
+  from: () => string;
   logger: Logger;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from(), ...message });
         options.logger.info({ to: message.to, subject: message.subject }, "mail sent");
         return { file: null };
       },
@@ -30,7 +31,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from(), ...message });
       await mkdir(options.mailDir, { recursive: true });
       const file = path.join(
         options.mailDir,

@@ -3,8 +3,10 @@ import type { Logger } from "pino";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatPrice } from "../i18n/format.ts";
 import { createI18n, isLocale } from "../i18n/i18n.ts";
+import { BANK_DETAIL_FIELDS, type BankDetails } from "../lib/store-settings.ts";
 import type { Mailer, MailMessage } from "./mail.server.ts";
 import { orderWithLines } from "./orders.server.ts";
+import type { StoreSettings } from "./settings.server.ts";
 
 export type OrderForMail = {
   id: number;
@@ -20,12 +22,33 @@ export type OrderForMail = {
   receiptUrl: string;
 };
 
+/** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
+export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments">;
+
+/** The store's address as the mail's footer lines, empty parts left out. */
+function storeAddressLines(store: StoreForMail): string[] {
+  const { line1, line2, city, postcode, country } = store.address;
+  return [store.name, line1, line2, [postcode, city].filter(Boolean).join(" "), country].filter(Boolean);
+}
+
+/** The bank details a bank-transfer order's mail carries: the filled-in ones, with their labels' keys. */
+function bankDetailRows(order: OrderForMail, store: StoreForMail): Array<[string, string]> {
+  if (order.paymentMethod !== "bacs") return [];
+  const details: BankDetails = store.payments.bacs.details;
+  return BANK_DETAIL_FIELDS.filter((field) => details[field] !== "").map((field) => [
+    `checkout.bankDetails.${field}`,
+    details[field],
+  ]);
+}
+
 /** The order confirmation, in the language the shopper ordered in. */
-export function orderConfirmation(order: OrderForMail, storeName: string): MailMessage {
+export function orderConfirmation(order: OrderForMail, store: StoreForMail): MailMessage {
   const locale = isLocale(order.locale) ? order.locale : "en";
   const t = createI18n(locale).t;
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
-  const subject = t("mail.orderSubject", { store: storeName, id: order.id });
+  const subject = t("mail.orderSubject", { store: store.name, id: order.id });
+  const bank = bankDetailRows(order, store);
+  const footer = storeAddressLines(store);
   const rows = order.lines.map((line) => `${line.name} × ${line.quantity}: ${money(line.total)}`);
   const text = [
     t("mail.greeting", { name: order.name }),
@@ -37,8 +60,12 @@ export function orderConfirmation(order: OrderForMail, storeName: string): MailM
     `${t("checkout.shippingMethod")}: ${money(order.shippingTotal)}`,
     `${t("cart.total")}: ${money(order.total)}`,
     `${t("checkout.received.method")} ${t(`checkout.payment.${order.paymentMethod}.title`)}`,
+    ...(bank.length > 0
+      ? ["", t("checkout.bankDetails.title"), ...bank.map(([key, value]) => `${t(key)}: ${value}`)]
+      : []),
     "",
     t("mail.viewOrder", { url: order.receiptUrl }),
+    ...(footer.length > 0 ? ["", "--", ...footer] : []),
   ].join("\n");
   const html = renderToStaticMarkup(
     <html lang={locale}>
@@ -61,9 +88,31 @@ export function orderConfirmation(order: OrderForMail, storeName: string): MailM
             </tr>
           </tbody>
         </table>
+        {bank.length > 0 && (
+          <>
+            <h2>{t("checkout.bankDetails.title")}</h2>
+            <table cellPadding={4}>
+              <tbody>
+                {bank.map(([key, value]) => (
+                  <tr key={key}>
+                    <th align="left">{t(key)}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
         <p>
           <a href={order.receiptUrl}>{t("mail.viewOrderLink")}</a>
         </p>
+        {footer.length > 0 && (
+          <address style={{ color: "#57534e", fontStyle: "normal" }}>
+            {footer.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </address>
+        )}
       </body>
     </html>,
   );
@@ -75,7 +124,7 @@ export type OrderMailContext = {
   db: Database;
   mailer: Mailer;
   logger: Logger;
-  settings: { name: string };
+  settings: StoreForMail;
   config: { publicUrl: string };
 };
 
@@ -113,7 +162,7 @@ export async function mailOrderConfirmation(
         lines: order.lines,
         receiptUrl: receiptUrl(context, order),
       },
-      context.settings.name,
+      context.settings,
     ),
   );
   return { sentTo: order.billingAddress.email };

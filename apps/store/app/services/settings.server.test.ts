@@ -1,5 +1,15 @@
-import { describe, expect, it } from "vitest";
-import { parseStoreSettings } from "./settings.server.ts";
+import { settings } from "@vitrine/db";
+import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
+import {
+  loadStoreSettings,
+  parseStoreSettings,
+  SettingsError,
+  storeNoticeIdFor,
+  updateStoreSettings,
+} from "./settings.server.ts";
+import { shippingMethod, shippingOptions } from "./shipping.server.ts";
 
 describe("store settings", () => {
   it("fall back to the spec's values when unset", () => {
@@ -33,5 +43,105 @@ describe("store settings", () => {
       base64: true,
       timezoneOffset: 60,
     });
+  });
+});
+
+describe.each(await availableDialects())("changing the store settings on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.db.delete(settings);
+  });
+
+  it("changes only what a patch names, at any depth, and keeps it for the next read", async () => {
+    await updateStoreSettings(database.db, { payments: { bacs: { details: { iban: "ES91 2100 0418" } } } });
+    const changed = await updateStoreSettings(database.db, { payments: { cod: { enabled: false } } });
+    expect(changed.payments).toEqual({
+      bacs: {
+        enabled: true,
+        details: { account_name: "", bank_name: "", account_number: "", iban: "ES91 2100 0418", bic: "" },
+      },
+      cod: { enabled: false, shipping_methods: [] },
+      wallet: { enabled: true },
+    });
+    expect(await loadStoreSettings(database.db)).toEqual(changed);
+  });
+
+  it("refuses an unknown key or a value it would not keep, naming the key, and changes nothing", async () => {
+    await updateStoreSettings(database.db, { name: "Before" });
+    const refused: Array<[Record<string, unknown>, string]> = [
+      [{ colour: "red" }, "colour"],
+      [{ currency: "XYZ" }, "currency"],
+      [{ shipping: { flat_rate: { cost: -1 } } }, "shipping"],
+      [{ shipping: { local_pickup: { countries: ["ZZ"] } } }, "shipping"],
+      [{ mail_from: "Shop <not an address>" }, "mail_from"],
+      [{ mail_from: "Shop\r\nBcc: x@example.com" }, "mail_from"],
+      [{ payments: { wallet: { enabled: "yes" } } }, "payments"],
+      [{ name: "After", search_result_latency: -5 }, "search_result_latency"],
+    ];
+    for (const [patch, key] of refused) {
+      await expect(updateStoreSettings(database.db, patch)).rejects.toEqual(new SettingsError(key));
+    }
+    expect((await loadStoreSettings(database.db)).name).toBe("Before");
+  });
+
+  it("takes a sender with or without a name, shipping zones by country, and a currency of the list", async () => {
+    const changed = await updateStoreSettings(database.db, {
+      mail_from: "Tienda Vitrine <hola@tienda.example>",
+      currency: "EUR",
+      shipping: { flat_rate: { cost: 750, countries: ["ES", "FR"] }, local_pickup: { enabled: false } },
+    });
+    expect(changed).toMatchObject({
+      mail_from: "Tienda Vitrine <hola@tienda.example>",
+      currency: "EUR",
+      shipping: {
+        flat_rate: { enabled: true, cost: 750, countries: ["ES", "FR"] },
+        local_pickup: { enabled: false, cost: 0, countries: [] },
+      },
+    });
+    expect((await updateStoreSettings(database.db, { mail_from: "shop@example.com" })).mail_from).toBe(
+      "shop@example.com",
+    );
+  });
+
+  it("gives the store notice a new id when its text changes, and keeps it otherwise", async () => {
+    const first = await updateStoreSettings(database.db, {
+      store_notice: { enabled: true, text: { en: "Sale", es: "Rebajas" } },
+    });
+    expect(first.store_notice.id).toBe(storeNoticeIdFor({ en: "Sale", es: "Rebajas" }));
+    const switchedOff = await updateStoreSettings(database.db, { store_notice: { enabled: false } });
+    expect(switchedOff.store_notice.id).toBe(first.store_notice.id);
+    const sameText = await updateStoreSettings(database.db, {
+      store_notice: { enabled: true, id: first.store_notice.id, text: { en: "Sale", es: "Rebajas" } },
+    });
+    expect(sameText.store_notice.id).toBe(first.store_notice.id);
+    const newText = await updateStoreSettings(database.db, {
+      store_notice: { id: first.store_notice.id, text: { en: "Sale ends Sunday", es: "Rebajas" } },
+    });
+    expect(newText.store_notice.id).not.toBe(first.store_notice.id);
+    expect(newText.store_notice.id).toMatch(STORE_NOTICE_ID);
+    // An id the owner chooses is kept as given.
+    const chosen = await updateStoreSettings(database.db, {
+      store_notice: { id: "winter", text: { en: "Winter", es: "Invierno" } },
+    });
+    expect(chosen.store_notice.id).toBe("winter");
+  });
+});
+
+describe("shipping options", () => {
+  it("offers the methods turned on, each where its zone ships", () => {
+    const settings = parseStoreSettings({
+      shipping: { flat_rate: { cost: 900, countries: ["ES"] }, local_pickup: { enabled: false } },
+    });
+    expect(shippingOptions(settings)).toEqual([{ id: "flat_rate", cost: 900, countries: ["ES"] }]);
+    expect(shippingMethod(settings, "flat_rate", "ES")).toMatchObject({ cost: 900 });
+    expect(shippingMethod(settings, "flat_rate", "US")).toBeUndefined();
+    expect(shippingMethod(settings, "local_pickup", "ES")).toBeUndefined();
+    expect(shippingMethod(parseStoreSettings({}), "local_pickup", "US")).toMatchObject({ cost: 0 });
   });
 });

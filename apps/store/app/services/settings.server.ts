@@ -1,14 +1,33 @@
+import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { type Database, settings } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { type Country, countries } from "../lib/checkout-schema.ts";
 import { isMediaOriginPattern } from "../lib/media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
 import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
+import { STORE_CURRENCIES } from "../lib/store-settings.ts";
+
+const bankDetailsDefaults = { account_name: "", bank_name: "", account_number: "", iban: "", bic: "" };
 
 const paymentSettingsSchema = z
   .object({
-    bacs: z.object({ enabled: z.boolean().catch(true) }).catch({ enabled: true }),
+    bacs: z
+      .object({
+        enabled: z.boolean().catch(true),
+        /** The account the shopper pays into, shown on the order's receipt and in its mail. */
+        details: z
+          .object({
+            account_name: z.string().trim().max(100).catch(""),
+            bank_name: z.string().trim().max(100).catch(""),
+            account_number: z.string().trim().max(40).catch(""),
+            iban: z.string().trim().max(40).catch(""),
+            bic: z.string().trim().max(20).catch(""),
+          })
+          .catch(bankDetailsDefaults),
+      })
+      .catch({ enabled: true, details: bankDetailsDefaults }),
     cod: z
       .object({
         enabled: z.boolean().catch(true),
@@ -16,8 +35,14 @@ const paymentSettingsSchema = z
         shipping_methods: z.array(z.string().max(40)).max(20).catch([]),
       })
       .catch({ enabled: true, shipping_methods: [] }),
+    /** The express wallet, where the installation allows it (WALLET_DIRECT_CHECKOUT, decision 0039). */
+    wallet: z.object({ enabled: z.boolean().catch(true) }).catch({ enabled: true }),
   })
-  .catch({ bacs: { enabled: true }, cod: { enabled: true, shipping_methods: [] } });
+  .catch({
+    bacs: { enabled: true, details: bankDetailsDefaults },
+    cod: { enabled: true, shipping_methods: [] },
+    wallet: { enabled: true },
+  });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
 const storeNoticeSchema = z
@@ -52,6 +77,13 @@ const photoFeedSchema = z
   })
   .catch({ provider: "media", graph: graphFeedDefaults });
 
+/** `shop@example.com` or `Shop name <shop@example.com>`, no line breaks; or nothing. */
+function isMailboxOrEmpty(value: string): boolean {
+  if (value === "") return true;
+  const address = /^(?:[^<>\r\n"]{1,100} )?<([^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)>$/.exec(value)?.[1] ?? value;
+  return /^[^<>\s@"]+@[^<>\s@"]+\.[^<>\s@"]+$/.test(address);
+}
+
 function isHttpUrlOrEmpty(value: string): boolean {
   if (value === "") return true;
   try {
@@ -62,9 +94,41 @@ function isHttpUrlOrEmpty(value: string): boolean {
   }
 }
 
+/** A country code of the checkout's list (lib/checkout-schema.ts). */
+const countryCode = z.enum(Object.keys(countries) as [Country, ...Country[]]);
+
+/** One shipping method: offered or not, its cost in minor units, and the countries it ships to (none: all). */
+const shippingMethodSchema = (cost: number) =>
+  z
+    .object({
+      enabled: z.boolean().catch(true),
+      cost: z.number().int().min(0).max(10_000_000).catch(cost),
+      countries: z.array(countryCode).max(50).catch([]),
+    })
+    .catch({ enabled: true, cost, countries: [] });
+
+const addressDefaults = { line1: "", line2: "", city: "", postcode: "", country: "" as const };
+
 const storeSettingsSchema = z.object({
-  name: z.string().min(1).catch("Vitrine"),
-  currency: z.string().length(3).catch("USD"),
+  name: z.string().trim().min(1).max(100).catch("Vitrine"),
+  /** The store's postal address, shown in the footer of its mails. */
+  address: z
+    .object({
+      line1: z.string().trim().max(200).catch(""),
+      line2: z.string().trim().max(200).catch(""),
+      city: z.string().trim().max(100).catch(""),
+      postcode: z.string().trim().max(20).catch(""),
+      country: z.union([countryCode, z.literal("")]).catch(""),
+    })
+    .catch(addressDefaults),
+  currency: z.enum(STORE_CURRENCIES).catch("USD"),
+  /** The mails' sender (`Name <address>`); empty uses MAIL_FROM. */
+  mail_from: z.string().trim().max(200).refine(isMailboxOrEmpty).catch(""),
+  /** The checkout's shipping methods (spec §5), by country. */
+  shipping: z.object({ flat_rate: shippingMethodSchema(500), local_pickup: shippingMethodSchema(0) }).catch({
+    flat_rate: { enabled: true, cost: 500, countries: [] },
+    local_pickup: { enabled: true, cost: 0, countries: [] },
+  }),
   /** Spec §4 "Sticky header": the optional mode that hides the stuck header while scrolling down. */
   sticky_header_hide_on_scroll: z.boolean().catch(false),
   /** Spec §9: milliseconds between the shopper's last keystroke and the live-search request. */
@@ -135,11 +199,6 @@ export class SettingsError extends Error {
   }
 }
 
-/**
- * Changes some store settings and answers them all. The schema that reads stored settings (with a
- * fallback for each value) checks the change too: a key it does not know, or a value it would not
- * keep as given, is refused with the key's name rather than quietly replaced by a default.
- */
 /** A patch with each masked secret (settings read, changed and sent back) put back as stored. */
 function keepMaskedSecrets(patch: Record<string, unknown>, stored: StoreSettings): Record<string, unknown> {
   const feed = patch.photo_feed as { graph?: { token?: unknown } } | undefined;
@@ -150,6 +209,50 @@ function keepMaskedSecrets(patch: Record<string, unknown>, stored: StoreSettings
   };
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `change` laid over `base`, object by object: a patch names only what it changes, at any depth. */
+function mergeDeep(base: unknown, change: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(change)) return change;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(change)) merged[key] = mergeDeep(base[key], value);
+  return merged;
+}
+
+/** Whether every value the patch gives survived parsing unchanged (nothing was replaced by a default). */
+function keptAsGiven(given: unknown, parsed: unknown): boolean {
+  if (isPlainObject(given) && isPlainObject(parsed)) {
+    return Object.entries(given).every(
+      ([key, value]) => Object.hasOwn(parsed, key) && keptAsGiven(value, parsed[key]),
+    );
+  }
+  return isDeepStrictEqual(given, parsed);
+}
+
+/**
+ * The store notice's id for its text: a new text gets a new id, so shoppers who dismissed the old
+ * notice see the new one (spec §4; WooCommerce names it by the text's MD5 too).
+ */
+export function storeNoticeIdFor(text: { en: string; es: string }): string {
+  return createHash("md5").update(`${text.en}\u0000${text.es}`).digest("hex");
+}
+
+/** A notice whose text changes without a new id given gets the new text's id. */
+function renewNoticeId(change: Record<string, unknown>, before: StoreSettings, after: StoreSettings) {
+  const given = isPlainObject(change.store_notice) ? change.store_notice : undefined;
+  if (!given || isDeepStrictEqual(before.store_notice.text, after.store_notice.text)) return after;
+  if (typeof given.id === "string" && given.id !== before.store_notice.id) return after;
+  return { ...after, store_notice: { ...after.store_notice, id: storeNoticeIdFor(after.store_notice.text) } };
+}
+
+/**
+ * Changes some store settings and answers them all. A patch names what it changes at any depth
+ * (`{"payments": {"cod": {"enabled": false}}}`). The schema that reads stored settings (with a
+ * fallback for each value) checks the change too: a key it does not know, or a value it would not
+ * keep as given, is refused with the key's name rather than quietly replaced by a default.
+ */
 export async function updateStoreSettings(
   db: Database,
   patch: Record<string, unknown>,
@@ -160,18 +263,19 @@ export async function updateStoreSettings(
       .from(settings)
       .where(eq(settings.key, "store"))
       .for("update");
-    const stored = row?.value && typeof row.value === "object" ? (row.value as Record<string, unknown>) : {};
-    const change = keepMaskedSecrets(patch, parseStoreSettings(stored));
-    const merged = { ...stored, ...change };
-    const parsed = parseStoreSettings(merged);
+    const stored = isPlainObject(row?.value) ? row.value : {};
+    const before = parseStoreSettings(stored);
+    const change = keepMaskedSecrets(patch, before);
     for (const [key, value] of Object.entries(change)) {
       if (!Object.hasOwn(storeSettingsSchema.shape, key)) throw new SettingsError(key);
-      if (!isDeepStrictEqual((parsed as Record<string, unknown>)[key], value)) throw new SettingsError(key);
+      const parsed = parseStoreSettings(mergeDeep(before, { [key]: value }));
+      if (!keptAsGiven(value, (parsed as Record<string, unknown>)[key])) throw new SettingsError(key);
     }
+    const next = renewNoticeId(change, before, parseStoreSettings(mergeDeep(before, change)));
     await tx
       .insert(settings)
-      .values({ key: "store", value: merged })
-      .onConflictDoUpdate({ target: settings.key, set: { value: merged, updatedAt: new Date() } });
-    return parsed;
+      .values({ key: "store", value: next })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: new Date() } });
+    return next;
   });
 }

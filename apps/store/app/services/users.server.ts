@@ -1,5 +1,6 @@
-import { type Address, type Database, type Role, roles, users } from "@vitrine/db";
+import { type Address, type Database, type Role, roles, type Transaction, users } from "@vitrine/db";
 import { and, asc, count, eq, ilike } from "drizzle-orm";
+import { AdminInputError } from "./admin-input-error.server.ts";
 import { escapeLike } from "./search.server.ts";
 
 /** Accounts as administrators see and change them: e-mail and role, and a user's own meta. */
@@ -76,9 +77,60 @@ export async function listUsers(
   return { total: total?.total ?? 0, users: rows };
 }
 
-/** Gives an account a role; null for an unknown id. */
-export async function setUserRole(db: Database, userId: number, role: Role): Promise<UserSummary | null> {
-  const [row] = await db.update(users).set({ role }).where(eq(users.id, userId)).returning(summaryColumns);
+/**
+ * Gives an account a role; null for an unknown id. Refuses (`AdminInputError`) an administrator
+ * (`actorId`) taking away their own role, and any change that would leave the store without an
+ * administrator (decision 0038).
+ */
+export async function setUserRole(
+  db: Database,
+  userId: number,
+  role: Role,
+  actorId: number | null,
+): Promise<UserSummary | null> {
+  return db.transaction((tx) => setUserRoleIn(tx, userId, role, actorId));
+}
+
+/**
+ * `setUserRole` inside the caller's transaction (an invitation's). Every administrator's row is
+ * locked first, in id order: of two demotions at once the second waits for the first, then counts
+ * the administrators the first left (PostgreSQL re-reads a locked row that changed, and leaves it out
+ * when it is no longer an administrator's).
+ */
+export async function setUserRoleIn(
+  tx: Transaction,
+  userId: number,
+  role: Role,
+  actorId: number | null,
+): Promise<UserSummary | null> {
+  if (actorId === userId && role !== "administrator") {
+    throw new AdminInputError(
+      "rest_cannot_demote_self",
+      "You cannot take away your own administrator role.",
+      "role",
+    );
+  }
+  const administrators = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "administrator"))
+    .orderBy(asc(users.id))
+    .for("update");
+  const [user] = await tx.select(summaryColumns).from(users).where(eq(users.id, userId)).for("update");
+  if (!user) return null;
+  if (
+    user.role === "administrator" &&
+    role !== "administrator" &&
+    !administrators.some((administrator) => administrator.id !== userId)
+  ) {
+    throw new AdminInputError(
+      "rest_last_administrator",
+      "The store must keep at least one administrator.",
+      "role",
+    );
+  }
+  if (user.role === role) return user;
+  const [row] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning(summaryColumns);
   return row ?? null;
 }
 

@@ -19,6 +19,14 @@ export async function walletNonce(context: AppContext, action: string): Promise<
     : guestFormNonce(context.config.sessionSecret, action);
 }
 
+/**
+ * Whether the express wallet is offered: the installation allows it (WALLET_DIRECT_CHECKOUT) and the
+ * owner has it on in the payment settings (decision 0039).
+ */
+export function expressCheckoutOn(context: Pick<AppContext, "config" | "settings">): boolean {
+  return context.config.wallet.directCheckout && context.settings.payments.wallet.enabled;
+}
+
 /** What the page is handed for direct checkout (spec §3 "Wallet / payment configuration"). */
 export async function walletClientConfig(context: AppContext, url: URL): Promise<WalletClientConfig> {
   const { wallet, walletHost } = context.config;
@@ -26,7 +34,7 @@ export async function walletClientConfig(context: AppContext, url: URL): Promise
     testMode: wallet.testMode,
     walletHost,
     walletMerchantId: wallet.merchantId,
-    isWalletDirectCheckoutEnabled: wallet.directCheckout,
+    isWalletDirectCheckoutEnabled: expressCheckoutOn(context),
     platformTrackerNonce: await walletNonce(context, TRACKER_NONCE),
     ajaxUrl: "/ajax",
     wcAjaxUrl: "/?wc-ajax=%%endpoint%%",

@@ -16,8 +16,10 @@ import { loadConfig } from "../config.server.ts";
 import { addToCart, loadCart } from "./cart.server.ts";
 import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
 import { recordingMailer, testContext } from "./test-context.test-helper.ts";
-import { placeWalletOrder, sealWalletSession, WALLET_SHIPPING } from "./wallet.server.ts";
+import { placeWalletOrder, sealWalletSession } from "./wallet.server.ts";
 
+/** The flat rate the session is sealed with (the settings' value at the time). */
+const FLAT_RATE = 700;
 const secret = "a wallet secret shared by the store and the wallet";
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "vitrine-wallet-test-")),
@@ -63,13 +65,14 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
       locale: "en",
       currency: "USD",
       storeName: "Vitrine",
+      shippingCost: FLAT_RATE,
       storeUrl: "http://shop.test",
       customer: { email: "ada@example.com" },
       cookies,
       attributionBase64: false,
       now,
     });
-    return { owner, sealed: sealed!, total: 3000 + WALLET_SHIPPING.cost };
+    return { owner, sealed: sealed!, total: 3000 + FLAT_RATE };
   }
 
   it("seals the cart, the customer and the attribution record for the wallet, and nothing for an empty cart", async () => {
@@ -97,6 +100,7 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
         locale: "en",
         currency: "USD",
         storeName: "Vitrine",
+        shippingCost: FLAT_RATE,
         storeUrl: "http://shop.test",
         customer: {},
         cookies: {},

@@ -20,7 +20,6 @@ import {
   type PlacedOrder,
   placeOrder,
 } from "./checkout.server.ts";
-import { shippingMethods } from "./shipping.server.ts";
 
 /** A sealed session is good for half an hour: long enough to pay, short enough to go stale safely. */
 const SESSION_LIFETIME_MS = 30 * 60_000;
@@ -36,7 +35,8 @@ export function walletKeys(config: Config): WalletKeys {
 }
 
 /** The express wallet ships with the store's default shipping method (the checkout's first). */
-export const WALLET_SHIPPING = shippingMethods[0];
+/** The wallet ships by flat rate, at the cost the store's settings give when the session is sealed. */
+export const WALLET_SHIPPING_METHOD = "flat_rate";
 
 export type WalletSessionInput = {
   db: Database;
@@ -45,6 +45,8 @@ export type WalletSessionInput = {
   locale: string;
   currency: string;
   storeName: string;
+  /** The flat rate's cost now (settings): sealed with the session, so the order charges what was shown. */
+  shippingCost: number;
   storeUrl: string;
   customer: { email?: string; first_name?: string; last_name?: string };
   /** The tracking cookies of the request, for the order attribution record. */
@@ -79,7 +81,7 @@ export async function sealWalletSession(input: WalletSessionInput): Promise<Encr
       })),
       totals: {
         subtotal: cart.subtotal,
-        total: cart.subtotal + WALLET_SHIPPING.cost,
+        total: cart.subtotal + input.shippingCost,
         currency: input.currency,
       },
     },
@@ -140,10 +142,8 @@ export async function placeWalletOrder(
   if (payload.expires_at < (options.now ?? Date.now())) throw new WalletOrderError("session_expired");
   const cart = await loadCart(db, owner, payload.locale);
   if (cart.lines.length === 0) throw new WalletOrderError("cart_gone");
-  if (
-    cart.subtotal + WALLET_SHIPPING.cost !== request.amount ||
-    request.currency !== payload.cart.totals.currency
-  ) {
+  const shippingCost = payload.cart.totals.total - payload.cart.totals.subtotal;
+  if (cart.subtotal + shippingCost !== request.amount || request.currency !== payload.cart.totals.currency) {
     throw new WalletOrderError("amount_mismatch");
   }
   const placed = await placeOrder(db, {
@@ -154,8 +154,8 @@ export async function placeWalletOrder(
     shipping: options.billing,
     // Only this call, signed by the wallet once the shopper has paid, places a wallet order.
     payment: { via: "wallet", paymentId: request.payment_id },
-    shippingMethod: WALLET_SHIPPING.id,
-    shippingTotal: WALLET_SHIPPING.cost,
+    shippingMethod: WALLET_SHIPPING_METHOD,
+    shippingTotal: shippingCost,
     customerNote: "",
     idempotencyKey,
     attribution: payload.attribution ?? {},

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, deepProducts, expect, type ListedProduct, test } from "./fixtures.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -17,31 +17,10 @@ const said = (page: Page) => page.getByRole("status").and(page.locator(".order-m
 /** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
-type Product = { id: number; slug: string; type: string; status: string; stock_quantity: number | null };
-
-/**
- * Demo products of this spec's own: simple, published, well stocked, deep in the catalogue (not on
- * the first listing pages other tests buy from, and not the last one, which the REST test changes).
- */
-async function ownProducts(request: APIRequestContext, token: string): Promise<Product[]> {
-  const listed = (await (
-    await request.get("/api/vitrine/v2/products?per_page=100", { headers: bearer(token) })
-  ).json()) as Product[];
-  const stocked = listed.filter(
-    (p) =>
-      p.type === "simple" && p.status === "publish" && p.stock_quantity !== null && p.stock_quantity >= 10,
-  );
-  const early =
-    (await (await request.get("/shop")).text()) + (await (await request.get("/shop/page/2")).text());
-  const deep = stocked.slice(0, -1).filter((p) => !early.includes(`/product/${p.slug}"`));
-  expect(deep.length).toBeGreaterThanOrEqual(2);
-  return deep.slice(-2);
-}
-
 async function stockOf(request: APIRequestContext, token: string, id: number): Promise<number> {
   const product = (await (
     await request.get(`/api/vitrine/v2/products/${id}`, { headers: bearer(token) })
-  ).json()) as Product;
+  ).json()) as ListedProduct;
   return product.stock_quantity!;
 }
 
@@ -92,7 +71,7 @@ test("an order from a campaign: found by its origin, filtered, read, noted and c
   sentMail,
 }) => {
   test.setTimeout(120_000);
-  const [product] = await ownProducts(request, adminToken);
+  const [product] = (await deepProducts(request, adminToken)).slice(-2);
   const source = `orders${Date.now().toString(36)}`;
   const origin = `Source: ${source.charAt(0).toUpperCase()}${source.slice(1)}`;
 
@@ -191,7 +170,7 @@ test("a cancelled order's stock comes back, once, whether it is cancelled again 
   adminToken,
 }) => {
   test.setTimeout(120_000);
-  const [, product] = await ownProducts(request, adminToken);
+  const [, product] = (await deepProducts(request, adminToken)).slice(-2);
   const before = await stockOf(request, adminToken, product!.id);
   await addFromProductPage(page, product!.slug, 2);
   const id = await placeOrder(page);

@@ -79,10 +79,13 @@ for (const locale of ["en", "es"] as const) {
     await signInByForm(page, ADMIN);
     // The admin bar leads to the back office. No document carries the back office's or the mail's
     // strings (issue 14): the back office's come with its own data.
-    const carried = () =>
-      page.evaluate(() =>
+    const carried = async () => {
+      // A page is parsed as it streams in: read it once the whole document is there.
+      await page.waitForLoadState("domcontentloaded");
+      return page.evaluate(() =>
         Object.keys(JSON.parse(document.getElementById("vitrine-translations")!.textContent!)),
       );
+    };
     await page.goto("/");
     expect(await carried()).toEqual(expect.arrayContaining(["cart", "product", "adminBar"]));
     expect(await carried()).not.toEqual(expect.arrayContaining(["backOffice"]));

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 import { addToCartFromShop } from "./support.ts";
 
 /**
@@ -200,4 +200,30 @@ export async function startSpareStore(
     throw error;
   });
   return { port, dataDir, stop, ownsDataDir };
+}
+
+export type ListedProduct = {
+  id: number;
+  slug: string;
+  type: string;
+  status: string;
+  stock_quantity: number | null;
+};
+
+/**
+ * The demo's simple, published, well-stocked products that no early listing page shows (other tests
+ * buy from those) and not the last one (the REST test changes it), in the API's order: specs that
+ * place orders each take products of their own from this list.
+ */
+export async function deepProducts(request: APIRequestContext, token: string): Promise<ListedProduct[]> {
+  const listed = (await (
+    await request.get("/api/vitrine/v2/products?per_page=100", { headers: bearer(token) })
+  ).json()) as ListedProduct[];
+  const stocked = listed.filter(
+    (p) =>
+      p.type === "simple" && p.status === "publish" && p.stock_quantity !== null && p.stock_quantity >= 10,
+  );
+  const early =
+    (await (await request.get("/shop")).text()) + (await (await request.get("/shop/page/2")).text());
+  return stocked.slice(0, -1).filter((p) => !early.includes(`/product/${p.slug}"`));
 }

@@ -512,6 +512,34 @@ test.describe("tabs and reviews", () => {
   });
 });
 
+/**
+ * Waits for `#tab-reviews` to have done its work: the tab open and the window's scroll to the reviews
+ * (it starts 500 ms after the page and animates for a second; the browser's own jump to the anchor
+ * comes first and lands elsewhere) at rest on its target. A click computed before
+ * the scroll and sent during it lands on whatever has moved under the pointer (seen under load: the
+ * "5 stars" radio stayed unchecked).
+ */
+async function reviewsScrolledTo(page: Page) {
+  await expect(page.getByRole("tablist")).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        // Where the tabs' scroll ends: the reviews 15 px below the scroll padding (features/product/scroll.ts).
+        const reviews = document.getElementById("reviews")!;
+        const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+        const wanted = reviews.getBoundingClientRect().top + window.scrollY - padding - 15;
+        const target = Math.max(
+          0,
+          Math.min(wanted, document.documentElement.scrollHeight - window.innerHeight),
+        );
+        const before = window.scrollY;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return Math.abs(before - target) < 1 && window.scrollY === before;
+      }),
+    )
+    .toBe(true);
+}
+
 test.describe("review form", () => {
   const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -522,7 +550,7 @@ test.describe("review form", () => {
       const context = await browser.newContext({ javaScriptEnabled });
       const page = await context.newPage();
       await page.goto(`${GALLERY_PRODUCT}#tab-reviews`);
-      if (javaScriptEnabled) await expect(page.getByRole("tablist")).toBeVisible();
+      if (javaScriptEnabled) await reviewsScrolledTo(page);
       const form = page.locator("form.comment-form");
       // One star picker, never two.
       await expect(form.locator(".comment-form-rating")).toHaveCount(1);
@@ -549,7 +577,7 @@ test.describe("review form", () => {
 
       // One review per e-mail per product.
       await page.goto(`${GALLERY_PRODUCT}#tab-reviews`);
-      if (javaScriptEnabled) await expect(page.getByRole("tablist")).toBeVisible();
+      if (javaScriptEnabled) await reviewsScrolledTo(page);
       await form.getByRole("radio", { name: "5 stars" }).check();
       await form.getByLabel("Your review").fill("Again.");
       await form.getByLabel("Name").fill("Guest Tester");

@@ -1,17 +1,18 @@
 import { z } from "zod";
+import { reportDay as day } from "../../lib/attribution-report.ts";
 import { attributionReport } from "../../services/attribution-report.server.ts";
 import * as rest from "./rest-route.server.ts";
 
-/** `GET /reports/attribution?from=YYYY-MM-DD&to=YYYY-MM-DD`: orders and revenue by origin, for administrators. */
-
-/** A calendar day the database can compare: PostgreSQL has no year 0, and orders start long after 1970. */
-const day = z.iso.date().refine((value) => value >= "1970-01-01", "Use a date from 1970-01-01 on.");
+/**
+ * `GET /reports/attribution?from=YYYY-MM-DD&to=YYYY-MM-DD`: the sales in the store's currency by
+ * origin, source type, campaign and device, for administrators (decision 0037).
+ */
 const period = z.object({ from: day.optional(), to: day.optional() });
 
 const attribution: rest.Handler = async (context, _caller, req, res) => {
   const query = period.safeParse(req.query);
   if (!query.success) throw rest.invalidParam(query.error);
-  const groups = await attributionReport(context.db, query.data);
+  const groups = await attributionReport(context.db, { ...query.data, currency: context.settings.currency });
   res.json({
     from: query.data.from ?? null,
     to: query.data.to ?? null,

@@ -3,11 +3,13 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { accountAction, guestNonce } from "../../routes/account/account.server.ts";
 import { LOGIN_NONCE } from "../../services/accounts.server.ts";
+import { issueApiToken } from "../../services/api-tokens.server.ts";
 import { type LoopbackServer, listenOnLoopback } from "../../services/loopback-server.test-helper.ts";
 import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
 import { hashPassword } from "../../services/passwords.server.ts";
 import { SMALL_LOGIN_LIMITS, testConfig, testContext } from "../../services/test-context.test-helper.ts";
 import { vitrineRestRouter } from "../vitrine-rest.server.ts";
+import { restTestServer } from "./rest-server.test-helper.ts";
 
 const limits = SMALL_LOGIN_LIMITS;
 const ADMIN = "admin@example.com";
@@ -101,3 +103,61 @@ describe.each(await availableDialects())("POST /auth/token under the login limit
     expect(await token("198.51.100.50", ADMIN, PASSWORD)).toMatchObject(tooMany);
   });
 });
+
+describe.each(await availableDialects())(
+  "the API tokens, listed and revoked by administrators, on %s",
+  (dialect) => {
+    const server = restTestServer(dialect);
+    const call = server.call;
+
+    it("lists the tokens in force, newest first, with owner and last use; a revoked one is refused at once", async () => {
+      const admin = await server.session("administrator");
+      const scripter = await insertAccount(server.db, "scripter@example.com", { role: "editor" });
+      const older = await issueApiToken(server.db, scripter);
+      const newer = await issueApiToken(server.db, admin.userId);
+      const gone = await issueApiToken(server.db, scripter);
+      expect((await call("/auth/token", { Authorization: `Bearer ${gone}` }, "DELETE")).status).toBe(200);
+
+      const listed = await call("/auth/tokens", admin.headers);
+      expect(listed.status).toBe(200);
+      const records = listed.body as unknown as Array<Record<string, unknown>>;
+      expect(records.map((record) => record.user_id)).toEqual([admin.userId, scripter]);
+      expect(records[1]).toEqual({
+        id: expect.any(Number),
+        user_id: scripter,
+        email: "scripter@example.com",
+        role: "editor",
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        last_used_at: null,
+      });
+      expect(JSON.stringify(records)).not.toContain(older);
+      expect((await call("/auth/tokens?search=SCRIPT", admin.headers)).body).toHaveLength(1);
+
+      // A use is written down.
+      const script = { Authorization: `Bearer ${older}` };
+      expect((await call("/pages", script)).status).toBe(200);
+      const used = (await call("/auth/tokens?search=scripter", admin.headers)).body as unknown as Array<{
+        last_used_at: string | null;
+      }>;
+      expect(used[0]!.last_used_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+      const id = records[1]!.id as number;
+      expect((await call(`/auth/tokens/${id}`, admin.headers, "DELETE")).body).toEqual({ id, revoked: true });
+      const refused = await call("/pages", script);
+      expect([refused.status, refused.body.code]).toEqual([401, "rest_invalid_token"]);
+      expect((await call(`/auth/tokens/${id}`, admin.headers, "DELETE")).status).toBe(404);
+      expect((await call("/auth/tokens", admin.headers)).body).toHaveLength(1);
+      expect(newer).not.toBe(older);
+    });
+
+    it("is for administrators only", async () => {
+      const editor = await server.session("editor");
+      const token = await issueApiToken(server.db, editor.userId);
+      const [record] = (await call("/auth/tokens", (await server.session("administrator")).headers))
+        .body as unknown as Array<{ id: number }>;
+      expect((await call("/auth/tokens", editor.headers)).status).toBe(403);
+      expect((await call(`/auth/tokens/${record!.id}`, editor.headers, "DELETE")).status).toBe(403);
+      expect((await call("/auth/tokens", { Authorization: `Bearer ${token}` })).status).toBe(403);
+    });
+  },
+);

@@ -1,8 +1,17 @@
 import { z } from "zod";
-import { issueApiToken, revokeApiToken } from "../../services/api-tokens.server.ts";
+import {
+  issueApiToken,
+  listApiTokens,
+  revokeApiToken,
+  revokeApiTokenById,
+} from "../../services/api-tokens.server.ts";
 import * as rest from "./rest-route.server.ts";
 
-/** `POST /auth/token` `{email, password}` → `{token}`, and `DELETE /auth/token` with the token itself. */
+/**
+ * `POST /auth/token` `{email, password}` → `{token}`, and `DELETE /auth/token` with the token itself;
+ * for administrators, `GET /auth/tokens` (those in force, newest first) and `DELETE /auth/tokens/{id}`
+ * (decision 0038).
+ */
 
 const credentials = z.object({ email: z.string().email().max(254), password: z.string().min(1).max(200) });
 
@@ -27,7 +36,26 @@ const revokeToken: rest.Handler = async (context, caller, _req, res) => {
   res.json({ revoked: true });
 };
 
+const tokenFilters = z.object({ search: z.string().trim().max(254).optional() });
+
+/** `GET /auth/tokens?search=…`: `{id, user_id, email, role, created_at, last_used_at}`, never the token. */
+const listTokens: rest.Handler = async (context, _caller, req, res) => {
+  const list = rest.parseList(req);
+  const { search } = rest.parsed(tokenFilters, { search: req.query.search }, "search");
+  const found = await listApiTokens(context.db, { search, limit: list.limit, offset: list.offset });
+  rest.sendPage(context, req, res, list, found.total, found.tokens.map(rest.snakeCaseKeys));
+};
+
+const revokeTokenById: rest.Handler = async (context, _caller, req, res) => {
+  const id = rest.parseId(req);
+  if (!(await revokeApiTokenById(context.db, id)))
+    throw new rest.RestError(404, "rest_token_invalid_id", "There is no such token in force.");
+  res.json({ id, revoked: true });
+};
+
 export const tokenRoutes: rest.RestRoute[] = [
   { method: "post", path: "/auth/token", needs: "none", handler: issueToken },
   { method: "delete", path: "/auth/token", needs: "user", handler: revokeToken },
+  { method: "get", path: "/auth/tokens", needs: "admin", handler: listTokens },
+  { method: "delete", path: "/auth/tokens/:id", needs: "admin", handler: revokeTokenById },
 ];

@@ -64,9 +64,9 @@ export function SiteHeader({ root }: { root: RootData }) {
       <MainMenu
         items={root.primaryMenu}
         leading={
-          root.primaryMenu.length > 0 && (
+          (root.categoryMenu.length > 0 || root.primaryMenu.length > 0) && (
             <VerticalMenu
-              items={root.primaryMenu}
+              items={root.categoryMenu.length > 0 ? root.categoryMenu : root.primaryMenu}
               holdOpen={root.verticalMenuOnHome && location.pathname === "/"}
               header={headerRef}
             />

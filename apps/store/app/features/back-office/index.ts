@@ -1,9 +1,16 @@
 export { type AffiliateLinkRow, AffiliateLinks } from "./affiliate-links.tsx";
+export { AttributionReport } from "./attribution-report.tsx";
 export { type CategoryRecord, CategoryTree } from "./category-tree.tsx";
+export { BackOfficeDashboard } from "./dashboard.tsx";
 export { type MediaItem, MediaLibrary } from "./media-library.tsx";
+export { MenuEditor, type MenuEditorChoices, type MenuSummary } from "./menu-editor.tsx";
 export { OrderList } from "./order-list.tsx";
 export { OrderPage } from "./order-page.tsx";
 export { PageBuilder, type PageBuilderChoices, type PageRecord } from "./page-builder.tsx";
 export { PageList, type PageRow } from "./page-list.tsx";
+export { ApiTokenList, CustomerList } from "./people-lists.tsx";
+export { InviteForm, StaffList } from "./people-staff.tsx";
+export { PersonPage } from "./person-page.tsx";
 export { type AttributeChoice, type MediaChoice, ProductForm, type ProductRecord } from "./product-form.tsx";
 export { type CategoryOption, type ProductRow, ProductTable } from "./product-table.tsx";
+export { type EditableSettings, SettingsForm } from "./settings-form.tsx";

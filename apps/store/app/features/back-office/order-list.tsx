@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { formatDate, formatPrice } from "../../i18n/format.ts";
-import { isLocale } from "../../i18n/i18n.ts";
 import type { AdminOrderRow } from "../../lib/admin-orders.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-status.ts";
-import { ChoiceSelect, OrderStatusBadge, originText } from "./order-labels.tsx";
+import { ChoiceSelect, originText } from "./order-labels.tsx";
+import { OrderTable } from "./order-table.tsx";
 
 /** The select's choice for "no filter" (a key of its own: an empty key is no key). */
 const ALL = "*";
@@ -31,8 +30,7 @@ export function OrderList({
   origin: string | null;
   origins: string[];
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  const { t } = useTranslation();
   // Not `useSearchParams`: its code would join every storefront page's first script.
   const location = useLocation();
   const navigate = useNavigate();
@@ -106,43 +104,13 @@ export function OrderList({
         {t("backOffice.orders.count", { count: total })}
       </p>
       {orders.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="order-table w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">{t("backOffice.orders.title")}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  {t("backOffice.orders.order")}
-                </th>
-                <th scope="col">{t("backOffice.orders.date")}</th>
-                <th scope="col">{t("backOffice.orders.status")}</th>
-                <th scope="col">{t("backOffice.orders.customer")}</th>
-                <th scope="col">{t("backOffice.orders.origin")}</th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.orders.total")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((order) => (
-                <tr key={order.id} className="order-row border-b border-stone-100" data-order-id={order.id}>
-                  <th scope="row" className="py-2 font-normal">
-                    <Link to={`/admin/orders/${order.id}`} className="font-semibold underline">
-                      #{order.id}
-                    </Link>
-                  </th>
-                  <td>{formatDate(order.date, locale)}</td>
-                  <td>
-                    <OrderStatusBadge status={order.status} />
-                  </td>
-                  <td>{order.customer}</td>
-                  <td className="order-origin">{originText(order.origin, t)}</td>
-                  <td className="text-right">{formatPrice(order.total, order.currency, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderTable
+          orders={orders}
+          caption={t("backOffice.orders.title")}
+          className="order-table"
+          rowClassName="order-row"
+          columns={{ customer: true, origin: true }}
+        />
       )}
       {pages > 1 && (
         <Pagination

@@ -26,6 +26,13 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
   const hydrated = useHydrated();
   const values = result?.values ?? data.saved;
   const [shipToDifferent, setShipToDifferent] = useState(values.ship_to_different_address === "1");
+  const [billingCountry, setBillingCountry] = useState(values.billing_country ?? "US");
+  const [shippingCountry, setShippingCountry] = useState(values.shipping_country ?? "US");
+  // Methods limited to some countries are offered for an order going there (the server checks too).
+  const destination = shipToDifferent ? shippingCountry : billingCountry;
+  const shippingMethods = data.shippingMethods.filter(
+    (method) => method.countries.length === 0 || method.countries.includes(destination),
+  );
   const [shippingId, setShippingId] = useState(values.shipping_method ?? data.shippingMethods[0]?.id ?? "");
   const [paymentId, setPaymentId] = useState(values.payment_method ?? data.paymentMethods[0]?.id ?? "");
   const enhanced = useEnhancedCheckout({
@@ -39,8 +46,6 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
     choose: { payment: setPaymentId, shipping: setShippingId },
   });
   const { errors, notice } = enhanced;
-  const [billingCountry, setBillingCountry] = useState(values.billing_country ?? "US");
-  const [shippingCountry, setShippingCountry] = useState(values.shipping_country ?? "US");
   const formRef = useRef<HTMLFormElement>(null);
   // A new country changes the state field (another list, or none): the labels are rebuilt.
   useFloatingLabels(formRef, [billingCountry, shippingCountry]);
@@ -127,10 +132,14 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
             />
           </div>
           <OrderReview
-            data={data}
+            data={{ ...data, shippingMethods }}
             values={values}
             errors={errors}
-            shippingId={shippingId}
+            shippingId={
+              shippingMethods.some((method) => method.id === shippingId)
+                ? shippingId
+                : (shippingMethods[0]?.id ?? "")
+            }
             paymentId={paymentId}
             choose={enhanced.choose}
             submitting={navigation.state === "submitting" || enhanced.submitting}

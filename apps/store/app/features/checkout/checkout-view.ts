@@ -8,7 +8,8 @@ export type CheckoutPageData = {
   userId: number;
   cart: CartView;
   countries: Record<string, readonly string[]>;
-  shippingMethods: ReadonlyArray<{ id: string; cost: number }>;
+  /** Each method with the countries it ships to (none: everywhere). */
+  shippingMethods: ReadonlyArray<{ id: string; cost: number; countries: readonly string[] }>;
   paymentMethods: ReadonlyArray<{ id: string; titleKey: string; descriptionKey: string }>;
   nonce: string;
   attempt: string;

@@ -65,7 +65,7 @@ export function OrderReview({
               onChange={() => choose("shipping", method.id)}
             />
             {t(`checkout.shipping.${method.id}`)}
-            {method.cost > 0 && `: ${money(method.cost)}`}
+            {method.cost > 0 ? `: ${money(method.cost)}` : ` (${t("checkout.shipping.free")})`}
           </label>
         ))}
         <FieldError id="shipping_method" error={error("shipping_method")} />

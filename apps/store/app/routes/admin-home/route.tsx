@@ -1,24 +1,33 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { BackOfficeDashboard } from "../../features/back-office/index.ts";
+import { dashboard } from "../../services/dashboard.server.ts";
+import { requireStaff } from "../admin/admin.server.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { role } = await requireStaff(context, request);
+  // Editors see the sections they may use; the store's figures are for administrators.
+  if (role !== "administrator") return { figures: null };
+  return {
+    figures: await dashboard(context.db, {
+      now: new Date(),
+      currency: context.settings.currency,
+      locale: context.locale,
+    }),
+  };
+}
 
 export function meta() {
   return [{ title: "Back office" }, { name: "robots", content: "noindex" }];
 }
 
-/** The back office's first page: where each part of the store is run from. */
-export default function BackOfficeHome() {
+/** `/admin`: the back office's first page (issue 17, decision 0037). */
+export default function BackOfficeHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.dashboard")}</h1>
-      <ul className="grid gap-4 sm:grid-cols-2">
-        <li>
-          <Link to="/admin/media" className="block rounded border border-stone-200 p-4 hover:border-brand">
-            <span className="block text-lg font-semibold">{t("backOffice.media.title")}</span>
-            <span className="text-stone-600">{t("backOffice.media.summary")}</span>
-          </Link>
-        </li>
-      </ul>
+      <BackOfficeDashboard figures={loaderData.figures} />
     </section>
   );
 }

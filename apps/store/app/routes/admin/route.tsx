@@ -63,6 +63,26 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                   {t("backOffice.affiliate.title")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/menus" className={link}>
+                  {t("backOffice.menus.title")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/reports" className={link}>
+                  {t("backOffice.reports.title")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/people" className={link}>
+                  {t("backOffice.people.title")}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/admin/settings" className={link}>
+                  {t("backOffice.settings.title")}
+                </NavLink>
+              </li>
             </>
           )}
         </ul>

@@ -10,7 +10,7 @@ import { cartHeaders, ownerOf } from "../../services/cart-session.server.ts";
 import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../../services/checkout.server.ts";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
 import { checkoutGateways } from "../../services/payment-gateways.server.ts";
-import { shippingMethods } from "../../services/shipping.server.ts";
+import { shippingOptions } from "../../services/shipping.server.ts";
 import { userAddresses } from "../../services/users.server.ts";
 
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
@@ -24,7 +24,7 @@ export async function loadCheckout(context: AppLoadContext) {
     userId: session.userId ?? 0,
     cart,
     countries,
-    shippingMethods: shippingMethods.map(({ id, cost }) => ({ id, cost })),
+    shippingMethods: shippingOptions(context.settings),
     paymentMethods: checkoutGateways(context.settings.payments).map(({ id, titleKey, descriptionKey }) => ({
       id,
       titleKey,

@@ -35,7 +35,7 @@ const loaderData = {
   userId: 0,
   cart,
   countries: { US: ["CA", "NY"], DE: [] },
-  shippingMethods: [{ id: "flat_rate", cost: 500 }],
+  shippingMethods: [{ id: "flat_rate", cost: 500, countries: [] }],
   paymentMethods: [
     { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },
   ],

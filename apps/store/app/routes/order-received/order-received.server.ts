@@ -14,5 +14,7 @@ export async function loadOrderReceived(context: AppLoadContext, id: string, key
   if (!parsed.success) throw data(null, { status: 404 });
   const order = await findOrderForViewer(context.db, parsed.data.id, { key: parsed.data.key });
   if (!order) throw data(null, { status: 404 });
-  return order;
+  // A bank transfer's receipt tells the shopper where to pay (the owner's settings).
+  const bankDetails = order.paymentMethod === "bacs" ? context.settings.payments.bacs.details : null;
+  return { order, bankDetails };
 }

@@ -1,4 +1,4 @@
-import { OrderDetails } from "../../features/orders/index.ts";
+import { BankDetails, OrderDetails } from "../../features/orders/index.ts";
 import type { Route } from "./+types/route";
 import { loadOrderReceived } from "./order-received.server.ts";
 
@@ -10,6 +10,15 @@ export function meta() {
   return [{ title: "Order received" }, { name: "robots", content: "noindex" }];
 }
 
-export default function OrderReceived({ loaderData: order }: Route.ComponentProps) {
-  return <OrderDetails order={order} thanks />;
+export default function OrderReceived({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <OrderDetails order={loaderData.order} thanks />
+      {loaderData.bankDetails && (
+        <div className="mt-6">
+          <BankDetails details={loaderData.bankDetails} />
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { CHART_ROWS } from "../../lib/attribution-report.ts";
+import { barChart } from "./report-chart.server.ts";
+
+describe("the report's bar charts", () => {
+  it("scales bars from zero to a round number past the largest, with round ticks", () => {
+    const chart = barChart([7, 3, 1], { whole: true });
+    expect(chart.ticks.map((tick) => tick.value)).toEqual([0, 2, 4, 6, 8]);
+    const [first, second, third] = chart.bars;
+    // 7 of 8 of the plot's width, and the others in proportion.
+    expect(first!.width / second!.width).toBeCloseTo(7 / 3, 1);
+    expect(second!.width / third!.width).toBeCloseTo(3, 1);
+    expect(chart.ticks[0]!.x).toBe(chart.plotLeft);
+    expect(chart.bars.map((bar) => bar.value)).toEqual([7, 3, 1]);
+    // One band per group, top to bottom, inside the plot.
+    expect(first!.y).toBeLessThan(second!.y);
+    expect(third!.y + third!.height).toBeLessThanOrEqual(chart.axisY);
+    expect(chart.height).toBeGreaterThan(chart.axisY);
+  });
+
+  it("ticks counts in whole numbers only", () => {
+    expect(barChart([2, 1], { whole: true }).ticks.map((tick) => tick.value)).toEqual([0, 1, 2]);
+    expect(barChart([2, 1], { whole: false }).ticks.map((tick) => tick.value)).toEqual([0, 0.5, 1, 1.5, 2]);
+  });
+
+  it("draws the largest groups only, and an empty or all-zero report without dividing by zero", () => {
+    const many = barChart(
+      Array.from({ length: CHART_ROWS + 5 }, (_, index) => 100 - index),
+      { whole: true },
+    );
+    expect(many.bars).toHaveLength(CHART_ROWS);
+    const zero = barChart([0], { whole: false });
+    expect(zero.bars[0]!.width).toBe(0);
+    expect(Number.isFinite(zero.height)).toBe(true);
+    expect(barChart([], { whole: true }).bars).toEqual([]);
+  });
+});

@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { SettingsForm } from "../../features/back-office/index.ts";
+import { countries } from "../../lib/checkout-schema.ts";
+import { withoutSecrets } from "../../services/settings.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  return { settings: withoutSecrets(context.settings), countries: Object.keys(countries) };
+}
+
+export function meta() {
+  return [{ title: "Settings" }, { name: "robots", content: "noindex" }];
+}
+
+/** `/admin/settings`: everything the owner sets about the store, for administrators (decision 0039). */
+export default function BackOfficeSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.settings.title")}</h1>
+      <SettingsForm settings={loaderData.settings} countries={loaderData.countries} />
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Browser, Page } from "@playwright/test";
+import { E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { addFirstSimpleProduct, axe, fillBilling } from "./support.ts";
+
+/**
+ * The settings page (issue 17, decision 0039), on a store of its own: settings are store-wide, and
+ * the shared test store's must not change under other tests.
+ */
+const ADMIN = { email: "settings-admin@example.com", password: "settings admin password" };
+const notice = (page: Page) => page.locator(".woocommerce-store-notice");
+const serious = (violations: Array<{ impact?: string | null }>) =>
+  violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+
+async function signIn(page: Page, origin: string) {
+  await page.goto(`${origin}/my-account`);
+  const login = page.locator("form.woocommerce-form-login");
+  await login.locator('input[name="username"]').fill(ADMIN.email);
+  await login.locator('input[name="password"]').fill(ADMIN.password);
+  await login.locator('button[type="submit"]').click();
+  await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
+}
+
+/** Opens the settings page, lets `change` edit the form, saves, and waits for the page to say so. */
+async function changeSettings(page: Page, origin: string, change: (page: Page) => Promise<void>) {
+  await page.goto(`${origin}/admin/settings`);
+  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  await change(page);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+}
+
+async function visitor(browser: Browser, origin: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: origin });
+  return context.newPage();
+}
+
+test("an administrator runs the store from the settings page: notice, coming soon, cart, shipping and bank details", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(180_000);
+  const store = await spareStore({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: "on",
+    MEDIA_DIR: E2E_MEDIA_DIR,
+  });
+  const origin = `http://127.0.0.1:${store.port}`;
+  await signIn(page, origin);
+  const shopper = await visitor(browser, origin);
+
+  await test.step("the page is in the back office's navigation, in both languages, and axe finds nothing serious", async () => {
+    await page.goto(`${origin}/admin`);
+    await page
+      .getByRole("navigation", { name: "Back office" })
+      .getByRole("link", { name: "Settings" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+    expect(serious((await axe(page).analyze()).violations)).toEqual([]);
+    await page.goto(`${origin}/admin/settings?lang=es`);
+    await expect(page.getByRole("heading", { level: 1, name: "Ajustes" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Próximamente y aviso de la tienda" })).toBeVisible();
+    expect(serious((await axe(page).analyze()).violations)).toEqual([]);
+    await page.goto(`${origin}/?lang=en`);
+  });
+
+  await test.step("a changed store notice shows again to a shopper who dismissed the old one", async () => {
+    await changeSettings(page, origin, async (form) => {
+      await form.getByLabel("Show the store notice").check();
+      await form.getByLabel("Store notice (English)").fill("Winter sale this week");
+    });
+    await expect(async () => {
+      await shopper.goto("/");
+      await expect(notice(shopper)).toHaveText(/Winter sale this week/, { timeout: 1000 });
+    }).toPass();
+    await shopper.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+    await notice(shopper).getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice(shopper)).toHaveCount(0);
+    await shopper.reload();
+    await expect(notice(shopper)).toHaveCount(0);
+
+    await changeSettings(page, origin, async (form) => {
+      await expect(form.getByLabel("Store notice (English)")).toHaveValue("Winter sale this week");
+      await form.getByLabel("Store notice (English)").fill("Winter sale ends on Sunday");
+    });
+    await expect(async () => {
+      await shopper.goto("/");
+      await expect(notice(shopper)).toHaveText(/Winter sale ends on Sunday/, { timeout: 1000 });
+    }).toPass();
+  });
+
+  await test.step("coming-soon mode hides the store from visitors and gives it back", async () => {
+    await changeSettings(page, origin, (form) => form.getByLabel(/^Coming soon/).check());
+    await expect(async () => {
+      await shopper.goto("/shop");
+      await expect(shopper.getByRole("heading", { level: 1 })).toHaveText("Coming soon", { timeout: 1000 });
+    }).toPass();
+    // Staff still see the store.
+    await page.goto(`${origin}/shop`);
+    await expect(page.locator("li.product-small").first()).toBeVisible();
+
+    await changeSettings(page, origin, (form) => form.getByLabel(/^Coming soon/).uncheck());
+    await expect(async () => {
+      await shopper.goto("/shop");
+      await expect(shopper.locator("li.product-small").first()).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  });
+
+  await test.step("with “go to the cart after a product is added” on, the next add goes to the cart", async () => {
+    await changeSettings(page, origin, async (form) => {
+      await form.getByLabel("Go to the cart after a product is added").check();
+      await form.getByLabel("Flat rate cost (USD)").fill("7.25");
+      await form
+        .getByRole("group", { name: "Local pickup ships to (none ticked: every country)" })
+        .getByLabel("Spain")
+        .check();
+      await form.getByLabel("IBAN").fill("ES91 2100 0418 4502 0005 1332");
+    });
+    await expect(async () => {
+      await shopper.goto("/shop");
+      await shopper.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+      // The page's own data (the root loader's cart settings) has the change before the add.
+      const redirect = await shopper.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __reactRouterDataRouter: { state: { loaderData: { root: { cart: Record<string, unknown> } } } };
+            }
+          ).__reactRouterDataRouter.state.loaderData.root.cart.cart_redirect_after_add,
+      );
+      expect(redirect).toBe("yes");
+    }).toPass();
+    await addFirstSimpleProduct(shopper);
+    await expect(shopper).toHaveURL(`${origin}/cart`);
+    await expect(shopper.locator("tr.cart_item")).toHaveCount(1);
+  });
+
+  await test.step("the checkout charges the new flat rate, offers local pickup in its zone only, and the receipt says where to pay", async () => {
+    await shopper.goto("/checkout");
+    await shopper.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+    await expect(shopper.getByLabel("Flat rate: $7.25")).toBeChecked();
+    await expect(shopper.getByLabel("Local pickup (free)")).toHaveCount(0);
+    const billing = shopper.getByRole("group", { name: "Billing details" });
+    await billing.getByLabel("Country / Region").selectOption("ES");
+    await expect(shopper.getByLabel("Local pickup (free)")).toBeVisible();
+    await billing.getByLabel("Country / Region").selectOption("US");
+    await expect(shopper.getByLabel("Local pickup (free)")).toHaveCount(0);
+    await fillBilling(shopper, { "Email address": "settings-shopper@example.com" });
+    await shopper.getByLabel("Direct bank transfer").check();
+    await shopper.getByLabel(/I have read and agree/).check();
+    await shopper.getByRole("button", { name: "Place order" }).click();
+    await expect(shopper.getByRole("heading", { level: 1, name: "Order received" })).toBeVisible();
+    const bank = shopper.getByRole("region", { name: "Our bank details" });
+    await expect(bank).toContainText("IBAN");
+    await expect(bank).toContainText("ES91 2100 0418 4502 0005 1332");
+    await expect(shopper.locator(".woocommerce-order-overview")).toContainText("$");
+  });
+
+  await shopper.context().close();
+});

@@ -18,6 +18,8 @@ import { count } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
+import { analyticsCollectRouter } from "./app/api/analytics-collect.server.ts";
+import { sessionRecordingsRouter } from "./app/api/session-recordings.server.ts";
 import { storeCartRouter } from "./app/api/store-cart.server.ts";
 import { storeCheckoutRouter } from "./app/api/store-checkout.server.ts";
 import { vitrineRestRouter } from "./app/api/vitrine-rest.server.ts";
@@ -29,6 +31,7 @@ import { type AppContext, withDomainClients } from "./app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "./app/i18n/language.ts";
 import { type ContentSources, emptyContentSources } from "./app/lib/rich-text.ts";
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
+import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "./app/services/analytics.server.ts";
 import { comingSoonGate } from "./app/services/coming-soon.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
 import { drawInBackground, mediaPlaceholders, mediaState } from "./app/services/demo-images.server.ts";
@@ -197,6 +200,8 @@ export function createApp({
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
   app.use("/api/store/v1", storeCartRouter(makeContext));
   app.use("/api/vitrine/v2/wallet/orders", walletOrdersRouter(makeContext));
+  app.use("/api/vitrine/v2/analytics/events", analyticsCollectRouter(makeContext));
+  app.use("/api/vitrine/v2/analytics/recordings", sessionRecordingsRouter(makeContext));
   app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));
 
   app.use(comingSoonGate({ settings, db: database.db, sessionSecret: config.sessionSecret }));
@@ -417,6 +422,15 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     // Built in the background, a batch of products at a time, while pages are already served.
     productSearch.warm();
     if (!cluster.isWorker) drawing = drawInBackground(database.db, config.mediaDir, logger);
+    // Analytics older than the store keeps them, and past days' salts, go at start and every 6 hours.
+    if (!cluster.isWorker) {
+      const purge = () =>
+        void purgeAnalytics(database.db, settings.current.analytics).catch((error) =>
+          logger.warn({ err: error }, "purging old analytics failed"),
+        );
+      purge();
+      setInterval(purge, ANALYTICS_PURGE_INTERVAL_MS).unref();
+    }
     const shown = listening === publicUrl ? "" : ` (public address ${publicUrl})`;
     if (!cluster.isWorker) process.stdout.write(`Vitrine is serving at ${listening}${shown}\n`);
   });

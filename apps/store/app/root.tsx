@@ -22,14 +22,17 @@ import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 // The hook alone, not the feature's index: that also brings the attribution form elements, which
 // only the checkout and registration pages load.
+import { useAnalytics } from "./features/analytics/index.ts";
 import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
+import { ConsentScript } from "./features/consent/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { TranslationsScript } from "./i18n/translations-script.tsx";
 import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
+import { trackingFor } from "./services/analytics.server.ts";
 import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart-session.server.ts";
 import { comingSoonBannerFor } from "./services/coming-soon.server.ts";
 import { loadMenu } from "./services/content.server.ts";
@@ -48,6 +51,9 @@ const ComingSoonBanner = lazyPart(
   "coming-soon-banner",
   () => import("./components/layout/coming-soon-banner.tsx"),
 );
+
+/** The consent banner's host loads after the page, only in a store that asks for consent. */
+const ConsentHost = lazyPart("consent-host", () => import("./features/consent/consent-host.tsx"));
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -99,6 +105,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cart: cartClientConfig(context.config.publicUrl, locale, settings),
       notices,
       attribution: settings.order_attribution,
+      tracking: trackingFor(settings, context.contentSources),
       wallet: await walletClientConfig(context, new URL(request.url)),
       account: {
         signedIn: Boolean(current?.userId),
@@ -131,6 +138,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <InlineStylesheet href={stylesheet} />
         <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
+        {root && <ConsentScript nonce={root.cspNonce} banner={root.tracking.banner} />}
         <Meta />
         <Links />
         {root && <SeoLinks links={root.seo} />}
@@ -155,6 +163,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
+        {root?.tracking.banner && (
+          <PartSlot>
+            <ConsentHost />
+          </PartSlot>
+        )}
         {root?.comingSoonBanner && (
           <PartSlot>
             <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
@@ -171,6 +184,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useRootData();
   useAttributionTracking(root?.attribution);
+  useAnalytics(root?.tracking);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
   return <Outlet />;

@@ -30,6 +30,8 @@ export default [
     route("affiliate-links", "routes/admin-affiliate-links/route.tsx"),
     route("menus", "routes/admin-menus/route.tsx"),
     route("reports", "routes/admin-reports/route.tsx"),
+    route("analytics/sessions/:session", "routes/admin-session-replay/route.tsx"),
+    route("analytics", "routes/admin-analytics/route.tsx"),
     route("people", "routes/admin-people/route.tsx"),
     route("people/:id", "routes/admin-person/route.tsx"),
     route("settings", "routes/admin-settings/route.tsx"),

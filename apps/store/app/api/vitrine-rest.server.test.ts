@@ -1,4 +1,4 @@
-import { users } from "@vitrine/db";
+import { analyticsEvents, users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import express from "express";
@@ -333,6 +333,71 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
       code: "rest_invalid_param",
       message: "Invalid parameter: from",
     });
+  });
+
+  it("reports analytics between two dates, for administrators only", async () => {
+    await account("admin@example.com", "administrator");
+    await account("shopper@example.com", "customer");
+    const admin = await bearer("admin@example.com");
+    await placedOrder({ createdAt: "2025-03-01T10:05:00.000Z", total: 1000, origin: "Source: Newsletter" });
+    await database.db.insert(analyticsEvents).values([
+      {
+        occurredAt: new Date("2025-03-01T10:00:00.000Z"),
+        visitor: "v1",
+        session: "session-newsletter-1",
+        kind: "page_view",
+        path: "/",
+        sourceType: "utm",
+        source: "newsletter",
+      },
+      {
+        occurredAt: new Date("2025-03-01T10:00:30.000Z"),
+        visitor: "v1",
+        session: "session-newsletter-1",
+        kind: "download",
+        path: "/",
+        target: "https://shop.test/guide.pdf",
+      },
+    ]);
+    const report = await (
+      await call("/reports/analytics?from=2025-03-01&to=2025-03-02", { headers: admin })
+    ).json();
+    expect(report).toMatchObject({
+      from: "2025-03-01",
+      to: "2025-03-02",
+      currency: "EUR",
+      totals: { views: 1, sessions: 1 },
+      days: [
+        { day: "2025-03-01", views: 1, visitors: 1 },
+        { day: "2025-03-02", views: 0, visitors: 0 },
+      ],
+      pages: [{ path: "/", views: 1, visitors: 1 }],
+      clicks: {
+        download: [{ target: "https://shop.test/guide.pdf", clicks: 1 }],
+        outbound: [],
+        affiliate: [],
+      },
+      sessions: [
+        {
+          session: "session-newsletter-1",
+          started_at: "2025-03-01T10:00:00.000Z",
+          duration: 30,
+          pages: 1,
+          origin: "Source: Newsletter",
+          recorded: false,
+        },
+      ],
+      conversion: [{ origin: "Source: Newsletter", sessions: 1, orders: 1, revenue: 1000, rate: 1 }],
+    });
+    expect(
+      await (await call("/reports/analytics?from=2025-03-02&to=2025-03-01", { headers: admin })).json(),
+    ).toMatchObject({
+      code: "rest_invalid_param",
+      message: "Invalid parameter: to",
+    });
+    expect((await call("/reports/analytics", { headers: await bearer("shopper@example.com") })).status).toBe(
+      403,
+    );
   });
 
   it("finds accounts, hands out roles, and never lets administrators demote themselves", async () => {

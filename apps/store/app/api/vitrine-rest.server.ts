@@ -9,6 +9,7 @@ import { pageRoutes } from "./rest/pages.server.ts";
 import { productRoutes } from "./rest/products.server.ts";
 import { reportRoutes } from "./rest/reports.server.ts";
 import { restHandler } from "./rest/rest-route.server.ts";
+import { sessionRecordingRoutes } from "./rest/session-recordings.server.ts";
 import { settingsRoutes } from "./rest/settings.server.ts";
 import { tokenRoutes } from "./rest/tokens.server.ts";
 import { userRoutes } from "./rest/users.server.ts";
@@ -39,6 +40,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...orderRoutes,
     ...reportRoutes,
     ...settingsRoutes,
+    ...sessionRecordingRoutes,
   ]) {
     router[route.method](route.path, restHandler(makeContext, route));
   }

@@ -70,10 +70,23 @@ export function parseRichText(
 }
 
 /** Where a page loads content from, by content security policy directive. */
-export type ContentSources = { "frame-src": Set<string>; "media-src": Set<string>; "img-src": Set<string> };
+export type ContentSources = {
+  "frame-src": Set<string>;
+  "media-src": Set<string>;
+  "img-src": Set<string>;
+  /** Google's tag, where the store sends analytics to GA4 (decision 0040). */
+  "script-src": Set<string>;
+  "connect-src": Set<string>;
+};
 
 export function emptyContentSources(): ContentSources {
-  return { "frame-src": new Set(), "media-src": new Set(), "img-src": new Set() };
+  return {
+    "frame-src": new Set(),
+    "media-src": new Set(),
+    "img-src": new Set(),
+    "script-src": new Set(),
+    "connect-src": new Set(),
+  };
 }
 
 /**

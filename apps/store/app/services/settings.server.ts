@@ -7,7 +7,7 @@ import { type Country, countries } from "../lib/checkout-schema.ts";
 import { isMediaOriginPattern } from "../lib/media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
 import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
-import { STORE_CURRENCIES } from "../lib/store-settings.ts";
+import { GA4_MEASUREMENT_ID, STORE_CURRENCIES } from "../lib/store-settings.ts";
 
 const bankDetailsDefaults = { account_name: "", bank_name: "", account_number: "", iban: "", bic: "" };
 
@@ -107,6 +107,38 @@ const shippingMethodSchema = (cost: number) =>
     })
     .catch({ enabled: true, cost, countries: [] });
 
+const analyticsDefaults = {
+  enabled: false,
+  ga4_measurement_id: "",
+  recording: { enabled: false, sample_rate: 10 },
+  retention_days: 395,
+  recording_retention_days: 30,
+};
+
+/**
+ * First-party analytics, Google Analytics 4 and session recording (decision 0040). Off in a fresh
+ * store: the owner turns them on, with the consent banner where the law asks for one.
+ */
+const analyticsSchema = z
+  .object({
+    enabled: z.boolean().catch(false),
+    /** Also send the events to GA4 through gtag when set. */
+    ga4_measurement_id: z.union([z.string().regex(GA4_MEASUREMENT_ID), z.literal("")]).catch(""),
+    recording: z
+      .object({
+        enabled: z.boolean().catch(false),
+        /** The share of sessions recorded, in percent. */
+        sample_rate: z.number().int().min(0).max(100).catch(10),
+      })
+      .catch(analyticsDefaults.recording),
+    /** Days analytics events are kept. */
+    retention_days: z.number().int().min(1).max(800).catch(395),
+    /** Days session recordings are kept. */
+    recording_retention_days: z.number().int().min(1).max(90).catch(30),
+  })
+  .catch(analyticsDefaults);
+export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
+
 const addressDefaults = { line1: "", line2: "", city: "", postcode: "", country: "" as const };
 
 const storeSettingsSchema = z.object({
@@ -167,6 +199,12 @@ const storeSettingsSchema = z.object({
     }),
   /** Where the photo feed block's pictures come from (spec §7 call 7). */
   photo_feed: photoFeedSchema,
+  /**
+   * Spec §4 "Analytics consent": whether the store asks for consent (the banner and the WP Consent
+   * API's opt-in). Off: analytics and order attribution run at once, as without a consent tool.
+   */
+  consent: z.object({ banner: z.boolean().catch(false) }).catch({ banner: false }),
+  analytics: analyticsSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

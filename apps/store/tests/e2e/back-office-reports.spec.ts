@@ -13,7 +13,9 @@ const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 
 /** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+/** Hydrated, with the cart's scripts in: an add to cart before then can be lost (seen under load). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
 import { addFirstSimpleProduct, axe, fillBilling } from "./support.ts";
 
 /**
@@ -155,6 +155,84 @@ test("an administrator runs the store from the settings page: notice, coming soo
     await expect(bank).toContainText("IBAN");
     await expect(bank).toContainText("ES91 2100 0418 4502 0005 1332");
     await expect(shopper.locator(".woocommerce-order-overview")).toContainText("$");
+  });
+
+  await test.step("a bad GA4 id is refused in the owner's language, and nothing is saved", async () => {
+    await page.goto(`${origin}/admin/settings?lang=es`);
+    await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+    const ga4 = page
+      .getByRole("group", { name: "Consentimiento y analítica" })
+      .getByLabel("ID de medición de Google Analytics 4");
+    await ga4.fill("UA-12345-1");
+    await page.getByRole("button", { name: "Guardar ajustes" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      /^El ID de medición de Google Analytics 4 no es válido: empieza por G-/,
+    );
+    await expect(ga4).toBeFocused();
+    await expect(ga4).toHaveAttribute("aria-invalid", "true");
+    expect(serious((await axe(page).analyze()).violations)).toEqual([]);
+    await page.reload();
+    await expect(ga4).toHaveValue("");
+    await page.goto(`${origin}/?lang=en`);
+  });
+
+  await test.step("consent and analytics are set and read back, on the page and through the REST API", async () => {
+    const section = (form: Page) => form.getByRole("group", { name: "Consent and analytics" });
+    await changeSettings(page, origin, async (form) => {
+      const fields = section(form);
+      await expect(fields.getByLabel(/^Ask visitors for consent/)).toHaveAccessibleDescription(
+        /^Off: analytics and order attribution run without asking/,
+      );
+      await expect(fields.getByLabel("Google Analytics 4 measurement ID")).toHaveAccessibleDescription(
+        /content security policy then allows Google's analytics hosts/,
+      );
+      await fields.getByLabel(/^Ask visitors for consent/).check();
+      await fields.getByLabel(/^Collect the store's own analytics/).check();
+      // Typed in lower case; kept as Google writes it.
+      await fields.getByLabel("Google Analytics 4 measurement ID").fill("g-abc123xyz");
+      await fields.getByLabel(/^Record some visitors' sessions/).check();
+      await fields.getByLabel("Share of sessions recorded (%)").fill("25");
+      await fields.getByLabel("Keep analytics events for (days)").fill("120");
+      await fields.getByLabel("Keep session recordings for (days)").fill("14");
+    });
+    // The consent banner now shows on every page, the back office's too; the form is read, not used.
+    await page.reload();
+    const fields = section(page);
+    await expect(fields.getByLabel(/^Ask visitors for consent/)).toBeChecked();
+    await expect(fields.getByLabel(/^Collect the store's own analytics/)).toBeChecked();
+    await expect(fields.getByLabel("Google Analytics 4 measurement ID")).toHaveValue("G-ABC123XYZ");
+    await expect(fields.getByLabel(/^Record some visitors' sessions/)).toBeChecked();
+    await expect(fields.getByLabel("Share of sessions recorded (%)")).toHaveValue("25");
+    await expect(fields.getByLabel("Keep analytics events for (days)")).toHaveValue("120");
+    await expect(fields.getByLabel("Keep session recordings for (days)")).toHaveValue("14");
+    // The REST API reads the same, and refuses a bad id whole, naming the setting (with a token, from
+    // a client without the page's session cookie).
+    const client = await browser.newContext();
+    const { token } = (await (
+      await client.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN })
+    ).json()) as { token: string };
+    const stored = await client.request.get(`${origin}/api/vitrine/v2/settings`, { headers: bearer(token) });
+    expect(await stored.json()).toMatchObject({
+      consent: { banner: true },
+      analytics: {
+        enabled: true,
+        ga4_measurement_id: "G-ABC123XYZ",
+        recording: { enabled: true, sample_rate: 25 },
+        retention_days: 120,
+        recording_retention_days: 14,
+      },
+    });
+    const refused = await client.request.put(`${origin}/api/vitrine/v2/settings`, {
+      headers: bearer(token),
+      data: { analytics: { ga4_measurement_id: "UA-12345-1" } },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      code: "rest_invalid_param",
+      message: "Invalid value for the store setting analytics.",
+      data: { status: 400, param: "analytics" },
+    });
+    await client.close();
   });
 
   await shopper.context().close();

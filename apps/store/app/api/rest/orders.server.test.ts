@@ -110,7 +110,7 @@ describe.each(await availableDialects())("orders over REST on %s", (dialect) => 
     expect(await backwards.json()).toEqual({
       code: "rest_order_invalid_transition",
       message: "An order that is completed cannot become processing.",
-      data: { status: 409 },
+      data: { status: 409, from: "completed", to: "processing" },
     });
     for (const body of [
       { status: "shipped" },

@@ -89,7 +89,10 @@ export function restHandler(makeContext: (req: Request, res: Response) => AppCon
       if (error instanceof RestError) {
         const message =
           req.query._locale === "user" ? await inUserLanguage(context, caller, error) : error.message;
-        res.status(error.status).json({ code: error.code, message, data: { status: error.status } });
+        // `data` also names what the message is about (`param`), as WordPress's REST errors do.
+        res
+          .status(error.status)
+          .json({ code: error.code, message, data: { ...error.params, status: error.status } });
         return;
       }
       next(error);

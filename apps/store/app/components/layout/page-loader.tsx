@@ -14,7 +14,12 @@ export function PageLoader({ nonce }: { nonce: string | undefined }) {
       <div className="page-loader" aria-hidden="true">
         <span className="page-loader-spinner" />
       </div>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // Written by the server only: the browser keeps the page's script as it is.
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? script : "" }}
+      />
     </>
   );
 }

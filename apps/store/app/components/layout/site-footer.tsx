@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { PrivacyChoicesButton } from "../../features/consent/index.ts";
 import type { RootData } from "../../root.tsx";
 
 export function SiteFooter({ root }: { root: RootData }) {
@@ -20,6 +21,11 @@ export function SiteFooter({ root }: { root: RootData }) {
                 </Link>
               </li>
             ))}
+            {root.tracking.banner && (
+              <li>
+                <PrivacyChoicesButton />
+              </li>
+            )}
           </ul>
         </nav>
         <p>{t("site.copyright", { year: new Date().getUTCFullYear(), name: root.storeName })}</p>

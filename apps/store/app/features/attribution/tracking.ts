@@ -6,7 +6,10 @@ import {
   FIELD_PREFIX,
   track,
 } from "@vitrine/attribution";
+import { hasConsent, onConsentChange } from "../consent/index.ts";
 import { readCookies, writeCookie } from "./browser-cookies.ts";
+
+const MARKETING = "marketing";
 
 const ATTRIBUTION_FORMS = "form.checkout, form.woocommerce-form-register";
 const BLANK = blankRecord();
@@ -25,10 +28,18 @@ let settings: Omit<TrackingConfig, "allowTracking"> = {
   timezoneOffset: 0,
 };
 
-/** The store's tracking settings, from the page's configuration; called once, before the first page view. */
-export function configureTracking({ allowTracking, ...rest }: TrackingConfig): void {
-  allowed = allowTracking;
+/**
+ * The store's tracking settings, from the page's configuration; called before the first page view.
+ * Tracking also follows consent to marketing, as WooCommerce's WP Consent API integration has it:
+ * without it no cookie is written, and a change of mind switches tracking on or off. Answers the
+ * unsubscribe from consent changes.
+ */
+export function configureTracking({ allowTracking, ...rest }: TrackingConfig): () => void {
+  allowed = allowTracking && hasConsent(MARKETING);
   settings = rest;
+  return onConsentChange((changed) => {
+    if (allowTracking && changed[MARKETING]) setOrderTracking(changed[MARKETING] === "allow");
+  });
 }
 let record: AttributionRecord = BLANK;
 const listeners = new Set<() => void>();

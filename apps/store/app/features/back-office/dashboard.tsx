@@ -50,6 +50,12 @@ const SECTIONS = [
     admin: true,
   },
   {
+    href: "/admin/analytics",
+    title: "backOffice.analytics.title",
+    summary: "backOffice.home.sections.analytics",
+    admin: true,
+  },
+  {
     href: "/admin/menus",
     title: "backOffice.menus.title",
     summary: "backOffice.home.sections.menus",

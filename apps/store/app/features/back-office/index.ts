@@ -1,4 +1,5 @@
 export { type AffiliateLinkRow, AffiliateLinks } from "./affiliate-links.tsx";
+export { AnalyticsReport } from "./analytics-report.tsx";
 export { AttributionReport } from "./attribution-report.tsx";
 export { type CategoryRecord, CategoryTree } from "./category-tree.tsx";
 export { BackOfficeDashboard } from "./dashboard.tsx";
@@ -13,4 +14,5 @@ export { InviteForm, StaffList } from "./people-staff.tsx";
 export { PersonPage } from "./person-page.tsx";
 export { type AttributeChoice, type MediaChoice, ProductForm, type ProductRecord } from "./product-form.tsx";
 export { type CategoryOption, type ProductRow, ProductTable } from "./product-table.tsx";
+export { SessionReplay } from "./session-replay.tsx";
 export { type EditableSettings, SettingsForm } from "./settings-form.tsx";

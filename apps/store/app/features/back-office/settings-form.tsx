@@ -5,6 +5,7 @@ import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import {
   BANK_DETAIL_FIELDS,
   type BankDetails,
+  GA4_MEASUREMENT_ID,
   SHIPPING_METHOD_IDS,
   type ShippingMethodId,
   STORE_CURRENCIES,
@@ -42,6 +43,14 @@ export type EditableSettings = {
     timezoneOffset: number;
   };
   photo_feed: { provider: "media" | "graph"; graph: { endpoint: string; token: string } };
+  consent: { banner: Toggle };
+  analytics: {
+    enabled: Toggle;
+    ga4_measurement_id: string;
+    recording: { enabled: Toggle; sample_rate: number };
+    retention_days: number;
+    recording_retention_days: number;
+  };
 };
 
 /** The top-level settings, in the page's order: a refusal names one, the page names its section. */
@@ -63,6 +72,8 @@ const SECTION_OF: Record<string, string> = {
   payments: "payments",
   order_attribution: "attribution",
   photo_feed: "photoFeed",
+  consent: "analytics",
+  analytics: "analytics",
 };
 
 /** 24 px: WCAG 2.2 target size (2.5.8) for the form's many checkboxes. */
@@ -141,13 +152,47 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       provider: text("photo_feed.provider"),
       graph: { endpoint: text("photo_feed.graph.endpoint"), token: text("photo_feed.graph.token") },
     },
+    consent: { banner: on("consent.banner") },
+    analytics: {
+      enabled: on("analytics.enabled"),
+      ga4_measurement_id: ga4Id(form),
+      recording: {
+        enabled: on("analytics.recording.enabled"),
+        sample_rate: number("analytics.recording.sample_rate"),
+      },
+      retention_days: number("analytics.retention_days"),
+      recording_retention_days: number("analytics.recording_retention_days"),
+    },
   };
 }
 
-function Check({ name, checked, children }: { name: string; checked: boolean; children: ReactNode }) {
+/** The GA4 measurement id as typed, in capitals (Google writes them so; a lower-case copy is the same id). */
+function ga4Id(form: FormData): string {
+  return String(form.get("analytics.ga4_measurement_id") ?? "")
+    .trim()
+    .toUpperCase();
+}
+
+function Check({
+  name,
+  checked,
+  describedBy,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
   return (
     <label className="flex items-center gap-2">
-      <input type="checkbox" name={name} defaultChecked={checked} className={CHECKBOX} />
+      <input
+        type="checkbox"
+        name={name}
+        defaultChecked={checked}
+        className={CHECKBOX}
+        aria-describedby={describedBy}
+      />
       {children}
     </label>
   );
@@ -172,14 +217,16 @@ function Text({
 
 /**
  * The store's settings (decision 0039), in one form saved by one `PUT /settings`: the store, cart,
- * pages, visibility (coming soon, store notice), shipping, payments, order attribution and the photo
- * feed. Every server process applies a change at once and empties its page cache.
+ * pages, visibility (coming soon, store notice), shipping, payments, order attribution, consent and
+ * analytics (decision 0042), and the photo feed. Every server process applies a change at once and
+ * empties its page cache.
  */
 export function SettingsForm({ settings, countries }: { settings: EditableSettings; countries: string[] }) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
+  const [ga4Invalid, setGa4Invalid] = useState(false);
   const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
 
   async function save(form: FormData) {
@@ -206,13 +253,23 @@ export function SettingsForm({ settings, countries }: { settings: EditableSettin
       : failure.translated(t);
   }
 
-  const { address, store_notice: notice, payments, order_attribution: attribution } = settings;
+  const { address, store_notice: notice, payments, order_attribution: attribution, analytics } = settings;
   return (
     <form
       className="max-w-3xl space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        void save(new FormData(event.currentTarget));
+        const form = new FormData(event.currentTarget);
+        // Said here, in the owner's words; the server would only name the section.
+        const ga4 = ga4Id(form);
+        setGa4Invalid(ga4 !== "" && !GA4_MEASUREMENT_ID.test(ga4));
+        if (ga4 !== "" && !GA4_MEASUREMENT_ID.test(ga4)) {
+          setOutcome({ error: t("backOffice.settings.ga4Invalid") });
+          const field = event.currentTarget.elements.namedItem("analytics.ga4_measurement_id");
+          if (field instanceof HTMLInputElement) field.focus();
+          return;
+        }
+        void save(form);
       }}
     >
       <fieldset className={FIELDSET}>
@@ -478,6 +535,76 @@ export function SettingsForm({ settings, countries }: { settings: EditableSettin
       </fieldset>
 
       <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>{t("backOffice.settings.sections.analytics")}</legend>
+        <Check name="consent.banner" checked={settings.consent.banner} describedBy="consent-banner-hint">
+          {t("backOffice.settings.consentBanner")}
+        </Check>
+        <p id="consent-banner-hint" className="text-sm text-stone-600">
+          {t("backOffice.settings.consentBannerHint")}
+        </p>
+        <Check name="analytics.enabled" checked={analytics.enabled} describedBy="analytics-hint">
+          {t("backOffice.settings.analyticsOn")}
+        </Check>
+        <p id="analytics-hint" className="text-sm text-stone-600">
+          {t("backOffice.settings.analyticsHint")}
+        </p>
+        <Text
+          name="analytics.ga4_measurement_id"
+          label={t("backOffice.settings.ga4")}
+          value={analytics.ga4_measurement_id}
+          maxLength={22}
+          placeholder="G-ABC123XYZ"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={ga4Invalid || undefined}
+          aria-describedby={ga4Invalid ? "ga4-hint settings-error" : "ga4-hint"}
+        />
+        <p id="ga4-hint" className="text-sm text-stone-600">
+          {t("backOffice.settings.ga4Hint")}
+        </p>
+        <Check name="analytics.recording.enabled" checked={analytics.recording.enabled}>
+          {t("backOffice.settings.recordingOn")}
+        </Check>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Text
+            name="analytics.recording.sample_rate"
+            label={t("backOffice.settings.sampleRate")}
+            value={analytics.recording.sample_rate}
+            type="number"
+            min={0}
+            max={100}
+            step={1}
+            required
+          />
+          <Text
+            name="analytics.retention_days"
+            label={t("backOffice.settings.retention")}
+            value={analytics.retention_days}
+            type="number"
+            min={1}
+            max={800}
+            step={1}
+            required
+            aria-describedby="retention-hint"
+          />
+          <Text
+            name="analytics.recording_retention_days"
+            label={t("backOffice.settings.recordingRetention")}
+            value={analytics.recording_retention_days}
+            type="number"
+            min={1}
+            max={90}
+            step={1}
+            required
+            aria-describedby="retention-hint"
+          />
+        </div>
+        <p id="retention-hint" className="text-sm text-stone-600">
+          {t("backOffice.settings.retentionHint")}
+        </p>
+      </fieldset>
+
+      <fieldset className={FIELDSET}>
         <legend className={LEGEND}>{t("backOffice.settings.sections.photoFeed")}</legend>
         <label className="block text-sm font-medium">
           {t("backOffice.settings.feedProvider")}
@@ -504,7 +631,7 @@ export function SettingsForm({ settings, countries }: { settings: EditableSettin
       </fieldset>
 
       {outcome && "error" in outcome && (
-        <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+        <p id="settings-error" role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
           {outcome.error}
         </p>
       )}

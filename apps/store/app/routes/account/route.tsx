@@ -31,7 +31,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     return (
       <section className="woocommerce-MyAccount-content space-y-4">
         <h1 className="text-3xl font-semibold">{t("account.title")}</h1>
-        <p>{t("account.hello", { email: account.email })}</p>
+        <p data-recording-mask>{t("account.hello", { email: account.email })}</p>
         <nav aria-label={t("account.title")}>
           <ul className="flex gap-4">
             <li>

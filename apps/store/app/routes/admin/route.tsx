@@ -74,6 +74,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/analytics" className={link}>
+                  {t("backOffice.analytics.title")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/people" className={link}>
                   {t("backOffice.people.title")}
                 </NavLink>

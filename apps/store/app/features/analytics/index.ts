@@ -1,0 +1,1 @@
+export { useAnalytics } from "./use-tracking.ts";

@@ -1,0 +1,399 @@
+import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
+import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { axe } from "./support.ts";
+
+/**
+ * Consent, first-party analytics and GA4 (issue 18, decision 0040), each test on a store of its own:
+ * the settings are store-wide.
+ */
+const ADMIN = { email: "analytics-admin@example.com", password: "analytics admin password" };
+const EVENTS = "/api/vitrine/v2/analytics/events";
+const serious = (violations: Array<{ impact?: string | null }>) =>
+  violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+
+type Sent = { kind: string; path: string; target?: string; landing?: { url: string; referrer: string } };
+
+async function storeWith(
+  spareStore: (env?: Record<string, string>) => Promise<{ port: number }>,
+  page: Page,
+  settings: object,
+) {
+  const store = await spareStore({
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: "on",
+    MEDIA_DIR: E2E_MEDIA_DIR,
+  });
+  const origin = `http://127.0.0.1:${store.port}`;
+  const { token } = (await (
+    await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN })
+  ).json()) as { token: string };
+  const put = (data: object) =>
+    page.request.put(`${origin}/api/vitrine/v2/settings`, { headers: bearer(token), data });
+  expect((await put(settings)).status()).toBe(200);
+  return { origin, token, put };
+}
+
+/** Every analytics request a page makes: the store's events, its analytics code, Google's hosts. */
+function watch(target: Page | BrowserContext) {
+  const events: Sent[] = [];
+  const other: string[] = [];
+  target.on("request", (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === EVENTS) {
+      for (const event of (JSON.parse(request.postData() ?? "{}") as { events?: Sent[] }).events ?? [])
+        events.push(event);
+    } else if (
+      /google|analytics|gtag/i.test(url.hostname) ||
+      /\/assets\/(client|recorder)-[\w-]+\.js$/.test(url.pathname)
+    )
+      other.push(request.url());
+  });
+  return { events, other };
+}
+
+async function visitor(browser: Browser, origin: string, options = {}) {
+  const context = await browser.newContext({ baseURL: origin, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The app has hydrated and its scripts are in (links added to the page now stay). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+const consentEvents = () => {
+  const seen: unknown[] = [];
+  (window as unknown as { seenConsent: unknown[] }).seenConsent = seen;
+  document.addEventListener("wp_consent_type_defined", () => seen.push("type_defined"));
+  document.addEventListener("wp_listen_for_consent_change", (event) =>
+    seen.push((event as CustomEvent).detail),
+  );
+};
+
+test("nothing is sent before consent; accepting statistics starts analytics without a reload; each kind of event; revoking stops it", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  // A spare store's start, and a long walk through the store.
+  test.setTimeout(180_000);
+  const { origin } = await storeWith(spareStore, page, {
+    consent: { banner: true },
+    analytics: { enabled: true },
+  });
+  const { context, page: shopper } = await visitor(browser, origin);
+  await context.addInitScript(consentEvents);
+  const seen = watch(shopper);
+  // Outbound links land on a small fake of another site.
+  await context.route("https://partner.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Partner</title><h1>Partner</h1>" }),
+  );
+  await context.route("https://example.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shoes</title><h1>Shoes</h1>" }),
+  );
+
+  await shopper.goto("/");
+  await hydrated(shopper);
+  const banner = shopper.getByRole("region", { name: "Your privacy choices" });
+  await expect(banner).toBeVisible();
+  expect(await shopper.evaluate(() => window.wp_consent_type)).toBe("optin");
+  expect(await shopper.evaluate(() => (window as unknown as { seenConsent: unknown[] }).seenConsent)).toEqual(
+    ["type_defined"],
+  );
+  expect(await shopper.evaluate(() => window.wp_has_consent?.("statistics"))).toBe(false);
+  expect(serious((await axe(shopper).analyze()).violations)).toEqual([]);
+  // The page behind the banner is usable, and a client-side navigation sends nothing either.
+  await shopper.getByRole("link", { name: "Shop", exact: true }).first().click();
+  await shopper.waitForURL("**/shop");
+  await expect(shopper.locator("li.product-small").first()).toBeVisible();
+  expect(seen.events).toEqual([]);
+  expect(seen.other).toEqual([]);
+  await expect(shopper.locator("html")).not.toHaveAttribute("data-analytics");
+  expect(
+    await shopper.evaluate(() => Object.keys(sessionStorage).filter((key) => key.includes("analytics"))),
+  ).toEqual([]);
+  expect(
+    (await context.cookies()).map((cookie) => cookie.name).filter((name) => /^(_ga|sbjs_)/.test(name)),
+  ).toEqual([]);
+
+  // Statistics only, chosen one by one: analytics starts on this page, without a reload.
+  const landing = shopper.waitForRequest((request) => new URL(request.url()).pathname === EVENTS);
+  await banner.getByRole("button", { name: "Choose" }).click();
+  await banner.getByRole("checkbox", { name: /^Statistics/ }).check();
+  expect(serious((await axe(shopper).include(".consent-banner").analyze()).violations)).toEqual([]);
+  await banner.getByRole("button", { name: "Save choices" }).click();
+  await expect(banner).toBeHidden();
+  await landing;
+  expect(seen.events[0]).toMatchObject({ kind: "page_view", path: "/shop" });
+  expect(seen.events[0]?.landing?.url).toBe(`${origin}/shop`);
+  expect(await shopper.evaluate(() => (window as unknown as { seenConsent: unknown[] }).seenConsent)).toEqual(
+    ["type_defined", { statistics: "allow" }, { marketing: "deny" }],
+  );
+  // Marketing was not allowed: no attribution cookies.
+  expect((await context.cookies()).filter((cookie) => cookie.name.startsWith("sbjs_"))).toEqual([]);
+
+  // A client-side navigation is a page view; a change of the fragment is not.
+  await shopper.locator("li.product-small a[href^='/product/']").first().click();
+  await shopper.waitForURL("**/product/**");
+  const productPath = new URL(shopper.url()).pathname;
+  await expect.poll(() => seen.events.map((event) => event.path)).toEqual(["/shop", productPath]);
+  await shopper.evaluate(() => {
+    location.hash = "reviews";
+  });
+
+  // A download, an affiliate link and an outbound link.
+  await shopper.evaluate(() => {
+    const links = [
+      ["/files/size-guide.pdf", "Size guide"],
+      ["/go/partner-shoes", "Partner shoes"],
+    ];
+    for (const [href, text] of links) {
+      const link = document.createElement("a");
+      link.href = href!;
+      link.textContent = text!;
+      if (href!.endsWith(".pdf")) link.download = "";
+      document.querySelector("main")!.append(link, " ");
+    }
+  });
+  await shopper.getByRole("link", { name: "Size guide" }).click();
+  await expect
+    .poll(() => seen.events.at(-1))
+    .toEqual({ kind: "download", path: productPath, target: `${origin}/files/size-guide.pdf` });
+  await shopper.getByRole("link", { name: "Partner shoes" }).click();
+  await shopper.waitForURL("https://example.com/shoes");
+  expect(seen.events.at(-1)).toEqual({
+    kind: "affiliate",
+    path: productPath,
+    target: `${origin}/go/partner-shoes`,
+  });
+  await shopper.goBack();
+  await hydrated(shopper);
+  await expect(shopper.locator("html")).toHaveAttribute("data-analytics", "on");
+  await shopper.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "https://partner.example/page?ref=shop";
+    link.textContent = "Partner site";
+    document.querySelector("main")!.append(link);
+  });
+  await shopper.getByRole("link", { name: "Partner site" }).click();
+  await shopper.waitForURL("https://partner.example/page?ref=shop");
+  expect(seen.events.filter((event) => event.kind !== "page_view").map((event) => event.kind)).toEqual([
+    "download",
+    "affiliate",
+    "outbound",
+  ]);
+  expect(seen.events.at(-1)).toEqual({
+    kind: "outbound",
+    path: productPath,
+    target: "https://partner.example/page",
+  });
+  const kept = await page.request.get(`${origin}/api/vitrine/v2/affiliate-links`, {
+    headers: bearer((await storeToken(page, origin)).token),
+  });
+  expect(
+    ((await kept.json()) as Array<{ slug: string; clicks: number }>).find(
+      (link) => link.slug === "partner-shoes",
+    )?.clicks,
+  ).toBe(1);
+
+  // Revoked from the footer: nothing more is sent.
+  const before = seen.events.length;
+  await shopper.goto("/shop");
+  await hydrated(shopper);
+  await expect.poll(() => seen.events.length).toBe(before + 1);
+  expect(seen.events.at(-1)).toMatchObject({ kind: "page_view", path: "/shop" });
+  const choices = shopper.getByRole("button", { name: "Privacy choices" });
+  await choices.click();
+  const reopened = shopper.getByRole("region", { name: "Your privacy choices" });
+  await expect(reopened.getByRole("heading", { name: "Your privacy choices" })).toBeFocused();
+  await reopened.getByRole("button", { name: "Reject all" }).click();
+  await expect(choices).toBeFocused();
+  await expect(shopper.locator("html")).not.toHaveAttribute("data-analytics");
+  await shopper.locator("li.product-small a[href^='/product/']").first().click();
+  await shopper.waitForURL("**/product/**");
+  await expect(shopper.locator("h1")).toBeVisible();
+  await shopper.goto("/shop");
+  await hydrated(shopper);
+  expect(seen.events.length).toBe(before + 1);
+  expect(await shopper.evaluate(() => window.wp_has_consent?.("statistics"))).toBe(false);
+  await context.close();
+});
+
+async function storeToken(page: Page, origin: string) {
+  return (await (await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN })).json()) as {
+    token: string;
+  };
+}
+
+test("a consent tool's wp_set_consent starts analytics and order attribution; Global Privacy Control denies both until the shopper chooses", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(120_000);
+  const { origin, put } = await storeWith(spareStore, page, { analytics: { enabled: true } });
+
+  // No consent mechanism: analytics and attribution at once.
+  const plain = await visitor(browser, origin);
+  const plainSeen = watch(plain.page);
+  await plain.page.goto("/shop?utm_source=news");
+  await hydrated(plain.page);
+  await expect.poll(() => plainSeen.events.map((event) => event.kind)).toEqual(["page_view"]);
+  await expect(plain.page.getByRole("region", { name: "Your privacy choices" })).toHaveCount(0);
+  await expect
+    .poll(async () => (await plain.context.cookies()).some((cookie) => cookie.name === "sbjs_current"))
+    .toBe(true);
+  await plain.context.close();
+
+  // Global Privacy Control: nothing, until the shopper's own choice.
+  const gpc = await visitor(browser, origin, { extraHTTPHeaders: { "Sec-GPC": "1" } });
+  await gpc.context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
+  );
+  const gpcSeen = watch(gpc.page);
+  await gpc.page.goto("/shop?utm_source=news");
+  await hydrated(gpc.page);
+  await gpc.page.locator("li.product-small a[href^='/product/']").first().click();
+  await gpc.page.waitForURL("**/product/**");
+  expect(
+    await gpc.page.evaluate(() => [
+      window.wp_has_consent?.("statistics"),
+      window.wp_has_consent?.("marketing"),
+    ]),
+  ).toEqual([false, false]);
+  expect(gpcSeen.events).toEqual([]);
+  expect(gpcSeen.other).toEqual([]);
+  expect((await gpc.context.cookies()).filter((cookie) => cookie.name.startsWith("sbjs_"))).toEqual([]);
+  // The server keeps nothing from such a browser either, though the request is well formed.
+  const refused = await gpc.page.request.post(`${origin}${EVENTS}`, {
+    headers: { "Content-Type": "text/plain", Origin: origin, "Sec-GPC": "1" },
+    data: JSON.stringify({
+      session: "gpc-session-123456",
+      language: "en",
+      events: [{ kind: "page_view", path: "/" }],
+    }),
+  });
+  expect(refused.status()).toBe(204);
+
+  // A consent tool speaking the WP Consent API allows both: analytics and attribution start on this page.
+  await gpc.page.evaluate(() => {
+    window.wp_set_consent?.("statistics", "allow");
+    window.wp_set_consent?.("marketing", "allow");
+  });
+  await expect.poll(() => gpcSeen.events.map((event) => event.kind)).toEqual(["page_view"]);
+  await expect
+    .poll(async () => (await gpc.context.cookies()).some((cookie) => cookie.name === "sbjs_current"))
+    .toBe(true);
+  // …and a later deny deletes the attribution cookies, as WooCommerce's integration does.
+  await gpc.page.evaluate(() => window.wp_set_consent?.("marketing", "deny"));
+  await expect
+    .poll(
+      async () => (await gpc.context.cookies()).filter((cookie) => cookie.name.startsWith("sbjs_")).length,
+    )
+    .toBe(0);
+  await gpc.context.close();
+
+  // Bad input is a 400 with a code, never a 500.
+  const bad = await page.request.post(`${origin}${EVENTS}`, {
+    headers: { "Content-Type": "text/plain", Origin: origin },
+    data: JSON.stringify({ session: "x", language: "en", events: [] }),
+  });
+  expect(bad.status()).toBe(400);
+  expect(((await bad.json()) as { code: string }).code).toBe("analytics_invalid_event");
+  expect((await put({ analytics: { enabled: false } })).status()).toBe(200);
+});
+
+test("an outbound click whose event cannot go as a beacon waits for it at most 1 s", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(120_000);
+  const { origin } = await storeWith(spareStore, page, { analytics: { enabled: true } });
+  const { context, page: shopper } = await visitor(browser, origin);
+  await context.addInitScript(() => {
+    navigator.sendBeacon = () => false;
+  });
+  await context.route("https://partner.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Partner</title><h1>Partner</h1>" }),
+  );
+  await shopper.clock.install();
+  await shopper.goto("/cart");
+  await hydrated(shopper);
+  await expect
+    .poll(() => shopper.evaluate(() => sessionStorage.getItem("vitrine_analytics_landed")))
+    .not.toBeNull();
+  // The store never answers the click's event.
+  await shopper.route(`**${EVENTS}`, () => {});
+  await shopper.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "https://partner.example/page";
+    link.textContent = "Partner site";
+    document.querySelector("main")!.append(link);
+  });
+  await shopper.clock.pauseAt((await shopper.evaluate(() => Date.now())) + 1000);
+  const asked = shopper.waitForRequest(`**${EVENTS}`);
+  await shopper.getByRole("link", { name: "Partner site" }).click();
+  await asked;
+  await shopper.clock.runFor(999);
+  expect(shopper.url()).toBe(`${origin}/cart`);
+  const left = shopper.waitForURL("https://partner.example/page");
+  await shopper.clock.runFor(1);
+  await left;
+  await context.close();
+});
+
+test("with a GA4 measurement id, the same events go through gtag after consent, and the policy allows Google's hosts", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(120_000);
+  const { origin } = await storeWith(spareStore, page, {
+    consent: { banner: true },
+    analytics: { enabled: true, ga4_measurement_id: "G-TEST12345" },
+  });
+  const response = await page.request.get(`${origin}/shop`);
+  const policy = response.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src [^;]*https:\/\/www\.googletagmanager\.com/);
+  expect(policy).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+
+  const { context, page: shopper } = await visitor(browser, origin);
+  const seen = watch(shopper);
+  // Google at the network edge: its tag is a small fake that sends each gtag event to its collection URL.
+  const collected: string[] = [];
+  await context.route("https://www.googletagmanager.com/gtag/js**", (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body: `(function(){var q=window.dataLayer||[];function run(a){if(a[0]==="event")navigator.sendBeacon("https://region1.google-analytics.com/g/collect?tid=G-TEST12345&en="+encodeURIComponent(a[1])+"&ep.outbound="+(a[2]&&a[2].outbound?"1":""))}
+for(var i=0;i<q.length;i++)run(q[i]);q.push=function(a){run(a);return Array.prototype.push.call(q,a)}})();`,
+    }),
+  );
+  await context.route("https://*.google-analytics.com/**", (route) => {
+    collected.push(route.request().url());
+    return route.fulfill({ status: 204 });
+  });
+  await context.route("https://partner.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Partner</title><h1>Partner</h1>" }),
+  );
+  await shopper.goto("/shop");
+  await hydrated(shopper);
+  expect(seen.other).toEqual([]);
+  await shopper
+    .getByRole("region", { name: "Your privacy choices" })
+    .getByRole("button", { name: "Accept all" })
+    .click();
+  await expect.poll(() => collected.map((url) => new URL(url).searchParams.get("en"))).toEqual(["page_view"]);
+  expect(seen.events.map((event) => event.kind)).toEqual(["page_view"]);
+  await shopper.evaluate(() => {
+    const link = document.createElement("a");
+    link.href = "https://partner.example/page";
+    link.textContent = "Partner site";
+    document.querySelector("main")!.append(link);
+  });
+  await shopper.getByRole("link", { name: "Partner site" }).click();
+  await shopper.waitForURL("https://partner.example/page");
+  expect(collected.map((url) => new URL(url).searchParams.get("en"))).toEqual(["page_view", "click"]);
+  expect(new URL(collected[1]!).searchParams.get("ep.outbound")).toBe("1");
+  await context.close();
+});

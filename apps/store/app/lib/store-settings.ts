@@ -10,5 +10,5 @@ export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 export const BANK_DETAIL_FIELDS = ["account_name", "bank_name", "account_number", "iban", "bic"] as const;
 export type BankDetails = Record<(typeof BANK_DETAIL_FIELDS)[number], string>;
 
-/** A Google Analytics 4 measurement id (`G-XXXXXXX`), as `PUT /settings` takes it (or nothing). */
+/** A Google Analytics 4 measurement id ("G-" and 4 to 20 capital letters or digits, as `PUT /settings` takes it), or nothing. */
 export const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;

@@ -1,6 +1,7 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
 import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
-import { axe } from "./support.ts";
+import { axe, signInByForm, WCAG_TAGS } from "./support.ts";
 
 /**
  * Consent, first-party analytics and GA4 (issue 18, decision 0040), each test on a store of its own:
@@ -396,4 +397,87 @@ for(var i=0;i<q.length;i++)run(q[i]);q.push=function(a){run(a);return Array.prot
   expect(collected.map((url) => new URL(url).searchParams.get("en"))).toEqual(["page_view", "click"]);
   expect(new URL(collected[1]!).searchParams.get("ep.outbound")).toBe("1");
   await context.close();
+});
+
+test("a recorded session plays back in the back office with every field masked", async ({
+  page,
+  browser,
+  spareStore,
+}) => {
+  // A spare store, a shopper's page recorded until its batches are in, and the replay.
+  test.setTimeout(180_000);
+  const { origin, token } = await storeWith(spareStore, page, {
+    analytics: { enabled: true, recording: { enabled: true, sample_rate: 100 } },
+  });
+  const { context, page: shopper } = await visitor(browser, origin);
+  await shopper.goto("/my-account");
+  await hydrated(shopper);
+  // rrweb has taken the page's snapshot once the session is drawn (the same task starts it).
+  await shopper.waitForFunction(() => sessionStorage.getItem("vitrine_recording_sampled")?.endsWith(":1"));
+  const session = await shopper.evaluate(() => sessionStorage.getItem("vitrine_analytics_session") ?? "");
+  const email = "replay-secret-shopper@example.com";
+  const password = "sesame-secret-42";
+  const login = shopper.locator("form.woocommerce-form-login");
+  await login.getByLabel("Email address").fill(email);
+  await login.getByLabel("Password", { exact: true }).fill(password);
+  const register = shopper.locator("form.woocommerce-form-register");
+  await register.getByLabel("Email address").fill(email);
+
+  // The batches go compressed, in the background (`keepalive`, whose bodies and answers the browser's
+  // tools do not show): what the store kept, as the replay reads it, holds the typing masked, on the
+  // recorder's 5 s beat, and never what was typed.
+  const recording = async () => {
+    const kept = await page.request.get(
+      `${origin}/api/vitrine/v2/analytics/sessions/${encodeURIComponent(session)}/recording`,
+      { headers: bearer(token) },
+    );
+    return kept.ok() ? await kept.text() : "";
+  };
+  const maskedEmail = `"text":"${"*".repeat(email.length)}"`;
+  await expect
+    .poll(async () => {
+      const kept = await recording();
+      return kept.includes(maskedEmail) && kept.includes('"text":"********"');
+    })
+    .toBe(true);
+  const kept = await recording();
+  expect(kept).not.toContain(email);
+  expect(kept).not.toContain(password);
+  await context.close();
+
+  // The owner replays it, from the keyboard, without autoplay (reduced motion).
+  const adminContext = await browser.newContext({ baseURL: origin, reducedMotion: "reduce" });
+  const admin = await adminContext.newPage();
+  await signInByForm(admin, ADMIN);
+  await admin.goto(`/admin/analytics/sessions/${encodeURIComponent(session)}`);
+  await expect(admin.getByRole("heading", { level: 1, name: "Session replay" })).toBeVisible();
+  await expect(admin.getByRole("definition").filter({ hasText: "/my-account" })).toBeVisible();
+  const play = admin.getByRole("button", { name: "Play" });
+  await expect(play).toBeVisible();
+  const replayed = admin.frameLocator(".session-replay-frame iframe");
+  // The snapshot is shown at the start: the form, still empty.
+  const replayedLogin = replayed.locator("form.woocommerce-form-login");
+  await expect(replayedLogin.locator('input[type="password"]')).toHaveValue("");
+  // The page as it opens. The replay's frame holds the shopper's page, a document of its own with no
+  // scripts: the scan covers the back office's page around it.
+  const scan = await new AxeBuilder({ page: admin })
+    .options({ iframes: false })
+    .withTags(WCAG_TAGS)
+    .exclude(".session-replay-frame")
+    .analyze();
+  expect(serious(scan.violations)).toEqual([]);
+  // To the end of the recording: every keystroke applied, each one masked.
+  const position = admin.getByRole("slider", { name: "Position in the recording" });
+  await position.focus();
+  await admin.keyboard.press("End");
+  await expect(replayedLogin.locator('input[name="username"]')).toHaveValue("*".repeat(email.length));
+  await expect(replayedLogin.locator('input[type="password"]')).toHaveValue("********");
+  await expect(replayed.locator("form.woocommerce-form-register input[type=email]")).toHaveValue(
+    "*".repeat(email.length),
+  );
+  expect(await replayed.locator("body").innerHTML()).not.toContain(email);
+  // Play, from the keyboard: the player plays (from the beginning again).
+  await play.press("Enter");
+  await expect(admin.getByRole("button", { name: "Pause" })).toBeFocused();
+  await adminContext.close();
 });

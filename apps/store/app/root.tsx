@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -22,7 +22,6 @@ import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 // The hook alone, not the feature's index: that also brings the attribution form elements, which
 // only the checkout and registration pages load.
-import { useAnalytics } from "./features/analytics/index.ts";
 import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
 import { ConsentScript } from "./features/consent/index.ts";
@@ -50,6 +49,14 @@ const AdminBar = lazyPart("admin-bar", () => import("./components/layout/admin-b
 const ComingSoonBanner = lazyPart(
   "coming-soon-banner",
   () => import("./components/layout/coming-soon-banner.tsx"),
+);
+
+/**
+ * Analytics' consent gate loads after the page, only in a store with analytics on. The shopper does
+ * not see it: a failed load leaves the page as it is, with nothing to reload for.
+ */
+const AnalyticsGate = lazy(() =>
+  import("./features/analytics/analytics-gate.tsx").catch(() => ({ default: () => null })),
 );
 
 /** The consent banner's host loads after the page, only in a store that asks for consent. */
@@ -184,10 +191,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const root = useRootData();
   useAttributionTracking(root?.attribution);
-  useAnalytics(root?.tracking);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
-  return <Outlet />;
+  return (
+    <>
+      {root?.tracking.analytics && (
+        <Suspense>
+          <AnalyticsGate config={root.tracking} />
+        </Suspense>
+      )}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,22 +1,25 @@
 import { useTranslation } from "react-i18next";
+import { ServerScript } from "../components/ui/server-script.tsx";
 import { documentStrings, TRANSLATIONS_ELEMENT_ID } from "./i18n.ts";
 
 /**
- * The page language's strings as JSON (without the sections `documentStrings` leaves out) for the browser's i18next instance (`entry.client.tsx`). The
- * same component renders on both sides from the instance it is given, so hydration matches. `<` is
- * escaped so that no string can close the script element.
+ * The page language's strings as JSON (without the sections `documentStrings` leaves out) for the
+ * browser's i18next instance, which reads them once as it starts (`entry.client.tsx`). Written by
+ * the server only: the browser neither rebuilds nor carries the code that makes it. `<` is escaped
+ * so that no string can close the script element.
  */
 export function TranslationsScript() {
   const { i18n } = useTranslation();
-  const bundle = documentStrings(i18n.getResourceBundle(i18n.language, "translation") ?? {});
-  const json = JSON.stringify(bundle).replace(/</g, "\\u003c");
   return (
-    <script
+    <ServerScript
       type="application/json"
       id={TRANSLATIONS_ELEMENT_ID}
-      suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, from our own strings.
-      dangerouslySetInnerHTML={{ __html: json }}
+      html={import.meta.env.SSR ? documentJson(i18n) : ""}
     />
   );
+}
+
+function documentJson(i18n: ReturnType<typeof useTranslation>["i18n"]): string {
+  const bundle = documentStrings(i18n.getResourceBundle(i18n.language, "translation") ?? {});
+  return JSON.stringify(bundle).replace(/</g, "\\u003c");
 }

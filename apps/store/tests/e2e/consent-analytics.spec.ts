@@ -197,14 +197,24 @@ test("nothing is sent before consent; accepting statistics starts analytics with
     )?.clicks,
   ).toBe(1);
 
-  // Revoked from the footer: nothing more is sent.
+  // Revoked from the footer: nothing more is sent. The footer's button is clicked before the banner's
+  // code has arrived (held here): the click is kept, and the banner opens for it once it is in.
   const before = seen.events.length;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await shopper.route(/\/assets\/consent-host-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await shopper.goto("/shop");
   await hydrated(shopper);
   await expect.poll(() => seen.events.length).toBe(before + 1);
   expect(seen.events.at(-1)).toMatchObject({ kind: "page_view", path: "/shop" });
   const choices = shopper.getByRole("button", { name: "Privacy choices" });
   await choices.click();
+  release();
   const reopened = shopper.getByRole("region", { name: "Your privacy choices" });
   await expect(reopened.getByRole("heading", { name: "Your privacy choices" })).toBeFocused();
   await reopened.getByRole("button", { name: "Reject all" }).click();

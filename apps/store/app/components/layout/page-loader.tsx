@@ -1,3 +1,5 @@
+import { ServerScript } from "../ui/server-script.tsx";
+
 /**
  * The page loader (spec §4, a store setting; decision 0026): an overlay over the page from its
  * first paint until 1 s after the browser's `load` event. The inline script (with the page's CSP
@@ -14,12 +16,7 @@ export function PageLoader({ nonce }: { nonce: string | undefined }) {
       <div className="page-loader" aria-hidden="true">
         <span className="page-loader-spinner" />
       </div>
-      <script
-        nonce={nonce}
-        suppressHydrationWarning
-        // Written by the server only: the browser keeps the page's script as it is.
-        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? script : "" }}
-      />
+      <ServerScript nonce={nonce} html={import.meta.env.SSR ? script : ""} />
     </>
   );
 }

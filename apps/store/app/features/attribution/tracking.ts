@@ -34,13 +34,16 @@ let settings: Omit<TrackingConfig, "allowTracking"> = {
  * without it no cookie is written, and a change of mind switches tracking on or off. Answers the
  * unsubscribe from consent changes.
  */
-export function configureTracking({ allowTracking, ...rest }: TrackingConfig): () => void {
+export function configureTracking({ allowTracking, ...rest }: TrackingConfig): void {
   allowed = allowTracking && hasConsent(MARKETING);
   settings = rest;
-  return onConsentChange((changed) => {
+  // One subscription, whatever the number of calls: the latest settings' own.
+  stopFollowingConsent();
+  stopFollowingConsent = onConsentChange((changed) => {
     if (allowTracking && changed[MARKETING]) setOrderTracking(changed[MARKETING] === "allow");
   });
 }
+let stopFollowingConsent = () => {};
 let record: AttributionRecord = BLANK;
 const listeners = new Set<() => void>();
 

@@ -24,16 +24,10 @@ export function useAttributionTracking(config: TrackingConfig | undefined): void
       void loadTracking().then((module) => module.setOrderTracking(allow));
   }, []);
   useEffect(() => {
-    if (!serialisedConfig) return;
-    let stop: (() => void) | undefined;
-    let left = false;
-    void loadTracking().then((module) => {
-      if (!left) stop = module.configureTracking(JSON.parse(serialisedConfig) as TrackingConfig);
-    });
-    return () => {
-      left = true;
-      stop?.();
-    };
+    if (serialisedConfig)
+      void loadTracking().then((module) =>
+        module.configureTracking(JSON.parse(serialisedConfig) as TrackingConfig),
+      );
   }, [serialisedConfig]);
   useEffect(() => {
     // The whole address, as the tracking library records it (its entry page keeps the fragment too).

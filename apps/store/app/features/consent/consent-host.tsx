@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
+import { CONSENT_OPEN_EVENT } from "./consent-script.tsx";
 import { consentChosen } from "./consent-state.ts";
-import { OPEN_CONSENT_EVENT } from "./privacy-choices-button.tsx";
 
 /** The banner's code loads only when it is shown: for a shopper who has chosen, never. */
 const ConsentBanner = lazyPart("consent-banner", () => import("./consent-banner.tsx"));
@@ -14,13 +14,16 @@ export default function ConsentHost() {
   const [open, setOpen] = useState<null | { takeFocus: boolean }>(null);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (!consentChosen() && navigator.globalPrivacyControl !== true) setOpen({ takeFocus: false });
-    const reopen = (event: Event) => {
-      opener.current = event.target instanceof HTMLElement ? event.target : null;
+    // The page's consent script keeps the footer button's clicks, those made before this code arrived too.
+    const reopen = () => {
+      opener.current = window.vitrine_consent_opener ?? null;
+      window.vitrine_consent_opener = undefined;
       setOpen({ takeFocus: true });
     };
-    document.addEventListener(OPEN_CONSENT_EVENT, reopen);
-    return () => document.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+    if (window.vitrine_consent_opener) reopen();
+    else if (!consentChosen() && navigator.globalPrivacyControl !== true) setOpen({ takeFocus: false });
+    document.addEventListener(CONSENT_OPEN_EVENT, reopen);
+    return () => document.removeEventListener(CONSENT_OPEN_EVENT, reopen);
   }, []);
   if (!open) return null;
   return (
@@ -40,5 +43,9 @@ export default function ConsentHost() {
 declare global {
   interface Navigator {
     globalPrivacyControl?: boolean;
+  }
+  interface Window {
+    /** The "Privacy choices" button last clicked, until the consent host opens the banner for it. */
+    vitrine_consent_opener?: HTMLElement;
   }
 }

@@ -1,3 +1,5 @@
+import { ServerScript } from "../../components/ui/server-script.tsx";
+
 /**
  * The WP Consent API (spec §4 "Analytics consent", decision 0040) as an inline script in the page,
  * so that any script of the page, ours or a tag manager's, can ask it from its first line:
@@ -11,6 +13,14 @@
  */
 export const CONSENT_COOKIE_DAYS = 180;
 
+/**
+ * The footer's "Privacy choices" button carries this attribute. A click on it, however early (before
+ * the page's scripts, or the banner's code, have arrived), is kept as the page's opener and said with
+ * `CONSENT_OPEN_EVENT`; the consent host opens the banner for it when it arrives, or at once.
+ */
+export const CONSENT_OPENER = "data-consent-open";
+export const CONSENT_OPEN_EVENT = "vitrine:consent-open";
+
 const source = (banner: boolean) =>
   `(function(w,d,banner){` +
   `var gpc=navigator.globalPrivacyControl===true;` +
@@ -23,6 +33,8 @@ const source = (banner: boolean) =>
   `d.cookie="wp_consent_"+c+"="+v+";path=/;max-age=${CONSENT_COOKIE_DAYS * 86400};samesite=lax"+(location.protocol==="https:"?";secure":"");` +
   `var o={};o[c]=v;d.dispatchEvent(new CustomEvent("wp_listen_for_consent_change",{detail:o}))};` +
   `if(banner){var f=function(){d.dispatchEvent(new Event("wp_consent_type_defined"))};` +
+  `d.addEventListener("click",function(e){var b=e.target.closest&&e.target.closest("[${CONSENT_OPENER}]");` +
+  `if(b){w.vitrine_consent_opener=b;d.dispatchEvent(new Event("${CONSENT_OPEN_EVENT}"))}});` +
   `d.readyState==="loading"?d.addEventListener("DOMContentLoaded",f):f()}` +
   `})(window,document,${banner ? "true" : "false"})`;
 
@@ -31,6 +43,5 @@ const source = (banner: boolean) =>
  * (hydration does not rewrite an inline script), so it costs the page's first script nothing.
  */
 export function ConsentScript({ nonce, banner }: { nonce: string | undefined; banner: boolean }) {
-  const __html = import.meta.env.SSR ? source(banner) : "";
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html }} />;
+  return <ServerScript nonce={nonce} html={import.meta.env.SSR ? source(banner) : ""} />;
 }

@@ -1,1 +1,0 @@
-export { useAnalytics } from "./use-tracking.ts";

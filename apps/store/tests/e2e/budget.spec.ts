@@ -33,4 +33,11 @@ test("a product page's initial JavaScript stays within 150 KB gzipped", async ({
     `product page initial JavaScript: ${(gzipped / 1024).toFixed(1)} KB (${gzipped} bytes) gzipped in ${sources.size} files\n${files.join("\n")}`,
   );
   expect(gzipped, files.join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
+  // Consent and analytics (issue 18): the banner, the analytics gate and client and the recorder
+  // load after the page, only where the store uses them and, for the last two, once the shopper allows.
+  expect(
+    [...sources].filter((source) =>
+      /\/assets\/(consent-host|consent-banner|analytics-gate|client|recorder)-[\w-]+\.js$/.test(source),
+    ),
+  ).toEqual([]);
 });

@@ -38,6 +38,24 @@ test.describe("product grid", () => {
   });
 });
 
+test("a listing's first picture, its largest, is asked for from the head at high priority; the others load lazily", async ({
+  page,
+}) => {
+  await page.goto("/shop");
+  const first = cards(page).first().locator("img");
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  const sources = await cards(page).first().locator("source").first().getAttribute("srcset");
+  const preloaded = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+  await expect(preloaded).toHaveCount(1);
+  await expect(preloaded).toHaveAttribute("imagesrcset", sources ?? "");
+  for (const later of await cards(page)
+    .locator("img")
+    .all()
+    .then((images) => images.slice(1)))
+    await expect(later).toHaveAttribute("loading", "lazy");
+});
+
 test("the sort select submits as soon as the choice changes", async ({ page }) => {
   await page.goto("/shop");
   await hydrated(page);

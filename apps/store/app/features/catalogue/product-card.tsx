@@ -11,7 +11,7 @@ import { StockStatus } from "./stock-status.tsx";
  * One product box. Its five parts sit on the rows of the grid it is placed in (CSS subgrid), so
  * titles, prices, excerpts and buttons line up across a row whatever their length.
  */
-export function ProductCard({ product }: { product: Card }) {
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   const { t } = useTranslation();
   const href = `/product/${product.slug}`;
   const buyable = product.type === "simple" && product.stock.state !== "outofstock";
@@ -23,6 +23,7 @@ export function ProductCard({ product }: { product: Card }) {
             image={product.image}
             sizes="(min-width: 1152px) 360px, (min-width: 550px) 33vw, 50vw"
             className="aspect-square w-full object-cover"
+            eager={eager}
           />
         )}
       </Link>
@@ -57,11 +58,23 @@ export function ProductCard({ product }: { product: Card }) {
   );
 }
 
-export function ProductGrid({ products, label }: { products: Card[]; label?: string }) {
+/**
+ * A grid of product boxes. `leading`: the grid opens the page (a listing, search results), so its
+ * first picture is the page's largest one, asked for at once with high priority, not lazily.
+ */
+export function ProductGrid({
+  products,
+  label,
+  leading = false,
+}: {
+  products: Card[];
+  label?: string;
+  leading?: boolean;
+}) {
   return (
     <ul className="products grid grid-cols-2 gap-x-4 gap-y-8 min-[550px]:grid-cols-3" aria-label={label}>
-      {products.map((product) => (
-        <ProductCard key={product.id} product={product} />
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} eager={leading && index === 0} />
       ))}
     </ul>
   );

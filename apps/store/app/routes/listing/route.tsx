@@ -63,7 +63,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         <>
           {/* The cards' titles are level 3: the grid gets its level-2 heading, for screen readers. */}
           <h2 className="sr-only">{t("catalogue.productsHeading")}</h2>
-          <ProductGrid products={infinite.products} label={loaderData.title} />
+          <ProductGrid products={infinite.products} label={loaderData.title} leading />
         </>
       )}
       {hydrated && infinite.hasMore && (

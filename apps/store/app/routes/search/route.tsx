@@ -27,7 +27,7 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-6 text-sm text-stone-600">{t("search.resultCount", { count: total })}</p>
           <h2 className="sr-only">{t("catalogue.productsHeading")}</h2>
-          <ProductGrid products={products} label={title} />
+          <ProductGrid products={products} label={title} leading />
         </>
       )}
       {pageCount > 1 && (

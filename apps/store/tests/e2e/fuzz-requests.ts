@@ -1,5 +1,6 @@
 import http from "node:http";
 import net from "node:net";
+import { gzipSync } from "node:zlib";
 
 /**
  * What a careless client or an attacker sends: bodies that are not what a route reads, text
@@ -54,6 +55,7 @@ const pages = [
   "/language",
   "/search?s=shirt",
   "/go/x",
+  "/recommend/x",
 ];
 /** Page routes that take form posts, with the fields their forms carry. */
 const forms: Array<{ path: string; fields: string[] }> = [
@@ -86,7 +88,7 @@ const callFields = [
   "cart_item_key",
   "product",
 ];
-const jsonRoutes: Array<{ method: string; path: string; auth: "shopper" | "admin" | "none" }> = [
+const jsonRoutes: Array<{ method: string; path: string; auth: "shopper" | "admin" | "consent" | "none" }> = [
   { method: "POST", path: "/api/store/v1/cart/add-item", auth: "shopper" },
   { method: "POST", path: "/api/store/v1/cart/update-item", auth: "shopper" },
   { method: "POST", path: "/api/store/v1/cart/remove-item", auth: "shopper" },
@@ -96,6 +98,11 @@ const jsonRoutes: Array<{ method: string; path: string; auth: "shopper" | "admin
   { method: "PUT", path: "/api/vitrine/v2/products/1", auth: "admin" },
   { method: "POST", path: "/api/vitrine/v2/auth/token", auth: "none" },
   { method: "POST", path: "/api/vitrine/v2/wallet/orders", auth: "none" },
+  { method: "POST", path: "/api/vitrine/v2/affiliate-links", auth: "admin" },
+  { method: "PUT", path: "/api/vitrine/v2/affiliate-links/x", auth: "admin" },
+  { method: "PUT", path: "/api/vitrine/v2/settings", auth: "admin" },
+  // The analytics client's beacons: no nonce, a consent cookie (the fuzz's store has analytics on).
+  { method: "POST", path: "/api/vitrine/v2/analytics/events", auth: "consent" },
 ];
 const listRoutes = [
   "/api/store/v1/cart",
@@ -103,6 +110,8 @@ const listRoutes = [
   "/api/vitrine/v2/orders",
   "/api/vitrine/v2/users",
   "/api/vitrine/v2/reports/attribution",
+  "/api/vitrine/v2/reports/analytics",
+  "/api/vitrine/v2/affiliate-links",
 ];
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -173,6 +182,7 @@ function jsonBodies(): string[] {
 export function fuzzRequests(auth: FuzzAuth): FuzzRequest[] {
   const shopper = { Cookie: auth.shopperCookie, "X-Vitrine-Nonce": auth.restNonce };
   const admin = { Cookie: auth.adminCookie, Authorization: `Bearer ${auth.adminToken}` };
+  const consent = { Cookie: "wp_consent_statistics=allow" };
   const requests: FuzzRequest[] = [];
   const real = (path: string) => path.replace(PRODUCT, auth.productPath);
 
@@ -211,6 +221,11 @@ export function fuzzRequests(auth: FuzzAuth): FuzzRequest[] {
     "/api/vitrine/v2/reports/attribution?from=0000-01-01",
     "/api/vitrine/v2/reports/attribution?from=2024-02-31&to=99999-01-01",
     "/api/vitrine/v2/reports/attribution?from=%00",
+    "/api/vitrine/v2/reports/analytics?from=9999-99-99&to=%00",
+    "/api/vitrine/v2/analytics/sessions/%00/recording",
+    "/api/vitrine/v2/analytics/sessions/__proto__/recording",
+    "/go/%00",
+    "/recommend/%ED%A0%80",
   ]) {
     requests.push({ method: "GET", path, headers: admin });
     requests.push({ method: "GET", path, headers: shopper });
@@ -252,8 +267,10 @@ export function fuzzRequests(auth: FuzzAuth): FuzzRequest[] {
         body: form(values),
       });
   }
+  // Before the JSON routes: one of those is the settings, which a fuzzed body might change.
+  requests.push(...recordingBatches(consent));
   for (const { method, path, auth: who } of jsonRoutes) {
-    const headers = who === "shopper" ? shopper : who === "admin" ? admin : {};
+    const headers = who === "shopper" ? shopper : who === "admin" ? admin : who === "consent" ? consent : {};
     for (const body of jsonBodies())
       requests.push({ method, path, headers: { ...JSON_TYPE, ...headers }, body });
     requests.push({ method, path, headers: { "Content-Type": "text/plain", ...headers }, body: "{}" });
@@ -268,6 +285,46 @@ export function fuzzRequests(auth: FuzzAuth): FuzzRequest[] {
     for (const method of ["TRACE", "PATCH", "DELETE"]) requests.push({ method, path, headers: admin });
     requests.push({ method: "POST", path, headers: { ...admin, "X-HTTP-Method-Override": "__proto__" } });
   }
+  return requests;
+}
+
+/**
+ * Session recording batches (`POST …/analytics/recordings?session=…&seq=…&path=…`, gzip-compressed
+ * JSON) that are broken: bad queries, bodies that are not gzip or not JSON inside, a body that
+ * unpacks far past the cap, the wrong type.
+ */
+function recordingBatches(consent: Record<string, string>): FuzzRequest[] {
+  const address = (query: string) => `/api/vitrine/v2/analytics/recordings?${query}`;
+  const good = "session=AAAAAAAAAAAAAAAAAAAAAA&seq=0&path=%2F";
+  const octets = { ...consent, "Content-Type": "application/octet-stream" };
+  const gzip = (text: string) => gzipSync(Buffer.from(text));
+  const requests: FuzzRequest[] = [];
+  for (const query of [
+    "",
+    "session=%00&seq=0&path=%2F",
+    "session=AAAAAAAAAAAAAAAAAAAAAA&seq=1e309&path=%2F",
+    "session=AAAAAAAAAAAAAAAAAAAAAA&seq=-1&path=%2F",
+    "session=AAAAAAAAAAAAAAAAAAAAAA&seq=0&path=%ED%A0%80",
+    "session=AAAAAAAAAAAAAAAAAAAAAA&seq=0&path=__proto__",
+    `${good}&session=BBBBBBBBBBBBBBBBBBBBBB`,
+  ])
+    requests.push({ method: "POST", path: address(query), headers: octets, body: gzip("[]") });
+  for (const body of [
+    Buffer.from("not gzip"),
+    gzip("{"),
+    gzip('{"__proto__":{"polluted":1}}'),
+    gzip(`[${JSON.stringify({ type: 2, data: NUL, timestamp: LONE_SURROGATE })}]`),
+    gzip(`[${'{"type":3,"data":{},"timestamp":1},'.repeat(3)}"x"]`),
+    gzipSync(Buffer.alloc(8 * 1024 * 1024, 0x20)),
+    Buffer.alloc(0),
+  ])
+    requests.push({ method: "POST", path: address(good), headers: octets, body });
+  requests.push({
+    method: "POST",
+    path: address(good),
+    headers: { ...consent, "Content-Type": "application/json" },
+    body: "[]",
+  });
   return requests;
 }
 

@@ -31,6 +31,13 @@ test("no request of the fuzz answers 5xx or goes unanswered", async ({ spareStor
   const { cookie: shopperCookie, nonce: restNonce } = await guestWithCart(origin, Number(productId));
   const adminCookie = await signIn(origin, ADMIN.email, ADMIN.password);
   const adminToken = await apiToken(origin, ADMIN.email, ADMIN.password);
+  // Analytics and recording on, so their endpoints read what they are sent rather than refusing at once.
+  const analyticsOn = await fetch(`${origin}/api/vitrine/v2/settings`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${adminToken}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ analytics: { enabled: true, recording: { enabled: true, sample_rate: 100 } } }),
+  });
+  expect(analyticsOn.status).toBe(200);
 
   const formNonces: Record<string, string> = {};
   for (const [path, cookie] of [

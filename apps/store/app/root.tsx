@@ -20,11 +20,12 @@ import { StoreNotice } from "./components/layout/store-notice.tsx";
 import { lazyPart, PartSlot } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
+import { ServerScript } from "./components/ui/server-script.tsx";
 // The hook alone, not the feature's index: that also brings the attribution form elements, which
 // only the checkout and registration pages load.
 import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
 import { cartClientConfig } from "./features/cart/index.ts";
-import { ConsentScript } from "./features/consent/index.ts";
+import { consentApiScript } from "./features/consent/index.ts";
 import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
@@ -145,7 +146,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <InlineStylesheet href={stylesheet} />
         <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
-        {root && <ConsentScript nonce={root.cspNonce} banner={root.tracking.banner} />}
+        {/* The WP Consent API, for every script of the page from its first line (decision 0040). */}
+        {root && (
+          <ServerScript
+            nonce={root.cspNonce}
+            html={import.meta.env.SSR ? consentApiScript(root.tracking.banner) : ""}
+          />
+        )}
         <Meta />
         <Links />
         {root && <SeoLinks links={root.seo} />}

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PrivacyChoicesButton } from "../../features/consent/index.ts";
 import type { RootData } from "../../root.tsx";
 
 export function SiteFooter({ root }: { root: RootData }) {
@@ -23,7 +22,12 @@ export function SiteFooter({ root }: { root: RootData }) {
             ))}
             {root.tracking.banner && (
               <li>
-                <PrivacyChoicesButton />
+                {/* The way back to the consent banner. A plain button: the page's consent script keeps
+                    its clicks (`CONSENT_OPENER`), even those before the page's scripts arrive, and the
+                    consent host opens the banner for them (decision 0040). */}
+                <button type="button" className="underline-offset-4 hover:underline" data-consent-open="">
+                  {t("consent.footerLink")}
+                </button>
               </li>
             )}
           </ul>

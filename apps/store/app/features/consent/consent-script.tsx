@@ -1,5 +1,3 @@
-import { ServerScript } from "../../components/ui/server-script.tsx";
-
 /**
  * The WP Consent API (spec §4 "Analytics consent", decision 0040) as an inline script in the page,
  * so that any script of the page, ours or a tag manager's, can ask it from its first line:
@@ -21,7 +19,8 @@ export const CONSENT_COOKIE_DAYS = 180;
 export const CONSENT_OPENER = "data-consent-open";
 export const CONSENT_OPEN_EVENT = "vitrine:consent-open";
 
-const source = (banner: boolean) =>
+/** The script's text (the server's alone: `ServerScript`), for a store with or without the banner. */
+export const consentApiScript = (banner: boolean) =>
   `(function(w,d,banner){` +
   `var gpc=navigator.globalPrivacyControl===true;` +
   `function get(c){var m=d.cookie.match(new RegExp("(?:^|; )wp_consent_"+c+"=(allow|deny)(?:;|$)"));return m?m[1]:""}` +
@@ -37,11 +36,3 @@ const source = (banner: boolean) =>
   `if(b){w.vitrine_consent_opener=b;d.dispatchEvent(new Event("${CONSENT_OPEN_EVENT}"))}});` +
   `d.readyState==="loading"?d.addEventListener("DOMContentLoaded",f):f()}` +
   `})(window,document,${banner ? "true" : "false"})`;
-
-/**
- * The script's text is written by the server only: the browser finds it in the page and keeps it
- * (hydration does not rewrite an inline script), so it costs the page's first script nothing.
- */
-export function ConsentScript({ nonce, banner }: { nonce: string | undefined; banner: boolean }) {
-  return <ServerScript nonce={nonce} html={import.meta.env.SSR ? source(banner) : ""} />;
-}

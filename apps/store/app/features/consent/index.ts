@@ -1,3 +1,2 @@
-export { ConsentScript } from "./consent-script.tsx";
+export { consentApiScript } from "./consent-script.tsx";
 export { hasConsent, onConsentChange } from "./consent-state.ts";
-export { PrivacyChoicesButton } from "./privacy-choices-button.tsx";

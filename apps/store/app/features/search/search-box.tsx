@@ -1,8 +1,13 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigate } from "react-router";
+import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { MIN_QUERY_LENGTH, SEARCH_ACTION, type Suggestion } from "../../lib/search-rules.ts";
+
+/** The suggestions' options: their code comes with the first search (most pages never show any). */
+const loadOptions = () => import("./suggestion-options.tsx");
+const SuggestionOptions = lazyPart("search-suggestions", loadOptions);
 
 export type SearchCategoryOption = { slug: string; name: string; depth: number };
 
@@ -70,6 +75,8 @@ export function SearchBox({ latency, categories }: Props) {
     const controller = new AbortController();
     inFlight.current = controller;
     setLoading(true);
+    // The options' code, while the suggestions are fetched.
+    void loadOptions().catch(() => {});
     // The page's language, which a `?lang=` address may have chosen over the cookie.
     const url = new URLSearchParams({ action: SEARCH_ACTION, query: text, lang: i18n.language });
     if (categorySlug) url.set("product_cat", categorySlug);
@@ -202,48 +209,16 @@ export function SearchBox({ latency, categories }: Props) {
             hidden={!open}
             className="absolute top-full right-0 left-0 z-30 mt-1 max-h-[300px] overflow-y-auto rounded border border-stone-200 bg-white shadow-lg"
           >
-            {suggestions.map((suggestion, index) =>
-              suggestion.id === -1 ? (
-                <div
-                  key="none"
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={false}
-                  aria-disabled="true"
-                  tabIndex={-1}
-                  className="px-3 py-2 text-sm text-stone-700"
-                >
-                  {suggestion.value}
-                </div>
-              ) : (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: options never take focus; the keyboard chooses through the field (arrow keys, Enter, aria-activedescendant), per the APG combobox pattern
-                <div
-                  key={suggestion.id}
-                  id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  tabIndex={-1}
-                  // Keeps focus in the field, so the blur does not close the list before the click lands.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(suggestion)}
-                  onMouseMove={() => setActive(index)}
-                  className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm aria-selected:bg-stone-100"
-                >
-                  {suggestion.img ? (
-                    <img
-                      src={suggestion.img}
-                      alt=""
-                      width={40}
-                      height={40}
-                      className="size-10 rounded object-cover"
-                    />
-                  ) : (
-                    <span className="size-10 rounded bg-stone-100" />
-                  )}
-                  <span className="flex-1">{suggestion.value}</span>
-                  <span className="font-semibold">{suggestion.price}</span>
-                </div>
-              ),
+            {suggestions.length > 0 && (
+              <PartSlot>
+                <SuggestionOptions
+                  suggestions={suggestions}
+                  active={active}
+                  optionId={optionId}
+                  onChoose={choose}
+                  onPoint={setActive}
+                />
+              </PartSlot>
             )}
           </div>
         )}

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { formatDate, formatDateTime, formatPrice } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/i18n.ts";
 import {
@@ -11,11 +11,10 @@ import {
   type AnalyticsReport as Report,
   replayHref,
 } from "../../lib/analytics-report.ts";
-import { BUTTON, originText } from "./order-labels.tsx";
+import { originText } from "./order-labels.tsx";
+import { FigureTable, ReportPeriodForm } from "./report-parts.tsx";
 
-const TABLE = "report-table w-full text-left text-sm";
-const HEAD_ROW = "border-b border-stone-300";
-const ROW = "border-b border-stone-100";
+const NOTE_CAPTION = "mb-2 text-left text-sm text-stone-700";
 const SECTION_TITLE = "mb-3 text-xl font-semibold";
 /** The chart's two lines: page views in the brand's colour, visitors dark and dashed. */
 const SERIES = [
@@ -61,38 +60,13 @@ export function AnalyticsReport({
 
   return (
     <div className="space-y-10">
-      {/* Its key renews the fields when the address changes, as their values are only initial. */}
-      <Form
-        method="get"
-        action="/admin/analytics"
+      <ReportPeriodForm
         key={`${query.from}|${query.to}`}
-        aria-label={t("backOffice.analytics.choose")}
-        className="flex flex-wrap items-end gap-4"
-      >
-        <label className="grid gap-1 text-sm">
-          {t("backOffice.reports.from")}
-          <input
-            type="date"
-            name="from"
-            required
-            defaultValue={query.from}
-            className="rounded border border-stone-300 px-2 py-1"
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {t("backOffice.reports.to")}
-          <input
-            type="date"
-            name="to"
-            required
-            defaultValue={query.to}
-            className="rounded border border-stone-300 px-2 py-1"
-          />
-        </label>
-        <button type="submit" className={BUTTON}>
-          {t("backOffice.reports.show")}
-        </button>
-      </Form>
+        action="/admin/analytics"
+        label={t("backOffice.analytics.choose")}
+        from={query.from}
+        to={query.to}
+      />
 
       {invalid && (
         <p role="alert" className="border-l-4 border-amber-500 bg-amber-50 px-4 py-2">
@@ -132,35 +106,19 @@ export function AnalyticsReport({
         />
         <p className="my-3 text-sm text-stone-700">{t("backOffice.analytics.visitorsNote")}</p>
         <div className="overflow-x-auto">
-          <table className={TABLE}>
-            <caption className="mb-2 text-left font-semibold">
-              {t("backOffice.analytics.byDayTable")} ({period})
-            </caption>
-            <thead>
-              <tr className={HEAD_ROW}>
-                <th scope="col" className="py-2">
-                  {t("backOffice.analytics.day")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.analytics.views")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.analytics.visitors")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.days.map((day) => (
-                <tr key={day.day} className={ROW}>
-                  <th scope="row" className="py-2 font-normal">
-                    {formatDate(day.day, locale)}
-                  </th>
-                  <td className="text-right">{count(day.views)}</td>
-                  <td className="text-right">{count(day.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={`${t("backOffice.analytics.byDayTable")} (${period})`}
+            columns={[
+              { label: t("backOffice.analytics.day") },
+              { label: t("backOffice.analytics.views"), figure: true },
+              { label: t("backOffice.analytics.visitors"), figure: true },
+            ]}
+            rows={report.days.map((day) => ({
+              key: day.day,
+              header: formatDate(day.day, locale),
+              cells: [count(day.views), count(day.visitors)],
+            }))}
+          />
         </div>
       </Section>
 
@@ -168,35 +126,21 @@ export function AnalyticsReport({
         {report.pages.length === 0 ? (
           <p>{t("backOffice.analytics.noViews")}</p>
         ) : (
-          <table className={TABLE}>
-            <caption className="mb-2 text-left text-sm text-stone-700">
-              {t("backOffice.analytics.topPagesNote", { count: ANALYTICS_LIST_ROWS.pages })}
-            </caption>
-            <thead>
-              <tr className={HEAD_ROW}>
-                <th scope="col" className="py-2">
-                  {t("backOffice.analytics.page")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.analytics.views")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.analytics.visitors")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.pages.map((page) => (
-                <tr key={page.path} className={ROW}>
-                  <th scope="row" className="py-2 font-normal break-all">
-                    {page.path}
-                  </th>
-                  <td className="text-right">{count(page.views)}</td>
-                  <td className="text-right">{count(page.visitors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={t("backOffice.analytics.topPagesNote", { count: ANALYTICS_LIST_ROWS.pages })}
+            captionClassName={NOTE_CAPTION}
+            breakHeaders
+            columns={[
+              { label: t("backOffice.analytics.page") },
+              { label: t("backOffice.analytics.views"), figure: true },
+              { label: t("backOffice.analytics.visitors"), figure: true },
+            ]}
+            rows={report.pages.map((page) => ({
+              key: page.path,
+              header: page.path,
+              cells: [count(page.views), count(page.visitors)],
+            }))}
+          />
         )}
       </Section>
 
@@ -210,28 +154,19 @@ export function AnalyticsReport({
               {report.clicks[kind].length === 0 ? (
                 <p className="text-sm">{t("backOffice.analytics.noClicks")}</p>
               ) : (
-                <table className={TABLE} aria-labelledby={`clicks-${kind}`}>
-                  <thead>
-                    <tr className={HEAD_ROW}>
-                      <th scope="col" className="py-2">
-                        {t("backOffice.analytics.link")}
-                      </th>
-                      <th scope="col" className="text-right">
-                        {t("backOffice.analytics.clickCount")}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.clicks[kind].map((link) => (
-                      <tr key={link.target} className={ROW}>
-                        <th scope="row" className="py-2 font-normal break-all">
-                          {link.target}
-                        </th>
-                        <td className="text-right">{count(link.clicks)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <FigureTable
+                  labelledBy={`clicks-${kind}`}
+                  breakHeaders
+                  columns={[
+                    { label: t("backOffice.analytics.link") },
+                    { label: t("backOffice.analytics.clickCount"), figure: true },
+                  ]}
+                  rows={report.clicks[kind].map((link) => ({
+                    key: link.target,
+                    header: link.target,
+                    cells: [count(link.clicks)],
+                  }))}
+                />
               )}
             </div>
           ))}
@@ -243,62 +178,42 @@ export function AnalyticsReport({
           <p>{t("backOffice.analytics.noSessions")}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className={`${TABLE} min-w-[44rem]`}>
-              <caption className="mb-2 text-left text-sm text-stone-700">
-                {t("backOffice.analytics.recentNote", { count: ANALYTICS_LIST_ROWS.sessions })}
-              </caption>
-              <thead>
-                <tr className={HEAD_ROW}>
-                  <th scope="col" className="py-2">
-                    {t("backOffice.analytics.started")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.analytics.pages")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.analytics.duration")}
-                  </th>
-                  <th scope="col" className="pl-4">
-                    {t("backOffice.reports.dimensions.device")}
-                  </th>
-                  <th scope="col">{t("backOffice.reports.dimensions.origin")}</th>
-                  <th scope="col">{t("backOffice.analytics.recording")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.sessions.map((session) => {
-                  const started = formatDateTime(session.startedAt, locale);
-                  return (
-                    <tr key={session.session} className={ROW}>
-                      <th scope="row" className="py-2 font-normal">
-                        {started}
-                      </th>
-                      <td className="text-right">{count(session.pages)}</td>
-                      <td className="text-right">{durationText(session.duration, t)}</td>
-                      <td className="pl-4">
-                        {DEVICES.has(session.device)
-                          ? t(`backOffice.reports.devices.${session.device.toLowerCase()}`)
-                          : session.device}
-                      </td>
-                      <td>{originText(session.origin, t)}</td>
-                      <td>
-                        {session.recorded ? (
-                          <Link to={replayHref(session.session)} className="font-semibold underline">
-                            {t("backOffice.analytics.replay")}
-                            <span className="sr-only">
-                              {" "}
-                              {t("backOffice.analytics.replayOf", { started })}
-                            </span>
-                          </Link>
-                        ) : (
-                          <span className="text-stone-600">{t("backOffice.analytics.notRecorded")}</span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <FigureTable
+              minWidth="min-w-[44rem]"
+              caption={t("backOffice.analytics.recentNote", { count: ANALYTICS_LIST_ROWS.sessions })}
+              captionClassName={NOTE_CAPTION}
+              columns={[
+                { label: t("backOffice.analytics.started") },
+                { label: t("backOffice.analytics.pages"), figure: true },
+                { label: t("backOffice.analytics.duration"), figure: true },
+                { label: t("backOffice.reports.dimensions.device"), className: "pl-4" },
+                { label: t("backOffice.reports.dimensions.origin") },
+                { label: t("backOffice.analytics.recording") },
+              ]}
+              rows={report.sessions.map((session) => {
+                const started = formatDateTime(session.startedAt, locale);
+                return {
+                  key: session.session,
+                  header: started,
+                  cells: [
+                    count(session.pages),
+                    durationText(session.duration, t),
+                    DEVICES.has(session.device)
+                      ? t(`backOffice.reports.devices.${session.device.toLowerCase()}`)
+                      : session.device,
+                    originText(session.origin, t),
+                    session.recorded ? (
+                      <Link to={replayHref(session.session)} className="font-semibold underline">
+                        {t("backOffice.analytics.replay")}
+                        <span className="sr-only"> {t("backOffice.analytics.replayOf", { started })}</span>
+                      </Link>
+                    ) : (
+                      <span className="text-stone-600">{t("backOffice.analytics.notRecorded")}</span>
+                    ),
+                  ],
+                };
+              })}
+            />
           </div>
         )}
       </Section>
@@ -311,45 +226,28 @@ export function AnalyticsReport({
           <p>{t("backOffice.analytics.noSessions")}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className={`${TABLE} min-w-[36rem]`}>
-              <caption className="sr-only">
-                {t("backOffice.analytics.conversion")} ({period})
-              </caption>
-              <thead>
-                <tr className={HEAD_ROW}>
-                  <th scope="col" className="py-2">
-                    {t("backOffice.reports.dimensions.origin")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.analytics.sessions")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.reports.orders")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.reports.revenue")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.analytics.rate")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.conversion.map((row) => (
-                  <tr key={row.origin} className={ROW}>
-                    <th scope="row" className="py-2 font-normal">
-                      {originText(row.origin, t)}
-                    </th>
-                    <td className="text-right">{count(row.sessions)}</td>
-                    <td className="text-right">{count(row.orders)}</td>
-                    <td className="text-right">{money(row.revenue)}</td>
-                    <td className="text-right">
-                      {row.rate === null ? t("backOffice.analytics.noRate") : percent(row.rate)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              minWidth="min-w-[36rem]"
+              caption={`${t("backOffice.analytics.conversion")} (${period})`}
+              captionClassName="sr-only"
+              columns={[
+                { label: t("backOffice.reports.dimensions.origin") },
+                { label: t("backOffice.analytics.sessions"), figure: true },
+                { label: t("backOffice.reports.orders"), figure: true },
+                { label: t("backOffice.reports.revenue"), figure: true },
+                { label: t("backOffice.analytics.rate"), figure: true },
+              ]}
+              rows={report.conversion.map((row) => ({
+                key: row.origin,
+                header: originText(row.origin, t),
+                cells: [
+                  count(row.sessions),
+                  count(row.orders),
+                  money(row.revenue),
+                  row.rate === null ? t("backOffice.analytics.noRate") : percent(row.rate),
+                ],
+              }))}
+            />
           </div>
         )}
       </Section>

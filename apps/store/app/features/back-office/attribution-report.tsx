@@ -1,7 +1,6 @@
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { formatDate, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import {
@@ -13,7 +12,8 @@ import {
   type ReportRow,
   reportCsvHref,
 } from "../../lib/attribution-report.ts";
-import { BUTTON, originText } from "./order-labels.tsx";
+import { originText } from "./order-labels.tsx";
+import { FigureTable, REPORT_FIELD, ReportPeriodForm } from "./report-parts.tsx";
 
 const SOURCE_TYPES = new Set(["utm", "organic", "referral", "typein", "admin", "mobile_app"]);
 const DEVICES = new Set(["Mobile", "Tablet", "Desktop"]);
@@ -64,37 +64,16 @@ export function AttributionReport({
 
   return (
     <div className="space-y-8">
-      {/* Its key renews the fields when the address changes, as their values are only initial. */}
-      <Form
-        method="get"
-        action="/admin/reports"
+      <ReportPeriodForm
         key={`${query.from}|${query.to}|${query.by}`}
-        aria-label={t("backOffice.reports.choose")}
-        className="flex flex-wrap items-end gap-4"
+        action="/admin/reports"
+        label={t("backOffice.reports.choose")}
+        from={query.from}
+        to={query.to}
       >
         <label className="grid gap-1 text-sm">
-          {t("backOffice.reports.from")}
-          <input
-            type="date"
-            name="from"
-            required
-            defaultValue={query.from}
-            className="rounded border border-stone-300 px-2 py-1"
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
-          {t("backOffice.reports.to")}
-          <input
-            type="date"
-            name="to"
-            required
-            defaultValue={query.to}
-            className="rounded border border-stone-300 px-2 py-1"
-          />
-        </label>
-        <label className="grid gap-1 text-sm">
           {t("backOffice.reports.by")}
-          <select name="by" defaultValue={query.by} className="rounded border border-stone-300 px-2 py-1">
+          <select name="by" defaultValue={query.by} className={REPORT_FIELD}>
             {REPORT_DIMENSIONS.map((dimension) => (
               <option key={dimension} value={dimension}>
                 {t(`backOffice.reports.dimensions.${dimension}`)}
@@ -102,10 +81,7 @@ export function AttributionReport({
             ))}
           </select>
         </label>
-        <button type="submit" className={BUTTON}>
-          {t("backOffice.reports.show")}
-        </button>
-      </Form>
+      </ReportPeriodForm>
 
       {invalid && (
         <p role="alert" className="border-l-4 border-amber-500 bg-amber-50 px-4 py-2">
@@ -138,44 +114,24 @@ export function AttributionReport({
             />
           </div>
           <div className="overflow-x-auto">
-            <table className="report-table w-full min-w-[40rem] text-left text-sm">
-              <caption className="mb-2 text-left font-semibold">
-                {t(`backOffice.reports.tableBy.${query.by}`)} ({period})
-              </caption>
-              <thead>
-                <tr className="border-b border-stone-300">
-                  <th scope="col" className="py-2">
-                    {t(`backOffice.reports.dimensions.${query.by}`)}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.reports.orders")}
-                  </th>
-                  <th scope="col" className="text-right">
-                    {t("backOffice.reports.revenue")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.key ?? ""} className="border-b border-stone-100">
-                    <th scope="row" className="py-2 font-normal">
-                      {labels[index]}
-                    </th>
-                    <td className="text-right">{count(row.orders)}</td>
-                    <td className="text-right">{money(row.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="font-semibold">
-                  <th scope="row" className="py-2">
-                    {t("backOffice.reports.total")}
-                  </th>
-                  <td className="text-right">{count(total.orders)}</td>
-                  <td className="text-right">{money(total.revenue)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <FigureTable
+              minWidth="min-w-[40rem]"
+              caption={`${t(`backOffice.reports.tableBy.${query.by}`)} (${period})`}
+              columns={[
+                { label: t(`backOffice.reports.dimensions.${query.by}`) },
+                { label: t("backOffice.reports.orders"), figure: true },
+                { label: t("backOffice.reports.revenue"), figure: true },
+              ]}
+              rows={rows.map((row, index) => ({
+                key: row.key ?? "",
+                header: labels[index],
+                cells: [count(row.orders), money(row.revenue)],
+              }))}
+              total={{
+                header: t("backOffice.reports.total"),
+                cells: [count(total.orders), money(total.revenue)],
+              }}
+            />
           </div>
         </>
       )}

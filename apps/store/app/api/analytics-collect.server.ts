@@ -1,8 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { AppContext } from "../context.server.ts";
 import { analyticsBatchSchema } from "../lib/analytics.ts";
-import { analyticsAllowed, recordAnalyticsEvents } from "../services/analytics.server.ts";
-import { parseCookies } from "../services/cookies.server.ts";
+import { analyticsAllowed, recordAnalyticsEvents, requestConsent } from "../services/analytics.server.ts";
 
 /**
  * `POST /api/vitrine/v2/analytics/events` (decision 0040): the analytics client's events, as a
@@ -34,11 +33,12 @@ export function analyticsCollectRouter(makeContext: (req: Request, res: Response
         return;
       }
       const context = makeContext(req, res);
-      const consent = {
-        gpc: req.get("Sec-GPC") === "1",
-        statistics: parseCookies(req.get("Cookie")).wp_consent_statistics,
-      };
-      if (!analyticsAllowed(context.settings, consent)) {
+      if (
+        !analyticsAllowed(
+          context.settings,
+          requestConsent((name) => req.get(name)),
+        )
+      ) {
         res.status(204).end();
         return;
       }

@@ -2,8 +2,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { AppContext } from "../context.server.ts";
 import { RECORDING_MAX_COMPRESSED_BYTES, recordingBatchQuery } from "../lib/session-recording.ts";
+import { requestConsent } from "../services/analytics.server.ts";
 import { addressBucket } from "../services/client-address.server.ts";
-import { parseCookies } from "../services/cookies.server.ts";
 import {
   keepRecordingBatch,
   RecordingError,
@@ -27,10 +27,7 @@ export function sessionRecordingsRouter(makeContext: (req: Request, res: Respons
   const limiter = new RateLimiterMemory({ points: BATCHES_PER_MINUTE, duration: 60 });
   const fail = (res: Response, status: number, code: string, message: string) =>
     res.status(status).json({ code, message, data: { status } });
-  const consentOf = (req: Request) => ({
-    gpc: req.get("Sec-GPC") === "1",
-    statistics: parseCookies(req.get("Cookie")).wp_consent_statistics,
-  });
+  const consentOf = (req: Request) => requestConsent((name) => req.get(name));
 
   // Refused before the body is read: the store does not record, or this client sends too much.
   const admit = async (req: Request, res: Response, next: NextFunction) => {

@@ -4,6 +4,7 @@ import { analyticsEvents, analyticsRecordings, analyticsSalts, type Database } f
 import { eq, lt, ne } from "drizzle-orm";
 import type { AnalyticsBatch, TrackingConfig } from "../lib/analytics.ts";
 import type { ContentSources } from "../lib/rich-text.ts";
+import { parseCookies } from "./cookies.server.ts";
 import type { AnalyticsSettings, StoreSettings } from "./settings.server.ts";
 
 /**
@@ -64,9 +65,15 @@ export function visitOrigin(
  * statistics where the store asks (the banner), or at least not refused them with Global Privacy
  * Control; the WP Consent API's cookie says what the shopper chose.
  */
+/** What a request says of consent to statistics: its `wp_consent_statistics` cookie and `Sec-GPC`. */
+export function requestConsent(header: (name: string) => string | undefined): StatisticsConsent {
+  return { gpc: header("Sec-GPC") === "1", statistics: parseCookies(header("Cookie")).wp_consent_statistics };
+}
+export type StatisticsConsent = { gpc: boolean; statistics: string | undefined };
+
 export function analyticsAllowed(
   settings: Pick<StoreSettings, "analytics" | "consent">,
-  consent: { gpc: boolean; statistics: string | undefined },
+  consent: StatisticsConsent,
 ): boolean {
   if (!settings.analytics.enabled) return false;
   if (consent.statistics === "allow") return true;

@@ -10,7 +10,7 @@ import {
   type RecordingSummary,
   unrecordedPath,
 } from "../lib/session-recording.ts";
-import { analyticsAllowed, visitorHash } from "./analytics.server.ts";
+import { analyticsAllowed, type StatisticsConsent, visitorHash } from "./analytics.server.ts";
 import type { StoreSettings } from "./settings.server.ts";
 
 /**
@@ -48,7 +48,7 @@ export type RecordedEvent = z.infer<typeof rrwebEvents>[number];
 /** Whether the store records this request's session: analytics allowed and recording on. */
 export function recordingAllowed(
   settings: Pick<StoreSettings, "analytics" | "consent">,
-  consent: { gpc: boolean; statistics: string | undefined },
+  consent: StatisticsConsent,
 ): boolean {
   return analyticsAllowed(settings, consent) && settings.analytics.recording.enabled;
 }
@@ -96,7 +96,7 @@ export async function keepRecordingBatch(
   batch: {
     query: RecordingBatchQuery;
     body: Uint8Array;
-    consent: { gpc: boolean; statistics: string | undefined };
+    consent: StatisticsConsent;
     client: { address: string; userAgent: string };
   },
   now = new Date(),

@@ -4,9 +4,11 @@ import { documentStrings, TRANSLATIONS_ELEMENT_ID } from "./i18n.ts";
 
 /**
  * The page language's strings as JSON (without the sections `documentStrings` leaves out) for the
- * browser's i18next instance, which reads them once as it starts (`entry.client.tsx`). Written by
- * the server only: the browser neither rebuilds nor carries the code that makes it. `<` is escaped
- * so that no string can close the script element.
+ * browser's i18next instance, which reads them once as it starts (`entry.client.tsx`). Made by the
+ * server only: the browser neither rebuilds it nor carries the code that makes it. It renders the
+ * JSON as the page brought it, so an element React makes afresh (when it recovers from a hydration
+ * mismatch by rendering the page again) still holds it. `<` is escaped so that no string can close
+ * the script element.
  */
 export function TranslationsScript() {
   const { i18n } = useTranslation();
@@ -14,10 +16,14 @@ export function TranslationsScript() {
     <ServerScript
       type="application/json"
       id={TRANSLATIONS_ELEMENT_ID}
-      html={import.meta.env.SSR ? documentJson(i18n) : ""}
+      html={import.meta.env.SSR ? documentJson(i18n) : broughtJson()}
     />
   );
 }
+
+let brought: string | undefined;
+/** In the browser: the JSON as the page brought it, read once (the first render is the hydration). */
+const broughtJson = () => (brought ??= document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent ?? "");
 
 function documentJson(i18n: ReturnType<typeof useTranslation>["i18n"]): string {
   const bundle = documentStrings(i18n.getResourceBundle(i18n.language, "translation") ?? {});

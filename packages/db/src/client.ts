@@ -41,8 +41,12 @@ export type CreateDbOptions = {
   migrate?: boolean;
 };
 
-/** Migration 0001 creates pg_trgm (search used it until decision 0020); PGlite must load it to apply it. */
-const pgliteExtensions = { pg_trgm };
+/**
+ * Migration 0001 creates pg_trgm (search used it until decision 0020); PGlite must load it to apply it.
+ * The store's tables live in `template1`: PGlite opened that database by default until 0.4 (decision
+ * 0043), so every data folder made before holds its data there, and new folders do the same.
+ */
+const pgliteOptions = { extensions: { pg_trgm }, database: "template1" };
 
 const require = createRequire(import.meta.url);
 /** Resolved through the package name so it works both from source and from the store's server bundle. */
@@ -74,7 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
     mkdirSync(folder, { recursive: true });
     release = await acquireDirectoryLock(dataDir);
     try {
-      client = await PGlite.create(folder, { extensions: pgliteExtensions });
+      client = await PGlite.create(folder, pgliteOptions);
     } catch (error) {
       await release();
       throw new DatabaseOpenError(
@@ -82,7 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
       );
     }
   } else {
-    client = await PGlite.create({ extensions: pgliteExtensions });
+    client = await PGlite.create(pgliteOptions);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {

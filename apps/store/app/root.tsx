@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import {
   data,
   isRouteErrorResponse,
@@ -30,6 +29,7 @@ import { SeoLinks } from "./features/seo/index.ts";
 import { useWalletDirectCheckout } from "./features/wallet/index.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { TranslationsScript } from "./i18n/translations-script.tsx";
+import { useTranslation } from "./i18n/use-translation.ts";
 import { emptyCart } from "./lib/cart.ts";
 import { guestFormNonce, LOGIN_NONCE } from "./services/accounts.server.ts";
 import { trackingFor } from "./services/analytics.server.ts";

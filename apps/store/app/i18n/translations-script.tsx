@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { ServerScript } from "../components/ui/server-script.tsx";
 import { documentStrings, TRANSLATIONS_ELEMENT_ID } from "./i18n.ts";
+import { useTranslation } from "./use-translation.ts";
 
 /**
  * The page language's strings as JSON (without the sections `documentStrings` leaves out) for the

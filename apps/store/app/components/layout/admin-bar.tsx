@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { BACK_OFFICE_PATH, HOME_PAGE_SLUG, productEditLink, type StaffView } from "../../lib/edit-links.ts";
 
 /** What the page shows that staff can edit: the product of a product page, the home page's blocks. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { COMING_SOON_BANNER_DISMISSED } from "../../lib/coming-soon.ts";
 import { pageRestClient, REST_ROOT } from "../../lib/rest-client.ts";
 import { useHydrated } from "../ui/use-hydrated.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 import { Drawer } from "../ui/drawer.tsx";
 

@@ -1,9 +1,9 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { AccountMenu } from "../../features/account/index.ts";
 import { HeaderCart } from "../../features/cart/index.ts";
 import { SearchBox } from "../../features/search/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { RootData } from "../../root.tsx";
 import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   STORE_NOTICE_HIDDEN,
   STORE_NOTICE_MAX_AGE,

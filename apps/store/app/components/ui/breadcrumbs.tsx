@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 export type Crumb = { to: string; label: string };
 

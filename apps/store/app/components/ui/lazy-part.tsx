@@ -6,7 +6,7 @@ import {
   type ReactNode,
   Suspense,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Spec §9: a script part that has not arrived after this long counts as failed. */
 export const PART_LOAD_TIMEOUT_MS = 120_000;

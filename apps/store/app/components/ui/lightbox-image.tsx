@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /**
  * A lightbox's picture (the product gallery's, content's): a picture that fails to load becomes

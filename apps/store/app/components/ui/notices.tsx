@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Notice } from "../../lib/notices.ts";
 
 const tone: Record<Notice["type"], string> = {

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { LazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { lazyPart } from "../../components/ui/lazy-part.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AccountFormErrors } from "./login-form.tsx";
 import { useSignedIn } from "./use-signed-in.ts";
 

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { PasswordField } from "./password-field.tsx";
 
 export type AccountFormErrors = Record<string, string>;

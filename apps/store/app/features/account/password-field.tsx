@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { controlAria, Field } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** A password input with a show/hide toggle (labels `i18n_password_show` / `i18n_password_hide`). */
 export function PasswordField({

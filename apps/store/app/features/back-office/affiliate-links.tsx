@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
 export type AffiliateLinkRow = { slug: string; targetUrl: string; clicks: number };

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate, formatDateTime, formatPrice } from "../../i18n/format.ts";
 import { isLocale, type Locale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   ANALYTICS_CLICK_KINDS,
   ANALYTICS_LIST_ROWS,

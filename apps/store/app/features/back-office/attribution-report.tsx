@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { formatDate, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import {
   type BarChart,
   CHART_ROWS,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
 /** A category as `GET /products/categories` answers it: parents first, siblings in their order. */

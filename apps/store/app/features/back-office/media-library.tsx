@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
 /** A picture of the media library as the REST API answers it. */

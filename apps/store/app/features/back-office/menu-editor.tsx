@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CategoryOption } from "../../lib/admin-products.ts";
 import {
   canMove,

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
 
 const BUTTON_SHAPE =

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminOrderRow } from "../../lib/admin-orders.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-status.ts";
 import { ChoiceSelect, originText } from "./order-labels.tsx";

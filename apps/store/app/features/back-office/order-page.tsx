@@ -10,10 +10,10 @@ import {
   TextArea,
   TextField,
 } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type AdminOrderPage, ORDER_NOTE_MAX } from "../../lib/admin-orders.ts";
 import { nextStatuses, type OrderStatus, restoresStock } from "../../lib/order-status.ts";
 import { addressLines, type OrderAddress } from "../../lib/orders.ts";

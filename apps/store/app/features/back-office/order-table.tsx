@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
 import { OrderStatusBadge, originText } from "./order-labels.tsx";
 

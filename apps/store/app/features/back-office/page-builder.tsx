@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { BLOCK_TYPES, type BlockType, PRODUCT_GRID_MAX } from "../../lib/content-blocks.ts";
 import { PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CustomerRow, TokenRow } from "../../lib/admin-people.ts";
 import { BUTTON, PRIMARY_BUTTON } from "./order-labels.tsx";
 import { Announcement, usePeopleChange, useRoleName } from "./people-request.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { PEOPLE_ROLES, type PeopleRole } from "../../lib/admin-people.ts";
 import { pageRestClient, RestClientError, type RestRequest } from "../../lib/rest-client.ts";
 

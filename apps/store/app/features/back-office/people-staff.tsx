@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { PeopleRole, StaffRow } from "../../lib/admin-people.ts";
 import { BUTTON, PRIMARY_BUTTON } from "./order-labels.tsx";
 import { Announcement, CONTROL, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CustomerDetail } from "../../lib/admin-people.ts";
 import { addressLines } from "../../lib/orders.ts";
 import { OrderTable } from "./order-table.tsx";

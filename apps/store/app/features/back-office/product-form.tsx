@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import { MediaPicker } from "./media-picker.tsx";
 import type { CategoryOption } from "./product-table.tsx";

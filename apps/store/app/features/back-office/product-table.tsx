@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Pagination } from "../../components/ui/pagination.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../lib/admin-products.ts";
 import { useMoney } from "../catalogue/index.ts";
 

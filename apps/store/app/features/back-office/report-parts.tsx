@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { BUTTON } from "./order-labels.tsx";
 
 /** A field of a report's form (its dates, and a select of the report's own). */

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { eventWithTime } from "rrweb";
 import type RrwebPlayer from "rrweb-player";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient } from "../../lib/rest-client.ts";
 import type { RecordingSummary } from "../../lib/session-recording.ts";
 

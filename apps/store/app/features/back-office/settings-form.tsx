@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import {
   BANK_DETAIL_FIELDS,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { applyCartAnswer, cartConfig, refreshFragments, requestAddToCart } from "./cart-client.ts";
 import { cartMessages } from "./cart-messages.ts";
 import { addOutcome, SUCCESS_MESSAGE_DELAY_MS } from "./cart-rules.ts";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
 import { useMoney } from "../catalogue/index.ts";
 import type { useCartLines } from "./use-cart-lines.ts";

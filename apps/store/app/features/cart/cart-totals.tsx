@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
 import { useMoney } from "../catalogue/index.ts";
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { Locale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
 import { CART_EVENTS, startCartClient, syncWithCookies } from "./cart-client.ts";
 import type { CartClientConfig } from "./cart-config.ts";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Picture } from "../../components/ui/picture.tsx";
 import { formatPrice } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
 
 export { CART_COUNT_SELECTOR, MINI_CART_SELECTOR } from "./cart-selectors.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
 import {
   answerFragments,

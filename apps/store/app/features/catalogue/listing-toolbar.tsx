@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Listing } from "../../lib/catalogue.ts";
 import type { Orderby } from "../../lib/orderby.ts";
 import { SHOP_SIDEBAR_ID, ShopSidebar } from "./shop-sidebar.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Price as PriceValue } from "../../lib/catalogue.ts";
 import { useMoney } from "./use-money.ts";
 

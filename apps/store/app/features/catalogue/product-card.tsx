@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCard as Card } from "../../lib/catalogue.ts";
 import { AddToCartButton } from "../cart/index.ts";
 import { QuickViewButton } from "../quickview/index.ts";

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 type Category = { slug: string; name: string; children: Category[] };
 type Filters = {

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type Orderby, orderbyValues } from "../../lib/orderby.ts";
 
 /** The sort select submits as soon as the choice changes; without JavaScript its button does. */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRootData } from "../../root.tsx";
 
 export function useMoney(): (cents: number) => string {

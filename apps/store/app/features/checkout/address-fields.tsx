@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressFields } from "../../lib/checkout-form.ts";
 import { type CheckoutErrors, translatedError } from "./checkout-view.ts";
 import { FLOATING_FIELD } from "./floating-labels.ts";

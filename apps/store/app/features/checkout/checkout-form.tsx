@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary } from "../../components/ui/error-summary.tsx";
 import { CheckboxField, TextareaField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { AttributionForm, AttributionInputs } from "../attribution/index.ts";
 import { AddressFields, CheckoutTextField } from "./address-fields.tsx";
 import { type CheckoutPageData, type CheckoutResult, fieldLabel, translatedError } from "./checkout-view.ts";

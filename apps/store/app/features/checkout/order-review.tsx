@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useMoney } from "../catalogue/index.ts";
 import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
 import { TermsLink } from "./terms.tsx";

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { blockPage } from "../../components/ui/block-page.ts";
 import { animateWindowScroll } from "../../components/ui/scroll.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressFields, parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { pageRestClient, RestClientError, STORE_API_ROOT } from "../../lib/rest-client.ts";
 import { currentRecord } from "../attribution/index.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { CONSENT_CATEGORIES, type ConsentCategory, hasConsent, setConsent } from "./consent-state.ts";
 
 /**

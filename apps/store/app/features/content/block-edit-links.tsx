@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type BlockRef, pageBuilderLink, platformEditorLink, toolbarShift } from "../../lib/edit-links.ts";
 
 /**

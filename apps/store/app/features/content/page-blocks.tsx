@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { PageBlock } from "../../lib/page-blocks.ts";
 import { ProductGrid } from "../catalogue/index.ts";
 import { BlockEditLinks } from "./block-edit-links.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { type FeedPhoto, PHOTO_FEED_ACTION, PHOTO_FEED_DATA_CLASS } from "../../lib/photo-feed.ts";
 import { PhotoFeedGrid } from "./photo-feed-grid.tsx";
 import { useContentLightbox } from "./rich-text.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails as Details } from "../../lib/store-settings.ts";
 
 /** "Our bank details" under a bank-transfer order's receipt: the fields the owner has filled in. */

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressLines, type OrderView } from "../../lib/orders.ts";
 import { useMoney } from "../catalogue/index.ts";
 

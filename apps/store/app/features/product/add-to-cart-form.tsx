@@ -1,7 +1,7 @@
 import { forwardRef, type ReactNode, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { QuantityInput } from "../quantity/index.ts";
 
 type AddToCartFormProps = {

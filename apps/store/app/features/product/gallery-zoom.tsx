@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** Spec §9: how long the zoom's failure text stays. */
 export const ZOOM_ERROR_MS = 2500;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ImageView } from "../../lib/media.ts";
 import { ZoomArea } from "./gallery-zoom.tsx";
 import { useLazyCarousel } from "./use-lazy-carousel.ts";

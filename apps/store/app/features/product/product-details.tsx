@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import type { Locale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage } from "../../lib/catalogue.ts";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
 import { RichText } from "../content/index.ts";

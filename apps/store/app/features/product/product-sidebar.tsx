@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 const HASH = "#product-sidebar";
 

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage, VariationView } from "../../lib/catalogue.ts";
 import type { SelectionState } from "../../lib/variation-selection.ts";
 import { StockStatus } from "../catalogue/index.ts";

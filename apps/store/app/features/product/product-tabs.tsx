@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { tabForLocation } from "./location-target.ts";
 import { REVIEWS_SCROLL_DELAY_MS, scrollToWithOffset } from "./scroll.ts";
 

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, TextareaField, TextField } from "../../components/ui/fields.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ReviewView } from "../../lib/catalogue.ts";
 import { useSignedIn } from "../account/index.ts";
 import { announceHashChange } from "./scroll.ts";

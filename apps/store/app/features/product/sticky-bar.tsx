@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ImageView } from "../../lib/media.ts";
 import { QuantityInput } from "../quantity/index.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSubmit } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage } from "../../lib/catalogue.ts";
 import type { SelectionState } from "../../lib/variation-selection.ts";
 import { VariationSelects } from "./variation-selects.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { settleTyped, stepDown, stepUp } from "./quantity-rules.ts";
 
 type QuantityInputProps = {

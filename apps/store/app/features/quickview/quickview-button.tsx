@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** The dialog, Radix and the product components come with the first quick view, not the listing. */
 const QuickViewDialog = lazyPart("quickview-dialog", () => import("./quickview-dialog.tsx"));

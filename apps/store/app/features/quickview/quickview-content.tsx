@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { QuickViewData } from "../../lib/quickview.ts";
 import { blockedReason, findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
 import { AddToCartForm, Gallery, VariationSelects } from "../product/index.ts";

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { QuickViewData } from "../../lib/quickview.ts";
 import { QuickViewContent } from "./quickview-content.tsx";
 import { parseQuickViewHtml } from "./quickview-data.ts";

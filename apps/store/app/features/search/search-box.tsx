@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigate } from "react-router";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { MIN_QUERY_LENGTH, SEARCH_ACTION, type Suggestion } from "../../lib/search-rules.ts";
 
 /** The suggestions' options: their code comes with the first search (most pages never show any). */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { DirectCheckout } from "./direct-checkout.ts";
 import type { WalletClientConfig } from "./wallet-config.ts";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { OrderDetails } from "../../features/orders/index.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { findOrderForViewer as findOrder, notesOf } from "../../services/orders.server.ts";
 import type { Route } from "./+types/route";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useMoney } from "../../features/catalogue/index.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAccountOrders } from "./account-orders.server.ts";
 

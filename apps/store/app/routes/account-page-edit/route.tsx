@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextareaField, TextField } from "../../components/ui/fields.tsx";
 import { locales } from "../../i18n/i18n.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { textFieldName } from "../../lib/field-names.ts";
 import type { EditableText } from "../../services/page-editor.server.ts";
 import type { Route } from "./+types/route";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
 import { LoginForm, PasswordField } from "../../features/account/index.ts";
 import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { safeRedirectPath } from "../../services/redirects.server.ts";
 import type { Route } from "./+types/route";
 import { accountAction, accountNonces } from "./account.server.ts";

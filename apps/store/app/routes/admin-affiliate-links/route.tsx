@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { AffiliateLinks } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { listAffiliateLinks } from "../../services/affiliate-links.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";

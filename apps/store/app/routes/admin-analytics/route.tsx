@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { AnalyticsReport } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAnalyticsReport } from "./admin-analytics.server.ts";
 

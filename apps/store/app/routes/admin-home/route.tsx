@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { BackOfficeDashboard } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { dashboard } from "../../services/dashboard.server.ts";
 import { requireStaff } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";

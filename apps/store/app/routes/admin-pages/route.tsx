@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { PageList } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { listPagesForAdmin } from "../../services/pages-admin.server.ts";
 import { requireStaff } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";

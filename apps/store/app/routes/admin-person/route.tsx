@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { PersonPage } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadPerson } from "./admin-person.server.ts";
 

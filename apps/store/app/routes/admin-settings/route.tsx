@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { SettingsForm } from "../../features/back-office/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { countries } from "../../lib/checkout-schema.ts";
 import { withoutSecrets } from "../../services/settings.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { addSectionStrings, BACK_OFFICE_SECTION } from "../../i18n/i18n.ts";
 import { sectionStrings } from "../../i18n/section-strings.server.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { requireStaff } from "./admin.server.ts";
 

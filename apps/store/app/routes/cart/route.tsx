@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import {
   CartCheckoutBar,
   CartTable,
@@ -7,6 +6,7 @@ import {
   useCartLines,
   useUpdatedCartTotals,
 } from "../../features/cart/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { emptyCart } from "../../lib/cart.ts";
 import { loadCart } from "../../services/cart.server.ts";
 import type { Route } from "./+types/route";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { CheckoutForm, TermsText } from "../../features/checkout/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout.server.ts";
 

@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
@@ -10,6 +9,7 @@ import {
   SubcategoryLinks,
   useInfiniteListing,
 } from "../../features/catalogue/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadListing } from "./listing.server.ts";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { PageBlocks } from "../../features/content/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/route";
 import { loadContentPage } from "./page.server.ts";

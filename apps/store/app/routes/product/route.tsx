@@ -1,5 +1,4 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
 import { Price, ProductGrid } from "../../features/catalogue/index.ts";
 import {
@@ -10,6 +9,7 @@ import {
   type ReviewFormState,
   StickyBar,
 } from "../../features/product/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadProductPage } from "./product.server.ts";
 import { productJsonLd } from "./product-json-ld.ts";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { ProductGrid } from "../../features/catalogue/index.ts";
+import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadSearchResults } from "./search.server.ts";
 

@@ -21,6 +21,7 @@ import type {
   ProductPage,
   Stock,
 } from "../lib/catalogue.ts";
+import type { ImageView } from "../lib/media.ts";
 import type { Orderby } from "../lib/orderby.ts";
 import { findVariation } from "../lib/variation-selection.ts";
 import { loadImages } from "./media.server.ts";
@@ -78,6 +79,14 @@ const cardColumns = {
   reviewCount: products.reviewCount,
   name: texts.text("name", products.slug),
   shortDescription: texts.text("shortDescription", sql`''`),
+  // The card's picture and a variable product's price range come with the row, not as two more
+  // statements per list (issue 14: fewer statements per page).
+  imageId: sql<number | null>`(select ${productImages.mediaId} from ${productImages}
+    where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+  minPrice: sql<number | null>`(select min(coalesce(${variations.salePrice}, ${variations.regularPrice}))
+    from ${variations} where ${variations.productId} = ${products.id})`.mapWith(Number),
+  maxPrice: sql<number | null>`(select max(coalesce(${variations.salePrice}, ${variations.regularPrice}))
+    from ${variations} where ${variations.productId} = ${products.id})`.mapWith(Number),
 };
 
 type CardRow = {
@@ -93,53 +102,40 @@ type CardRow = {
   reviewCount: number;
   name: string;
   shortDescription: string;
+  imageId: number | null;
+  minPrice: number | null;
+  maxPrice: number | null;
 };
 
 async function cardsFromRows(db: Database, rows: CardRow[], locale: string): Promise<ProductCard[]> {
-  const ids = rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const [imageRows, ranges] = await Promise.all([
-    db
-      .select({ productId: productImages.productId, mediaId: productImages.mediaId })
-      .from(productImages)
-      .where(inArray(productImages.productId, ids))
-      .orderBy(asc(productImages.position)),
-    db
-      .select({
-        productId: variations.productId,
-        min: sql<number>`min(coalesce(${variations.salePrice}, ${variations.regularPrice}))`.mapWith(Number),
-        max: sql<number>`max(coalesce(${variations.salePrice}, ${variations.regularPrice}))`.mapWith(Number),
-      })
-      .from(variations)
-      .where(inArray(variations.productId, ids))
-      .groupBy(variations.productId),
-  ]);
-  const mainImage = new Map<number, number>();
-  for (const row of imageRows) if (!mainImage.has(row.productId)) mainImage.set(row.productId, row.mediaId);
-  const images = await loadImages(db, [...mainImage.values()], locale);
-  const rangeOf = new Map(ranges.map((range) => [range.productId, range]));
-  return rows.map((row) => {
-    const own = row.salePrice ?? row.regularPrice;
-    const range = rangeOf.get(row.id);
-    const mediaId = mainImage.get(row.id);
-    return {
-      id: row.id,
-      slug: row.slug,
-      type: row.type,
-      name: row.name,
-      shortDescription: row.shortDescription,
-      price: {
-        regular: row.regularPrice,
-        sale: row.salePrice,
-        min: range?.min ?? own,
-        max: range?.max ?? own,
-      },
-      stock: stockOf(row),
-      averageRating: Number(row.averageRating),
-      reviewCount: row.reviewCount,
-      image: mediaId === undefined ? null : (images.get(mediaId) ?? null),
-    };
-  });
+  if (rows.length === 0) return [];
+  const images = await loadImages(db, cardImageIds(rows), locale);
+  return rows.map((row) => cardOf(row, images));
+}
+
+function cardImageIds(rows: CardRow[]): number[] {
+  return rows.flatMap((row) => (row.imageId === null ? [] : [row.imageId]));
+}
+
+function cardOf(row: CardRow, images: Map<number, ImageView>): ProductCard {
+  const own = row.salePrice ?? row.regularPrice;
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    name: row.name,
+    shortDescription: row.shortDescription,
+    price: {
+      regular: row.regularPrice,
+      sale: row.salePrice,
+      min: row.minPrice ?? own,
+      max: row.maxPrice ?? own,
+    },
+    stock: stockOf(row),
+    averageRating: Number(row.averageRating),
+    reviewCount: row.reviewCount,
+    image: row.imageId === null ? null : (images.get(row.imageId) ?? null),
+  };
 }
 
 export async function listProducts(
@@ -267,6 +263,10 @@ export async function productBySlug(
       sku: products.sku,
       description: texts.text("description", sql`''`),
       metaDescription: texts.text("metaDescription", sql`''`),
+      galleryIds: sql<
+        number[]
+      >`coalesce((select array_agg(${productImages.mediaId} order by ${productImages.position})
+        from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
     })
     .from(products)
     .leftJoin(...texts.own(locale))
@@ -274,14 +274,8 @@ export async function productBySlug(
     .where(and(eq(products.slug, slug), eq(products.status, "publish")));
   if (!row) return null;
 
-  const [[card], galleryRows, termRows, variationRows, variationTermRows, reviewRows, categoryRows] =
+  const [termRows, variationRows, variationTermRows, reviewRows, categoryRows, relatedCardRows] =
     await Promise.all([
-      cardsFromRows(db, [row], locale),
-      db
-        .select({ mediaId: productImages.mediaId })
-        .from(productImages)
-        .where(eq(productImages.productId, row.id))
-        .orderBy(asc(productImages.position)),
       db
         .select({
           attributeSlug: attributes.slug,
@@ -312,12 +306,15 @@ export async function productBySlug(
         .from(productCategories)
         .innerJoin(categories, eq(categories.id, productCategories.categoryId))
         .where(eq(productCategories.productId, row.id)),
+      relatedRows(db, row.id, locale),
     ]);
 
+  // One statement for every picture on the page: the product's, its variations' and the related cards'.
   const images = await loadImages(
     db,
     [
-      ...galleryRows.map((image) => image.mediaId),
+      ...cardImageIds([row, ...relatedCardRows]),
+      ...row.galleryIds,
       ...variationRows.flatMap((v) => (v.imageId ? [v.imageId] : [])),
     ],
     locale,
@@ -347,11 +344,11 @@ export async function productBySlug(
   const categoryNames = new Map(flat(categoryNodes).map((node) => [node.id, node.name]));
 
   return {
-    ...card!,
+    ...cardOf(row, images),
     sku: row.sku,
     description: row.description,
     metaDescription: row.metaDescription,
-    images: galleryRows.flatMap((image) => images.get(image.mediaId) ?? []),
+    images: row.galleryIds.flatMap((id) => images.get(id) ?? []),
     attributes: [...attributeMap.values()],
     variations: variationRows.map((variation) => {
       const own = variation.salePrice ?? variation.regularPrice;
@@ -379,23 +376,17 @@ export async function productBySlug(
       body: review.body,
       date: review.createdAt.toISOString(),
     })),
-    related: await relatedProducts(
-      db,
-      row.id,
-      categoryRows.map((category) => category.id),
-      locale,
-    ),
+    related: relatedCardRows.map((related) => cardOf(related, images)),
   };
 }
 
-async function relatedProducts(
-  db: Database,
-  productId: number,
-  categoryIds: number[],
-  locale: string,
-): Promise<ProductCard[]> {
-  if (categoryIds.length === 0) return [];
-  const rows = await db
+/** Up to four published products sharing a category with the product, best sellers first. */
+function relatedRows(db: Database, productId: number, locale: string): Promise<CardRow[]> {
+  const own = db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, productId));
+  return db
     .select(cardColumns)
     .from(products)
     .leftJoin(...texts.own(locale))
@@ -404,12 +395,11 @@ async function relatedProducts(
       and(
         eq(products.status, "publish"),
         sql`${products.id} <> ${productId}`,
-        sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, categoryIds)})`,
+        sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, own)})`,
       ),
     )
     .orderBy(desc(products.totalSales), asc(products.id))
     .limit(4);
-  return cardsFromRows(db, rows, locale);
 }
 
 export async function productName(db: Database, productId: number, locale: string): Promise<string | null> {

@@ -203,6 +203,18 @@ test.describe("without JavaScript", () => {
       "/admin/reports/attribution.csv?from=2025-02-01&to=2025-01-01&by=campaign",
     );
     expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({
+      code: "invalid_report_query",
+      message:
+        "Give from and to as YYYY-MM-DD, from not after to, and by as origin, source_type, campaign or device.",
+    });
+    const refusedInSpanish = await page.request.get(
+      "/admin/reports/attribution.csv?from=2025-02-01&to=2025-01-01&by=campaign&lang=es",
+    );
+    expect(refusedInSpanish.status()).toBe(400);
+    expect((await refusedInSpanish.json()).message).toBe(
+      "Indica from y to como AAAA-MM-DD, from no posterior a to, y by como origin, source_type, campaign o device.",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { createI18n } from "../../i18n/i18n.ts";
 import { reportQuery } from "../../lib/attribution-report.ts";
 import { attributionCsv } from "../../services/attribution-report.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
@@ -6,7 +7,7 @@ import type { Route } from "./+types/route";
 /**
  * `GET /admin/reports/attribution.csv?from=YYYY-MM-DD&to=YYYY-MM-DD&by=origin`: the report the page
  * shows, as a file to download; administrators only (visitors sign in, editors get a 403), every
- * field required (decision 0037).
+ * field required (decision 0037); a bad query is a 400 `{code, message}` in the owner's language.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   await requireAdmin(context, request);
@@ -17,12 +18,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     by: params.get("by"),
   });
   if (!query.success)
-    return new Response(
-      "Give from and to as YYYY-MM-DD, from not after to, and by as origin, source_type, campaign or device.\n",
+    return Response.json(
       {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+        code: "invalid_report_query",
+        message: createI18n(context.locale).t("backOffice.reports.invalidCsv"),
       },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   const csv = await attributionCsv(context.db, query.data, context.settings.currency);
   return new Response(csv.body, {

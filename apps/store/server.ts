@@ -33,6 +33,7 @@ import { type ContentSources, emptyContentSources } from "./app/lib/rich-text.ts
 import { ensureAdministrator } from "./app/services/accounts.server.ts";
 import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "./app/services/analytics.server.ts";
 import { comingSoonGate } from "./app/services/coming-soon.server.ts";
+import { compressedDrainListeners } from "./app/services/compressed-drain.server.ts";
 import { parseCookies } from "./app/services/cookies.server.ts";
 import { drawInBackground, mediaPlaceholders, mediaState } from "./app/services/demo-images.server.ts";
 import { InFlight } from "./app/services/in-flight.server.ts";
@@ -138,6 +139,7 @@ export function createApp({
     }),
   );
   app.use(compression());
+  app.use(compressedDrainListeners());
 
   app.get("/healthz", async (_req, res) => {
     try {

@@ -107,9 +107,14 @@ type CardRow = {
   maxPrice: number | null;
 };
 
-async function cardsFromRows(db: Database, rows: CardRow[], locale: string): Promise<ProductCard[]> {
+async function cardsFromRows(
+  db: Database,
+  rows: CardRow[],
+  locale: string,
+  cache: SiteCache | undefined,
+): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
-  const images = await loadImages(db, cardImageIds(rows), locale);
+  const images = await loadImages(db, cardImageIds(rows), locale, cache);
   return rows.map((row) => cardOf(row, images));
 }
 
@@ -149,6 +154,8 @@ export async function listProducts(
     minPrice?: number;
     maxPrice?: number;
     perPage?: number;
+    /** A request's site cache: the cards' pictures come from it where it has them. */
+    cache?: SiteCache;
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
@@ -174,7 +181,7 @@ export async function listProducts(
     .limit(perPage)
     .offset((options.page - 1) * perPage);
   return {
-    products: await cardsFromRows(db, rows, options.locale),
+    products: await cardsFromRows(db, rows, options.locale, options.cache),
     total,
     page: options.page,
     pageCount,
@@ -182,7 +189,12 @@ export async function listProducts(
   };
 }
 
-export async function featuredProducts(db: Database, locale: string, limit: number): Promise<ProductCard[]> {
+export async function featuredProducts(
+  db: Database,
+  locale: string,
+  limit: number,
+  cache?: SiteCache,
+): Promise<ProductCard[]> {
   const rows = await db
     .select(cardColumns)
     .from(products)
@@ -191,7 +203,7 @@ export async function featuredProducts(db: Database, locale: string, limit: numb
     .where(and(eq(products.status, "publish"), eq(products.featured, true)))
     .orderBy(asc(products.menuOrder), asc(products.id))
     .limit(limit);
-  return cardsFromRows(db, rows, locale);
+  return cardsFromRows(db, rows, locale, cache);
 }
 
 export async function categoryTree(db: Database, locale: string): Promise<CategoryNode[]> {
@@ -254,8 +266,8 @@ export async function productBySlug(
   db: Database,
   slug: string,
   locale: string,
-  /** Where the category names come from: the shared tree in a request, a fresh read otherwise. */
-  tree: () => Promise<CategoryNode[]> = () => categoryTree(db, locale),
+  /** A request's site cache: the category names and the pictures come from it where it has them. */
+  cache?: SiteCache,
 ): Promise<ProductPage | null> {
   const [row] = await db
     .select({
@@ -318,6 +330,7 @@ export async function productBySlug(
       ...variationRows.flatMap((v) => (v.imageId ? [v.imageId] : [])),
     ],
     locale,
+    cache,
   );
 
   const attributeMap = new Map<string, ProductAttribute>();
@@ -338,7 +351,9 @@ export async function productBySlug(
     });
   }
 
-  const categoryNodes = await tree();
+  const categoryNodes = await (cache
+    ? sharedCategoryTree({ db, siteCache: cache }, locale)
+    : categoryTree(db, locale));
   const flat = (nodes: CategoryNode[]): CategoryNode[] =>
     nodes.flatMap((node) => [node, ...flat(node.children)]);
   const categoryNames = new Map(flat(categoryNodes).map((node) => [node.id, node.name]));
@@ -416,7 +431,12 @@ export async function productName(db: Database, productId: number, locale: strin
 }
 
 /** Published products' cards in the order of `ids` (search keeps its ranking this way). */
-export async function productCardsByIds(db: Database, ids: number[], locale: string): Promise<ProductCard[]> {
+export async function productCardsByIds(
+  db: Database,
+  ids: number[],
+  locale: string,
+  cache?: SiteCache,
+): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(cardColumns)
@@ -426,7 +446,7 @@ export async function productCardsByIds(db: Database, ids: number[], locale: str
     .where(and(eq(products.status, "publish"), inArray(products.id, ids)));
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return cardsFromRows(db, rows, locale);
+  return cardsFromRows(db, rows, locale, cache);
 }
 
 /**

@@ -59,6 +59,7 @@ export async function buildPageBlocks(
       ...(block.type === "gallery" ? numbers(block.data.imageIds) : []),
     ]),
     locale,
+    context.siteCache,
   );
   const resolved = await Promise.all(
     page.blocks.map(async (block): Promise<PageBlock | null> => {
@@ -155,7 +156,8 @@ async function gridProducts(context: BlockContext, data: Record<string, unknown>
   const { db, locale } = context;
   const limit = gridLimit(data.limit);
   const picked = numbers(data.productIds);
-  if (picked.length > 0) return (await productCardsByIds(db, picked, locale)).slice(0, limit);
+  if (picked.length > 0)
+    return (await productCardsByIds(db, picked, locale, context.siteCache)).slice(0, limit);
   context.pageTags.add(PageTags.listing);
   if (typeof data.categoryId === "number") {
     const category = findCategoryById(await sharedCategoryTree(context, locale), data.categoryId);
@@ -166,10 +168,11 @@ async function gridProducts(context: BlockContext, data: Record<string, unknown>
       perPage: limit,
       orderby: "date",
       categoryIds: descendantIds(category),
+      cache: context.siteCache,
     });
     return listing.products;
   }
-  return featuredProducts(db, locale, limit);
+  return featuredProducts(db, locale, limit, context.siteCache);
 }
 
 /**

@@ -3,6 +3,7 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyContentSources } from "../lib/rich-text.ts";
 import { loadPageRichText, mediaIdsIn } from "./rich-text.server.ts";
+import { SiteCache } from "./site-cache.server.ts";
 
 describe("mediaIdsIn", () => {
   it("finds the media library's pictures a text names, and nothing else", () => {
@@ -50,7 +51,12 @@ describe.each(await availableDialects())("rich text for a page on %s", (dialect)
   });
 
   it("reads media:{id} as the picture's largest JPEG and names the other hosts the page loads from", async () => {
-    const context = { db: database.db, locale: "en" as const, contentSources: emptyContentSources() };
+    const context = {
+      db: database.db,
+      locale: "en" as const,
+      contentSources: emptyContentSources(),
+      siteCache: new SiteCache(),
+    };
     const doc = await loadPageRichText(
       context,
       `See [the mug](media:${pictureId}), [the film](https://youtu.be/aqz-KE-bpKQ) and [a clip](https://cdn.example/c.webm).\n\n[gone](media:999999)`,

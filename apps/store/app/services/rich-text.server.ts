@@ -24,11 +24,13 @@ export function pageRichText(
 
 /** One rich text with its own pictures: no query unless it names some. */
 export async function loadPageRichText(
-  context: Pick<AppContext, "contentSources" | "db" | "locale">,
+  context: Pick<AppContext, "contentSources" | "db" | "locale" | "siteCache">,
   text: string,
 ): Promise<RichText> {
   const ids = mediaIdsIn(text);
   const images =
-    ids.length > 0 ? await loadImages(context.db, ids, context.locale) : new Map<number, ImageView>();
+    ids.length > 0
+      ? await loadImages(context.db, ids, context.locale, context.siteCache)
+      : new Map<number, ImageView>();
   return pageRichText(context, text, images);
 }

@@ -25,4 +25,37 @@ describe("SiteCache", () => {
     expect(await cache.get("c", load)).toBe(3);
     expect(await cache.get("a", load)).toBe(4);
   });
+
+  it("loads the ids it lacks in one call, keeps what it may, and keeps nothing loaded across a clear()", async () => {
+    const cache = new SiteCache();
+    const calls: number[][] = [];
+    const load = async (ids: number[]) => {
+      calls.push(ids);
+      return new Map(ids.map((id) => [id, { id, ready: id !== 3 }]));
+    };
+    const keep = (value: { ready: boolean }) => value.ready;
+    expect([...(await cache.many("image:en:", [1, 2, 3], load, keep)).keys()]).toEqual([1, 2, 3]);
+    expect([...(await cache.many("image:en:", [2, 1, 3, 4], load, keep)).keys()].sort()).toEqual([
+      1, 2, 3, 4,
+    ]);
+    // 3 was not ready, so it is read again; 1 and 2 were kept.
+    expect(calls).toEqual([
+      [1, 2, 3],
+      [3, 4],
+    ]);
+
+    let release = () => {};
+    const slow = (ids: number[]) =>
+      new Promise<Map<number, { id: number; ready: boolean }>>((resolve) => {
+        release = () => resolve(new Map(ids.map((id) => [id, { id, ready: true }])));
+      });
+    const during = cache.many("image:es:", [7], slow, keep);
+    await Promise.resolve();
+    cache.clear();
+    release();
+    expect((await during).get(7)).toEqual({ id: 7, ready: true });
+    calls.length = 0;
+    await cache.many("image:es:", [7], load, keep);
+    expect(calls).toEqual([[7]]);
+  });
 });

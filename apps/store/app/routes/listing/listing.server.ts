@@ -53,6 +53,7 @@ export async function loadListing(
     categoryIds: found ? descendantIds(found.node) : undefined,
     minPrice: minPrice === undefined ? undefined : Math.round(minPrice * 100),
     maxPrice: maxPrice === undefined ? undefined : Math.round(maxPrice * 100),
+    cache: context.siteCache,
   });
   if (page > listing.pageCount) throw data(null, { status: 404 });
   context.pageTags.add(PageTags.listing);

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
-import { productBySlug, sharedCategoryTree } from "../../services/catalogue.server.ts";
+import { productBySlug } from "../../services/catalogue.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 import { movedTo } from "../../services/redirects.server.ts";
 import { loadReviewSettings } from "../../services/reviews.server.ts";
@@ -16,7 +16,7 @@ const reviewNotice = z.enum(["pending", "approved"]).nullable().catch(null);
 export async function loadProductPage(context: AppLoadContext, slug: string, request: Request) {
   const url = new URL(request.url);
   const [product, reviewSettings, session] = await Promise.all([
-    productBySlug(context.db, slug, context.locale, () => sharedCategoryTree(context, context.locale)),
+    productBySlug(context.db, slug, context.locale, context.siteCache),
     context.siteCache.get("settings:reviews", () => loadReviewSettings(context.db)),
     context.session.hasCookie && !context.sharedPage ? context.session.get() : null,
   ]);

@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 import { dropdownShift, hoverIntent } from "./hover-intent.ts";
+import { MAIN_MENU_ID } from "./menu-toggle.tsx";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? "text-brand underline" : "hover:text-brand";
@@ -20,7 +21,7 @@ export function MainMenu({ items, leading }: { items: MenuItem[]; leading?: Reac
     document.documentElement.dataset.menus = "ready";
   }, []);
   return (
-    <nav aria-label={t("site.mainMenu")} className="main-menu border-t border-stone-100">
+    <nav id={MAIN_MENU_ID} aria-label={t("site.mainMenu")} className="main-menu border-t border-stone-100">
       <ul
         ref={listRef}
         className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 text-sm font-medium"

@@ -3,11 +3,12 @@ import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 import { Drawer } from "../ui/drawer.tsx";
+import { MENU_TOGGLE_CLASS, MenuIcon } from "./menu-toggle.tsx";
 
 /**
  * On screens up to 849 px wide (spec §9) the main menu lives in an off-canvas drawer opened from
  * the compact header bar (decision 0025). The header renders it once scripts run (its code loads
- * then); before that the main menu stays in the page, wrapped, so it is never out of reach.
+ * then); before that the bar's Menu link shows the main menu below the bar (decision 0045).
  */
 export function MobileMenu({ items }: { items: MenuItem[] }) {
   const { t } = useTranslation();
@@ -26,36 +27,28 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
     </ul>
   );
   return (
-    <div className="mobile-menu min-[850px]:hidden">
-      <Drawer
-        open={open}
-        onOpenChange={setOpen}
-        title={t("site.mainMenu")}
-        closeLabel={t("site.closeMenu")}
-        id="main-menu-drawer"
-        trigger={
-          <button
-            type="button"
-            className="mobile-menu-toggle flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100"
-            aria-label={t("site.openMenu")}
-          >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-              <path d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
-            </svg>
-          </button>
-        }
-      >
-        <nav aria-label={t("site.mainMenu")} className="font-medium">
-          <ul className="mb-2">
-            <li>
-              <NavLink to="/shop" onClick={close} className="block py-1 hover:text-brand">
-                {t("site.shop")}
-              </NavLink>
-            </li>
-          </ul>
-          {renderItems(items, false)}
-        </nav>
-      </Drawer>
-    </div>
+    <Drawer
+      open={open}
+      onOpenChange={setOpen}
+      title={t("site.mainMenu")}
+      closeLabel={t("site.closeMenu")}
+      id="main-menu-drawer"
+      trigger={
+        <button type="button" className={MENU_TOGGLE_CLASS} aria-label={t("site.openMenu")}>
+          <MenuIcon />
+        </button>
+      }
+    >
+      <nav aria-label={t("site.mainMenu")} className="font-medium">
+        <ul className="mb-2">
+          <li>
+            <NavLink to="/shop" onClick={close} className="block py-1 hover:text-brand">
+              {t("site.shop")}
+            </NavLink>
+          </li>
+        </ul>
+        {renderItems(items, false)}
+      </nav>
+    </Drawer>
   );
 }

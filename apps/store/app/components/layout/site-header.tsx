@@ -9,6 +9,7 @@ import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
 import { MainMenu } from "./main-menu.tsx";
+import { MenuLink } from "./menu-toggle.tsx";
 import { useStickyHeader } from "./use-sticky-header.ts";
 import { VerticalMenu } from "./vertical-menu.tsx";
 
@@ -24,14 +25,20 @@ export function SiteHeader({ root }: { root: RootData }) {
   const headerRef = useRef<HTMLElement>(null);
   const hydrated = useHydrated();
   useStickyHeader(headerRef, root.stickyHeaderHideOnScroll);
+  // The same box before scripts, while the drawer's code loads, and after (decision 0045).
+  const menuLink = <MenuLink label={t("site.openMenu")} />;
   return (
     <header ref={headerRef} className="site-header z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-2 max-[850px]:py-2">
-        {hydrated && (
-          <PartSlot>
-            <MobileMenu items={root.primaryMenu} />
-          </PartSlot>
-        )}
+        <div className="mobile-menu min-[850px]:hidden">
+          {hydrated ? (
+            <PartSlot fallback={menuLink}>
+              <MobileMenu items={root.primaryMenu} />
+            </PartSlot>
+          ) : (
+            menuLink
+          )}
+        </div>
         <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
           {root.storeName}
         </Link>

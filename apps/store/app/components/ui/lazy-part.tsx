@@ -66,10 +66,10 @@ class PartBoundary extends Component<{ children: ReactNode }, { error: unknown }
 }
 
 /** Where a `lazyPart` renders: nothing while its code loads, the failure in its place if it fails. */
-export function PartSlot({ children }: { children: ReactNode }) {
+export function PartSlot({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <PartBoundary>
-      <Suspense fallback={null}>{children}</Suspense>
+      <Suspense fallback={fallback}>{children}</Suspense>
     </PartBoundary>
   );
 }

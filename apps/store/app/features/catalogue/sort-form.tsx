@@ -38,11 +38,14 @@ export function SortForm({
           </option>
         ))}
       </select>
-      {!hydrated && (
-        <button type="submit" className="rounded border border-stone-300 px-3 py-1">
-          {t("catalogue.sortApply")}
-        </button>
-      )}
+      {/* Once scripts run the select submits itself: the button is hidden but keeps its room, so
+          the toolbar does not move (decision 0045). */}
+      <button
+        type="submit"
+        className={`rounded border border-stone-300 px-3 py-1 ${hydrated ? "invisible" : ""}`}
+      >
+        {t("catalogue.sortApply")}
+      </button>
     </Form>
   );
 }

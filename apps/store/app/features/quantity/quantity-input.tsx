@@ -49,8 +49,9 @@ export function QuantityInput({
     onValueChange?.(next);
   };
   const bounds = { min: String(min), max: max === undefined ? "" : String(max), step: String(step) };
-  const buttonClass =
-    "h-10 w-9 border border-stone-300 text-lg leading-none hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand";
+  // Before scripts the buttons would do nothing: hidden, but their room is kept, so the field and
+  // what follows it do not move when scripts run (decision 0045).
+  const buttonClass = `h-10 w-9 border border-stone-300 text-lg leading-none hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand ${hydrated ? "" : "invisible"}`;
 
   return (
     <div className={`quantity ${className}`}>
@@ -58,17 +59,15 @@ export function QuantityInput({
         {label}
       </label>
       <div className="flex items-stretch">
-        {hydrated && (
-          <button
-            type="button"
-            className={`minus rounded-l ${buttonClass}`}
-            aria-label={t("quantity.decrease", { label })}
-            aria-controls={id}
-            onClick={() => set(String(stepDown({ value: current, ...bounds })))}
-          >
-            −
-          </button>
-        )}
+        <button
+          type="button"
+          className={`minus rounded-l ${buttonClass}`}
+          aria-label={t("quantity.decrease", { label })}
+          aria-controls={id}
+          onClick={() => set(String(stepDown({ value: current, ...bounds })))}
+        >
+          −
+        </button>
         <input
           id={id}
           name={name ?? undefined}
@@ -84,19 +83,17 @@ export function QuantityInput({
             const settled = settleTyped({ value: event.currentTarget.value, min: bounds.min });
             if (settled !== event.currentTarget.value) set(settled);
           }}
-          className={`qty h-10 w-16 border border-stone-300 px-2 text-center ${hydrated ? "" : "rounded"}`}
+          className="qty h-10 w-16 border border-stone-300 px-2 text-center"
         />
-        {hydrated && (
-          <button
-            type="button"
-            className={`plus rounded-r ${buttonClass}`}
-            aria-label={t("quantity.increase", { label })}
-            aria-controls={id}
-            onClick={() => set(String(stepUp({ value: current, ...bounds })))}
-          >
-            +
-          </button>
-        )}
+        <button
+          type="button"
+          className={`plus rounded-r ${buttonClass}`}
+          aria-label={t("quantity.increase", { label })}
+          aria-controls={id}
+          onClick={() => set(String(stepUp({ value: current, ...bounds })))}
+        >
+          +
+        </button>
       </div>
     </div>
   );

@@ -28,6 +28,9 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
+/** A PGlite handle can also give an image of its data folder, to start other databases from. */
+export type PgliteHandle = DbHandle & { image(): Promise<Blob> };
+
 export class DatabaseOpenError extends Error {
   override name = "DatabaseOpenError";
 }
@@ -39,6 +42,11 @@ export type CreateDbOptions = {
   dataDir?: string | undefined;
   /** Apply the committed migrations before returning (default true). */
   migrate?: boolean;
+  /**
+   * PGlite in memory only: start from this image of a data folder (`dumpDataDir`) instead of an
+   * empty one. The test databases start from an image of the migrated schema (`testing.ts`).
+   */
+  image?: Blob | undefined;
 };
 
 /**
@@ -58,7 +66,7 @@ export const migrationsFolder = path.join(
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.image);
   if (options.migrate !== false) {
     try {
       await handle.migrate();
@@ -70,7 +78,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   return handle;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DbHandle & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string | undefined,
+  image: Blob | undefined,
+): Promise<PgliteHandle & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
   if (dataDir) {
@@ -86,13 +97,14 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle & { mig
       );
     }
   } else {
-    client = await PGlite.create(pgliteOptions);
+    client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
     dialect: "pglite",
     describe: dataDir ? `PGlite in ${path.resolve(dataDir, "pglite")}` : "PGlite in memory",
+    image: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     async close() {
       try {

@@ -1,8 +1,19 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { createDb, type DbHandle, type Dialect, selectRows } from "./client.ts";
+import {
+  createDb,
+  type DbHandle,
+  type Dialect,
+  migrationsFolder,
+  type PgliteHandle,
+  selectRows,
+} from "./client.ts";
 
 /**
  * Test databases: PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on
@@ -23,7 +34,15 @@ export async function availableDialects(): Promise<Dialect[]> {
 }
 
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
-  if (dialect === "pglite") return withReset(await createDb({}));
+  if (dialect === "pglite") {
+    const image = await migratedImage();
+    try {
+      return withReset(await createDb({ image }));
+    } catch {
+      // An image that does not open (a file cut short): the database is made and migrated anew.
+      return withReset(await createDb({}));
+    }
+  }
   const adminUrl = process.env.DATABASE_URL ?? localPostgres;
   const name = `vitrine_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -44,6 +63,34 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       await dropper.end();
     },
   });
+}
+
+/**
+ * The migrated, empty schema as an image of a PGlite data folder, made once per set of migrations
+ * and PGlite build and kept in the system's temporary folder: a test database starts from it in
+ * about 0.6 s, where creating and migrating one takes about 3 s (PGlite 0.4 runs initdb each time).
+ */
+let imageOnce: Promise<Blob> | undefined;
+function migratedImage(): Promise<Blob> {
+  imageOnce ??= (async () => {
+    const key = createHash("sha256");
+    key.update(readFileSync(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
+    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
+      const file = path.join(migrationsFolder, name);
+      if (name.endsWith(".sql") || name.endsWith(".json")) key.update(name).update(readFileSync(file));
+    }
+    const file = path.join(os.tmpdir(), `vitrine-pglite-${key.digest("hex").slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const handle = (await createDb({})) as PgliteHandle;
+    const image = await handle.image();
+    await handle.close();
+    // Written aside, then renamed: a test process reading it never sees half a file.
+    const aside = `${file}.${process.pid}.tmp`;
+    writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
+    renameSync(aside, file);
+    return image;
+  })();
+  return imageOnce;
 }
 
 function withReset(handle: DbHandle & { databaseUrl?: string }): TestDatabase {

@@ -1,0 +1,37 @@
+import { readdirSync } from "node:fs";
+import os from "node:os";
+import { type SQL, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb, type DbHandle, selectRows } from "./client.ts";
+import { createTestDatabase } from "./testing.ts";
+
+const query = <Row>(handle: DbHandle, statement: SQL) => selectRows<Row>(handle.db, statement);
+const tables = (handle: DbHandle) =>
+  query<{ name: string }>(
+    handle,
+    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
+  );
+
+describe("PGlite test databases", () => {
+  it("start from an image of the migrated schema, each one apart from the others", async () => {
+    const fresh = await createDb({});
+    const first = await createTestDatabase("pglite");
+    const second = await createTestDatabase("pglite");
+    try {
+      // The image is kept for the next test process, and holds what migrating an empty one gives.
+      expect(readdirSync(os.tmpdir()).some((name) => /^vitrine-pglite-[0-9a-f]{16}\.tar$/.test(name))).toBe(
+        true,
+      );
+      expect(await tables(first)).toEqual(await tables(fresh));
+      expect((await tables(first)).length).toBeGreaterThan(20);
+      expect(await query(first, sql`select current_database() as name`)).toEqual([{ name: "template1" }]);
+      await first.db.execute(sql`insert into settings (key, value) values ('probe', '"first"'::jsonb)`);
+      expect(await query(second, sql`select value from settings where key = 'probe'`)).toEqual([]);
+      expect(await query(first, sql`select value from settings where key = 'probe'`)).toEqual([
+        { value: "first" },
+      ]);
+    } finally {
+      await Promise.all([fresh.close(), first.close(), second.close()]);
+    }
+  });
+});

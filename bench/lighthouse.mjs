@@ -20,8 +20,9 @@ export function closeBrowser() {
 }
 
 /**
- * Performance and SEO scores (0–100) with first and largest contentful paint (ms) per page, or the
- * reason a page (or the whole run) could not be audited, in `error`.
+ * Performance and SEO scores (0–100), first and largest contentful paint and total blocking time (ms)
+ * and cumulative layout shift per page, or the reason a page (or the whole run) could not be audited,
+ * in `error`.
  */
 export async function lighthouseScores(base, pages) {
   let chrome;
@@ -70,6 +71,8 @@ export async function lighthouseScores(base, pages) {
           seo: score("seo"),
           fcp: ms("first-contentful-paint"),
           lcp: ms("largest-contentful-paint"),
+          tbt: ms("total-blocking-time"),
+          cls: ms("cumulative-layout-shift"),
           warnings: lhr.runWarnings ?? [],
         });
       } catch (error) {
@@ -93,14 +96,24 @@ function firstLine(error) {
 
 export function printLighthouse(figures, where) {
   console.log(`\nLighthouse ${where}, mobile (simulated slow 4G, 4× CPU slowdown), Chromium headless:`);
-  console.log(["page", "performance", "SEO", "first paint", "largest paint"].map(pad).join("  "));
+  console.log(
+    ["page", "performance", "SEO", "first paint", "largest paint", "blocking time", "layout shift"]
+      .map(pad)
+      .join("  "),
+  );
   for (const f of figures) {
     if (f.error) {
       console.log(`${pad(f.name)}  ${f.error}`);
       continue;
     }
     const seconds = (ms) => (typeof ms === "number" ? `${(ms / 1000).toFixed(2)} s` : "n/a");
-    console.log([f.name, f.performance, f.seo, seconds(f.fcp), seconds(f.lcp)].map(pad).join("  "));
+    const milliseconds = (ms) => (typeof ms === "number" ? `${Math.round(ms)} ms` : "n/a");
+    const shift = typeof f.cls === "number" ? f.cls.toFixed(3) : "n/a";
+    console.log(
+      [f.name, f.performance, f.seo, seconds(f.fcp), seconds(f.lcp), milliseconds(f.tbt), shift]
+        .map(pad)
+        .join("  "),
+    );
     for (const warning of f.warnings) console.log(`${pad("")}  (${warning})`);
   }
 }

@@ -28,9 +28,6 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-/** A PGlite handle can also give an image of its data folder, to start other databases from. */
-export type PgliteHandle = DbHandle & { image(): Promise<Blob> };
-
 export class DatabaseOpenError extends Error {
   override name = "DatabaseOpenError";
 }
@@ -81,7 +78,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
 async function openPglite(
   dataDir: string | undefined,
   image: Blob | undefined,
-): Promise<PgliteHandle & { migrate(): Promise<void> }> {
+): Promise<DbHandle & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
   if (dataDir) {
@@ -104,7 +101,6 @@ async function openPglite(
     db,
     dialect: "pglite",
     describe: dataDir ? `PGlite in ${path.resolve(dataDir, "pglite")}` : "PGlite in memory",
-    image: () => client.dumpDataDir("none"),
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     async close() {
       try {
@@ -117,6 +113,17 @@ async function openPglite(
       }
     },
   };
+}
+
+/** An image of a new PGlite database in memory with the migrations applied, for `createDb`'s `image`. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create(pgliteOptions);
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    return await client.dumpDataDir("none");
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(databaseUrl: string): Promise<DbHandle & { migrate(): Promise<void> }> {

@@ -10,8 +10,8 @@ import {
   createDb,
   type DbHandle,
   type Dialect,
+  migratedPgliteImage,
   migrationsFolder,
-  type PgliteHandle,
   selectRows,
 } from "./client.ts";
 
@@ -81,9 +81,7 @@ function migratedImage(): Promise<Blob> {
     }
     const file = path.join(os.tmpdir(), `vitrine-pglite-${key.digest("hex").slice(0, 16)}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const handle = (await createDb({})) as PgliteHandle;
-    const image = await handle.image();
-    await handle.close();
+    const image = await migratedPgliteImage();
     // Written aside, then renamed: a test process reading it never sees half a file.
     const aside = `${file}.${process.pid}.tmp`;
     writeFileSync(aside, Buffer.from(await image.arrayBuffer()));

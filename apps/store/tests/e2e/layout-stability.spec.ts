@@ -4,9 +4,10 @@ import { expect, test } from "./fixtures.ts";
 /**
  * Nothing moves when scripts run (decision 0045): the page the server sends is parsed and painted
  * first, with every script held back; then the scripts run, and the layout shifts the browser saw
- * after that are summed as Cumulative Layout Shift counts them (shifts right after input left out). Before 0045 the
- * phone's header lost its wrapped menu and gained the Menu button (0.12 on a product page), and on a
- * wide screen the menu's toggles and the quantity buttons pushed their neighbours aside.
+ * after that are summed as Cumulative Layout Shift counts them (shifts right after input left out).
+ * Before 0045 the phone's header lost its wrapped menu and gained the Menu button (0.12 on a product
+ * page), and on a wide screen the menu's toggles and the quantity buttons pushed their neighbours
+ * aside.
  */
 const SCREENS = [
   ["a phone", { width: 390, height: 844 }],

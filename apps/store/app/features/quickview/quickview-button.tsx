@@ -9,7 +9,8 @@ const QuickViewDialog = lazyPart("quickview-dialog", () => import("./quickview-d
 /**
  * Quick view on a product card. It reads the id from its `data-product-id` when pressed: an empty
  * id does nothing (spec §5). When the dialog closes, focus goes to the card's first text link.
- * A JavaScript-only control: without JavaScript the card's links lead to the product page.
+ * A JavaScript-only control: without JavaScript the card's links lead to the product page. The
+ * server renders it hidden, in its room, so the card does not grow when scripts run (decision 0045).
  */
 export function QuickViewButton({
   productId,
@@ -22,7 +23,6 @@ export function QuickViewButton({
   const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<{ productId: string; open: boolean } | null>(null);
-  if (!hydrated) return null;
 
   const focusCardLink = () => {
     const card = button.current?.closest("li, article") ?? null;
@@ -45,7 +45,7 @@ export function QuickViewButton({
           if (!id) return;
           setDialog({ productId: id, open: true });
         }}
-        className="quick-view mt-2 w-full rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100"
+        className={`quick-view mt-2 w-full rounded border border-stone-300 px-3 py-1.5 text-sm hover:bg-stone-100 ${hydrated ? "" : "invisible"}`}
       >
         {t("quickview.open")}
       </button>

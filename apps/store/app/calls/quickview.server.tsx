@@ -25,6 +25,7 @@ export const quickviewAction: AjaxAction = {
       parsed.data.product,
       context.locale,
       context.settings.currency,
+      context.siteCache,
     );
     if (!data) return callError(404, "product_not_found", "No such product.");
     const markup = renderToString(

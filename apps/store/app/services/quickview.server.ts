@@ -5,6 +5,7 @@ import type { Locale } from "../i18n/i18n.ts";
 import type { Price } from "../lib/catalogue.ts";
 import type { QuickViewData } from "../lib/quickview.ts";
 import { productBySlug } from "./catalogue.server.ts";
+import type { SiteCache } from "./site-cache.server.ts";
 
 function priceText(price: Price, currency: string, locale: Locale): string {
   const money = (cents: number) => formatPrice(cents, currency, locale);
@@ -12,19 +13,23 @@ function priceText(price: Price, currency: string, locale: Locale): string {
   return money(price.sale ?? price.regular);
 }
 
-/** A published product as the quick-view lightbox shows it, or null. */
+/**
+ * A published product as the quick-view lightbox shows it, or null; its pictures and category names
+ * come from the request's site cache where it has them, as on the product page.
+ */
 export async function loadQuickView(
   db: Database,
   productId: number,
   locale: Locale,
   currency: string,
+  cache?: SiteCache,
 ): Promise<QuickViewData | null> {
   const [row] = await db
     .select({ slug: products.slug })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "publish")));
   if (!row) return null;
-  const product = await productBySlug(db, row.slug, locale);
+  const product = await productBySlug(db, row.slug, locale, cache);
   if (!product) return null;
   return {
     id: product.id,

@@ -13,6 +13,7 @@ import {
   SearchIndex,
   type SearchPage,
 } from "./search-index.server.ts";
+import type { SiteCache } from "./site-cache.server.ts";
 import { FALLBACK_LOCALE } from "./translations.server.ts";
 
 export type { SearchHit, SearchPage, SearchRank } from "./search-index.server.ts";
@@ -274,11 +275,15 @@ function readCategories(db: Database): Promise<IndexedCategory[]> {
     .from(categories);
 }
 
-/** A page of full results as product cards, in ranking order. */
+/**
+ * A page of full results as product cards, in ranking order; the pictures come from the request's
+ * site cache where it has them, as on the listings.
+ */
 export async function searchProductCards(
   db: Database,
   productSearch: ProductSearch,
   options: SearchOptions,
+  cache?: SiteCache,
 ): Promise<{ products: ProductCard[]; total: number }> {
   const page = await productSearch.search(options);
   return {
@@ -286,6 +291,7 @@ export async function searchProductCards(
       db,
       page.hits.map((hit) => hit.id),
       options.locale,
+      cache,
     ),
     total: page.total,
   };

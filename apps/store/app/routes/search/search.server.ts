@@ -20,7 +20,7 @@ const paramsSchema = z.object({
 
 /** `/search?s=Q[&product_cat=SLUG][&page=N]`: the full results behind the header search. */
 export async function loadSearchResults(context: AppLoadContext, url: URL) {
-  const { db, locale, productSearch } = context;
+  const { db, locale, productSearch, siteCache } = context;
   const parsed = paramsSchema.parse({
     s: url.searchParams.get("s") ?? "",
     product_cat: url.searchParams.get("product_cat") || undefined,
@@ -29,13 +29,18 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
   const query = normaliseQuery(parsed.s);
   const page = parsed.page;
   const results = query
-    ? await searchProductCards(db, productSearch, {
-        locale,
-        query,
-        categorySlug: parsed.product_cat,
-        limit: PER_PAGE,
-        offset: (page - 1) * PER_PAGE,
-      })
+    ? await searchProductCards(
+        db,
+        productSearch,
+        {
+          locale,
+          query,
+          categorySlug: parsed.product_cat,
+          limit: PER_PAGE,
+          offset: (page - 1) * PER_PAGE,
+        },
+        siteCache,
+      )
     : { products: [], total: 0 };
   const pageCount = Math.max(1, Math.ceil(results.total / PER_PAGE));
   if (page > pageCount) throw data(null, { status: 404 });

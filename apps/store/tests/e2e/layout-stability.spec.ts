@@ -20,7 +20,7 @@ async function productPath(page: Page) {
   return shop.match(/href="(\/product\/[^"?#]+)"/)![1]!;
 }
 
-async function shiftWhenScriptsRun(page: Page, path: string) {
+async function shiftWhenScriptsRun(page: Page, path: string, changes: ByDesign | null) {
   await page.addInitScript(() => {
     type Shift = PerformanceEntry & {
       value: number;
@@ -60,14 +60,7 @@ async function shiftWhenScriptsRun(page: Page, path: string) {
   // its stream still arrives may move as the rest comes: that is not what this measures).
   await page.waitForFunction(() => document.readyState !== "loading");
   const before = await page.evaluate(afterTwoFrames);
-  await page.evaluate(
-    keepBoxes,
-    path.startsWith("/shop")
-      ? { selector: "main ul.products", edge: "bottom" as const }
-      : path.startsWith("/product/")
-        ? { selector: ".product-tabs", edge: "top" as const }
-        : null,
-  );
+  await page.evaluate(keepBoxes, changes);
   release();
   await page.waitForFunction(() => document.documentElement.dataset.menus === "ready");
   // On a phone, the drawer's code arrives after hydration and its button takes the link's place.
@@ -81,11 +74,9 @@ async function shiftWhenScriptsRun(page: Page, path: string) {
  * Where every element of the server's page starts on the whole page, not only in the viewport that
  * layout shifts are counted in: a box that grows below the fold moves everything after it (a
  * staff member's click on a content block's edit link once landed beside it, as the product cards
- * above grew by their Quick view buttons). What starts below `changes` (an element's top or bottom
- * edge) is left out, where the page changes by design once scripts run: a listing's pagination and
- * no-script filters give way to infinite scroll, and a product page's sections become tabs.
+ * above grew by their Quick view buttons). What starts below `changes` is left out.
  */
-function keepBoxes(changes: { selector: string; edge: "top" | "bottom" } | null) {
+function keepBoxes(changes: ByDesign | null) {
   const where = (element: Element) => {
     const box = element.getBoundingClientRect();
     return `${Math.round(box.left + scrollX)},${Math.round(box.top + scrollY)}`;
@@ -116,10 +107,20 @@ function afterTwoFrames() {
   );
 }
 
+/**
+ * Where a page changes by design once scripts run, and what after it the whole-page comparison
+ * leaves out: from an element's top or bottom edge down.
+ */
+type ByDesign = { selector: string; edge: "top" | "bottom" };
+/** A listing's pagination and no-script filters give way to infinite scroll. */
+const AFTER_THE_GRID: ByDesign = { selector: "main ul.products", edge: "bottom" };
+/** A product page's titled sections become tabs. */
+const FROM_THE_TABS: ByDesign = { selector: ".product-tabs", edge: "top" };
+
 /** `path`, opened in a new tab of `page`'s browser context, does not move when its scripts run. */
-async function expectStill(page: Page, path: string) {
+async function expectStill(page: Page, path: string, changes: ByDesign | null = null) {
   const fresh = await page.context().newPage();
-  const { shifts, moved } = await shiftWhenScriptsRun(fresh, path);
+  const { shifts, moved } = await shiftWhenScriptsRun(fresh, path, changes);
   expect(
     shifts.reduce((sum, shift) => sum + shift.value, 0),
     `${path}: ${JSON.stringify(shifts, null, 1)}`,
@@ -134,7 +135,9 @@ for (const [screen, viewport] of SCREENS) {
 
     test("the home page, the shop and a product page do not move when scripts run", async ({ page }) => {
       const product = await productPath(page);
-      for (const path of ["/", "/shop", product]) await expectStill(page, path);
+      await expectStill(page, "/");
+      await expectStill(page, "/shop", AFTER_THE_GRID);
+      await expectStill(page, product, FROM_THE_TABS);
     });
 
     test("nor does the home page of a staff member, with its admin bar and edit links", async ({ page }) => {

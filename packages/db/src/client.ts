@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
+import { takeTurns } from "./turns.ts";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -96,7 +97,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: takeTurns(client), schema }) as unknown as Database;
   return {
     db,
     dialect: "pglite",

@@ -14,17 +14,20 @@ afterEach(() => {
  * (the cache keeps only pages asked for under the store's host, known once it listens).
  */
 async function storeWithSlowPage() {
+  let arrived = 0;
   let renders = 0;
-  let release = () => {};
+  const waiting: Array<() => void> = [];
   let cache = new PageCache(10, "");
   const app = express();
+  app.use((_req, _res, next) => {
+    arrived++;
+    next();
+  });
   app.use((req, res, next) => cache.middleware()(req, res, next));
   app.get("/shop", async (_req, res) => {
     renders++;
     const rendered = renders;
-    await new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    await new Promise<void>((resolve) => waiting.push(resolve));
     res.type("html").send(`render ${rendered}`);
   });
   const server = await listenOnLoopback(app);
@@ -33,8 +36,13 @@ async function storeWithSlowPage() {
   cache = new PageCache(10, `127.0.0.1:${port}`);
   return {
     cache,
-    get: () => fetch(`http://127.0.0.1:${port}/shop`),
-    released: () => release(),
+    get: (init?: RequestInit) => fetch(`http://127.0.0.1:${port}/shop`, init),
+    /** Lets every render under way finish. */
+    released: () => {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+    /** Requests that reached the cache (it answers, waits or renders in the same tick). */
+    arrived: () => arrived,
     started: () => renders,
   };
 }
@@ -62,6 +70,56 @@ describe("PageCache", () => {
     expect(third.headers.get("x-page-cache")).toBe("HIT");
     expect(await third.text()).toBe("render 2");
     expect(shop.started()).toBe(2);
+  });
+
+  it("renders a page once for the shoppers who ask for it while it is being rendered", async () => {
+    const shop = await storeWithSlowPage();
+    const answers = [shop.get(), shop.get(), shop.get()];
+    await expect.poll(() => shop.arrived()).toBe(3);
+    expect(shop.started()).toBe(1);
+    shop.released();
+
+    const served = await Promise.all(
+      answers.map(async (answer) => [
+        (await answer).headers.get("x-page-cache"),
+        await (await answer).text(),
+      ]),
+    );
+    expect(served.sort()).toEqual([
+      ["HIT", "render 1"],
+      ["HIT", "render 1"],
+      ["MISS", "render 1"],
+    ]);
+    expect(shop.started()).toBe(1);
+  });
+
+  it("renders a page again for those who waited on a render that was not kept", async () => {
+    const shop = await storeWithSlowPage();
+    // A change empties the cache while the page is rendered: those waiting must not get that page.
+    const first = shop.get();
+    const second = shop.get();
+    await expect.poll(() => shop.arrived()).toBe(2);
+    shop.cache.clear();
+    shop.released();
+    expect(await (await first).text()).toBe("render 1");
+    await expect.poll(() => shop.started()).toBe(2);
+    shop.released();
+    const again = await second;
+    expect(again.headers.get("x-page-cache")).toBe("MISS");
+    expect(await again.text()).toBe("render 2");
+
+    // The shopper whose render it was leaves before it ends: the one waiting has it rendered.
+    shop.cache.clear();
+    const leaving = new AbortController();
+    const left = shop.get({ signal: leaving.signal }).catch(() => "left");
+    const staying = shop.get();
+    await expect.poll(() => shop.arrived()).toBe(4);
+    expect(shop.started()).toBe(3);
+    leaving.abort();
+    expect(await left).toBe("left");
+    await expect.poll(() => shop.started()).toBe(4);
+    shop.released();
+    expect(await (await staying).text()).toBe("render 4");
   });
 
   it("drops exactly the pages that show a purged tag (and untagged ones), and names its tags for CDNs", async () => {

@@ -49,6 +49,12 @@ const notReplayed = new Set([
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * Pages being rendered, by key, each settling with the page kept (or nothing): a request for one of
+   * them waits for it instead of rendering the same page again (after a purge, a busy store would
+   * otherwise render a popular page once for every shopper asking at that moment).
+   */
+  readonly #rendering = new Map<string, Promise<Entry | undefined>>();
   /** Counts clear() calls: a page whose rendering began before a clear is served but never kept. */
   #generation = 0;
 
@@ -112,23 +118,59 @@ export class PageCache {
       if (hit && Date.now() - hit.storedAt < this.ttlMs) {
         this.#entries.delete(key);
         this.#entries.set(key, hit);
-        for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
-        res.setHeader("X-Page-Cache", "HIT");
-        res.status(hit.status);
-        res.end(req.method === "HEAD" ? undefined : hit.body);
-        return;
+        return this.#serve(req, res, hit);
       }
-      res.setHeader("X-Page-Cache", "MISS");
-      this.#capture(res, tags, req.method === "HEAD" ? null : key);
-      next();
+      if (req.method === "HEAD") return this.#render(res, next, tags, null);
+      const rendering = this.#rendering.get(key);
+      if (!rendering) return this.#render(res, next, tags, key);
+      // A page not kept (another shopper's render was purged or failed) is rendered for this one.
+      void rendering.then((entry) =>
+        entry ? this.#serve(req, res, entry) : this.#render(res, next, tags, key),
+      );
     };
+  }
+
+  #serve(req: Request, res: Response, entry: Entry): void {
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader("X-Page-Cache", "HIT");
+    res.status(entry.status);
+    res.end(req.method === "HEAD" ? undefined : entry.body);
+  }
+
+  /** Renders the page; given a key, others asking for it meanwhile wait for this render. */
+  #render(res: Response, next: NextFunction, tags: Set<string>, key: string | null): void {
+    res.setHeader("X-Page-Cache", "MISS");
+    let settle: (entry: Entry | undefined) => void = () => {};
+    if (key !== null && !this.#rendering.has(key)) {
+      this.#rendering.set(
+        key,
+        new Promise((resolve) => {
+          let settled = false;
+          settle = (entry) => {
+            if (settled) return;
+            settled = true;
+            this.#rendering.delete(key);
+            resolve(entry);
+          };
+        }),
+      );
+      // A render that ends without being kept, or never ends (the shopper left), lets the others go.
+      res.once("close", () => settle(undefined));
+    }
+    this.#capture(res, tags, key, (entry) => settle(entry));
+    next();
   }
 
   /**
    * Sends the page's tags as `Surrogate-Key` with its first bytes (the loaders have run by then)
    * and, given a key, keeps the page unless a purge happened while it was being rendered.
    */
-  #capture(res: Response, tags: ReadonlySet<string>, key: string | null): void {
+  #capture(
+    res: Response,
+    tags: ReadonlySet<string>,
+    key: string | null,
+    kept: (entry: Entry | undefined) => void = () => {},
+  ): void {
     const generation = this.#generation;
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -146,28 +188,29 @@ export class PageCache {
     }) as Response["write"];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       collect(typeof chunk === "function" ? undefined : chunk, rest[0]);
-      if (
+      const keep =
         key !== null &&
         res.statusCode === 200 &&
         !res.getHeader("set-cookie") &&
-        generation === this.#generation
-      )
-        this.#store(key, res, Buffer.concat(chunks), tags);
+        generation === this.#generation;
+      kept(keep ? this.#store(key, res, Buffer.concat(chunks), tags) : undefined);
       return end(chunk, ...rest);
     }) as Response["end"];
   }
 
-  #store(key: string, res: Response, body: Buffer, tags: ReadonlySet<string>): void {
+  #store(key: string, res: Response, body: Buffer, tags: ReadonlySet<string>): Entry {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(res.getHeaders())) {
       if (value === undefined || notReplayed.has(name)) continue;
       headers[name] = Array.isArray(value) ? value : String(value);
     }
-    this.#entries.set(key, { status: 200, headers, body, storedAt: Date.now(), tags: new Set(tags) });
+    const entry = { status: 200, headers, body, storedAt: Date.now(), tags: new Set(tags) };
+    this.#entries.set(key, entry);
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
       this.#entries.delete(oldest);
     }
+    return entry;
   }
 }

@@ -4,6 +4,7 @@ import type { Request } from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct, insertVariableProduct } from "../services/catalogue-fixtures.test-helper.ts";
 import { SiteCache } from "../services/site-cache.server.ts";
+import { RecordingSiteCache } from "../services/site-cache.test-helper.ts";
 import { testConfig, testContext } from "../services/test-context.test-helper.ts";
 import type { CallResult } from "./calls.server.ts";
 import { cartAjax, cartWcAjax } from "./cart.server.ts";
@@ -52,6 +53,16 @@ describe.each(await availableDialects())("cart calls on %s", (dialect) => {
       cookies: (result.headers?.["Set-Cookie"] ?? []) as string[],
     };
   }
+
+  it("reads the lines' pictures through the process's site cache, as the catalogue's pages do (issue 14)", async () => {
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1200 });
+    const siteCache = new RecordingSiteCache();
+    await call("wc", "add_to_cart", { product_id: String(mug.id), quantity: "1" }, { siteCache });
+    expect(siteCache.asked).toContain("image:en:");
+    siteCache.asked.length = 0;
+    await call("wc", "get_refreshed_fragments", {}, { siteCache, locale: "es" });
+    expect(siteCache.asked).toContain("image:es:");
+  });
 
   it("renders a cart's fragments once per content and language, and again after a change empties the cache", async () => {
     const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1200 });

@@ -13,6 +13,7 @@ import {
 } from "./cart.server.ts";
 import { productName, variationFromAttributes } from "./catalogue.server.ts";
 import type { RequestSession, Session } from "./session.server.ts";
+import type { SiteCache } from "./site-cache.server.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const quantity = z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY);
@@ -61,8 +62,9 @@ export function createCartClient(context: {
   db: Database;
   session: RequestSession;
   locale: Locale;
+  siteCache: SiteCache;
 }): CartClient {
-  const { db, session, locale } = context;
+  const { db, session, locale, siteCache } = context;
   const ownerOf = (current: Session): CartOwner => ({ sessionId: current.id, userId: current.userId });
 
   /** Runs a change; a CartError becomes a refusal, anything else stays an error. */
@@ -83,12 +85,13 @@ export function createCartClient(context: {
 
   /** The line's product name in the shopper's language, for "… removed" notices. */
   const lineName = async (owner: CartOwner, key: string) =>
-    (await loadCart(db, owner, locale)).lines.find((line) => line.key === key)?.name ?? "";
+    (await loadCart(db, owner, locale, { images: false })).lines.find((line) => line.key === key)?.name ?? "";
 
   return {
     async current() {
       const current = await session.get();
-      return { session: current, cart: current ? await loadCart(db, ownerOf(current), locale) : emptyCart };
+      const cart = current ? await loadCart(db, ownerOf(current), locale, { cache: siteCache }) : emptyCart;
+      return { session: current, cart };
     },
 
     async add(input) {

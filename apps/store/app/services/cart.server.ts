@@ -14,6 +14,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import { loadImages } from "./media.server.ts";
+import type { SiteCache } from "./site-cache.server.ts";
 import { pickTranslation, productTexts } from "./translations.server.ts";
 
 export { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY };
@@ -71,18 +72,19 @@ export async function findCartId(db: Database | Transaction, owner: CartOwner): 
   return row?.id ?? null;
 }
 
-async function ensureCartId(tx: Transaction, owner: CartOwner): Promise<number> {
+/** The owner's cart, made if there is none; `created` when this call made it (it has no lines yet). */
+async function ensureCartId(tx: Transaction, owner: CartOwner): Promise<{ id: number; created: boolean }> {
   const existing = await findCartId(tx, owner);
-  if (existing !== null) return existing;
+  if (existing !== null) return { id: existing, created: false };
   const [row] = await tx
     .insert(carts)
     .values(owner.userId === null ? { sessionId: owner.sessionId } : { userId: owner.userId })
     .onConflictDoNothing()
     .returning({ id: carts.id });
-  if (row) return row.id;
+  if (row) return { id: row.id, created: true };
   const raced = await findCartId(tx, owner);
   if (raced === null) throw new Error("cart could not be created");
-  return raced;
+  return { id: raced, created: false };
 }
 
 type Purchasable = {
@@ -155,12 +157,15 @@ export async function addToCart(
   assertQuantity(input.quantity);
   return db.transaction(async (tx) => {
     const item = await purchasable(tx, input.productId, input.variationId);
-    const cartId = await ensureCartId(tx, owner);
+    const { id: cartId, created } = await ensureCartId(tx, owner);
     const key = cartItemKey(item.productId, item.variationId);
-    const [line] = await tx
-      .select({ quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
+    // A cart made just now has no lines, and its time of change is now.
+    const [line] = created
+      ? []
+      : await tx
+          .select({ quantity: cartLines.quantity })
+          .from(cartLines)
+          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
     const quantity = (line?.quantity ?? 0) + input.quantity;
     assertStock(item, quantity);
     if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity");
@@ -168,7 +173,7 @@ export async function addToCart(
       .insert(cartLines)
       .values({ cartId, key, productId: item.productId, variationId: item.variationId, quantity })
       .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+    if (!created) await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
     return { key };
   });
 }
@@ -224,8 +229,12 @@ export async function loadCart(
   db: Database,
   owner: CartOwner,
   locale: string,
-  /** Without the lines' images: an order needs none (one statement fewer in its transaction). */
-  options: { images: boolean } = { images: true },
+  options: {
+    /** false: without the lines' images (an order needs none: one statement fewer in its transaction). */
+    images?: boolean;
+    /** The process's site cache, for the pictures' views (as the catalogue's readers use it). */
+    cache?: SiteCache;
+  } = {},
 ): Promise<CartView> {
   const cartId = await findCartId(db, owner);
   if (cartId === null) return emptyCart;
@@ -279,6 +288,7 @@ export async function loadCart(
             return id === null ? [] : [Number(id)];
           }),
           locale,
+          options.cache,
         ),
   ]);
 
@@ -331,7 +341,7 @@ export async function mergeGuestCart(db: Database, sessionId: string, userId: nu
     const guestId = await findCartId(tx, { sessionId, userId: null });
     if (guestId === null) return;
     const guestLines = await tx.select().from(cartLines).where(eq(cartLines.cartId, guestId));
-    const userCartId = await ensureCartId(tx, { sessionId, userId });
+    const { id: userCartId } = await ensureCartId(tx, { sessionId, userId });
     for (const line of guestLines) {
       const [existing] = await tx
         .select({ quantity: cartLines.quantity })

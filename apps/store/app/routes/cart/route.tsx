@@ -7,8 +7,6 @@ import {
   useUpdatedCartTotals,
 } from "../../features/cart/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { emptyCart } from "../../lib/cart.ts";
-import { loadCart } from "../../services/cart.server.ts";
 import type { Route } from "./+types/route";
 import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";
 
@@ -16,10 +14,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The mini-cart's remove links (`?remove_item=KEY&_wpnonce=N`) work as plain navigations too.
   if (url.searchParams.has("remove_item")) await removeItemFromLink(context, request, url);
-  const session = await context.session.get();
-  const cart = session
-    ? await loadCart(context.db, { sessionId: session.id, userId: session.userId }, context.locale)
-    : emptyCart;
+  const { cart } = await context.cart.current();
   return { cart };
 }
 

@@ -5,7 +5,6 @@ import { data, redirect } from "react-router";
 import { parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { countries } from "../../lib/checkout-schema.ts";
 import { attributionFromForm, cleanAttribution } from "../../services/attribution.server.ts";
-import { loadCart } from "../../services/cart.server.ts";
 import { cartHeaders, ownerOf } from "../../services/cart-session.server.ts";
 import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../../services/checkout.server.ts";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
@@ -16,9 +15,8 @@ import { userAddresses } from "../../services/users.server.ts";
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
 export async function loadCheckout(context: AppLoadContext) {
-  const session = await context.session.get();
-  const cart = session ? await loadCart(context.db, ownerOf(session), context.locale) : null;
-  if (!session || !cart || cart.lines.length === 0) throw redirect("/cart");
+  const { session, cart } = await context.cart.current();
+  if (!session || cart.lines.length === 0) throw redirect("/cart");
   return {
     saved: session.userId ? await savedAddresses(context.db, session.userId) : {},
     userId: session.userId ?? 0,

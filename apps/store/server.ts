@@ -49,6 +49,7 @@ import { ProductSearch } from "./app/services/search.server.ts";
 import { RequestSession } from "./app/services/session.server.ts";
 import { loadStoreSettings, type StoreSettings } from "./app/services/settings.server.ts";
 import { SiteCache } from "./app/services/site-cache.server.ts";
+import { builtFiles } from "./app/services/static-files.server.ts";
 import { storeNoticeCacheVariant } from "./app/services/store-notice.server.ts";
 
 /**
@@ -109,6 +110,8 @@ export function createApp({
   app.use(requests.middleware());
   app.use(drainUnreadBodies());
   app.use(guardRequests());
+  // A kept page goes out from here: every shared page's later steps ran when it was rendered.
+  app.use(pageCache.hits(() => settings.current.coming_soon));
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -161,7 +164,7 @@ export function createApp({
   );
   app.use(MEDIA_URL_PREFIX, express.static(config.mediaDir, { immutable: true, maxAge: "1y", index: false }));
   app.use(MEDIA_URL_PREFIX, mediaPlaceholders(config.mediaDir));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(builtFiles(clientDir, { maxAge: "1h", index: false }));
 
   app.use(refuseCrossSiteRequests());
 

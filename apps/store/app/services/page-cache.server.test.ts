@@ -1,3 +1,6 @@
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
@@ -156,6 +159,80 @@ describe("PageCache", () => {
     expect(after).toEqual({ "/product/a": "MISS", "/product/b": "HIT", "/shop": "MISS", "/": "MISS" });
     // A page replayed from the cache names its tags too.
     expect((await get("/product/b")).headers.get("surrogate-key")).toBe("product-2");
+  });
+});
+
+/** A GET over plain HTTP, bytes as sent (fetch would ask for and undo compression itself). */
+function rawGet(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("PageCache.hits", () => {
+  it("serves a kept page before the rest of the stack, compressed once in the encoding asked for", async () => {
+    let cache = new PageCache(10, "");
+    let closed = false;
+    let throughStack = 0;
+    const page = `<!DOCTYPE html><p>${"a shared page ".repeat(200)}</p>`;
+    const app = express();
+    app.use((req, res, next) => cache.hits(() => closed)(req, res, next));
+    app.use((_req, _res, next) => {
+      throughStack++;
+      next();
+    });
+    app.use(compression());
+    app.use((req, res, next) => cache.middleware()(req, res, next));
+    app.get("/shop", (_req, res) => {
+      res.setHeader("Content-Security-Policy", "script-src 'nonce-first'");
+      res.type("html").send(page);
+    });
+    const server = await listenOnLoopback(app);
+    servers.push(server);
+    cache = new PageCache(10, `127.0.0.1:${server.port}`);
+    const get = (headers?: Record<string, string>) => rawGet(server.port, "/shop", headers);
+
+    expect((await get()).headers["x-page-cache"]).toBe("MISS");
+    expect(throughStack).toBe(1);
+    // Compressed beside the answer, off the main thread: served from the stack until it is ready.
+    await expect
+      .poll(async () => (await get({ "Accept-Encoding": "gzip, deflate, br" })).headers["content-encoding"])
+      .toBe("br");
+    await expect
+      .poll(async () => (await get({ "Accept-Encoding": "gzip" })).headers["content-encoding"])
+      .toBe("gzip");
+    const before = throughStack;
+
+    const br = await get({ "Accept-Encoding": "gzip, deflate, br" });
+    expect(brotliDecompressSync(br.body).toString()).toBe(page);
+    const gzip = await get({ "Accept-Encoding": "gzip;q=1, br;q=0.5" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(page);
+    const plain = await get();
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(page);
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.headers["x-page-cache"]).toBe("HIT");
+      expect(answer.headers.vary).toBe("Cookie, Accept-Encoding");
+      expect(answer.headers["content-security-policy"]).toBe("script-src 'nonce-first'");
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+    }
+    expect(throughStack).toBe(before);
+
+    // An encoding it did not keep, and a store showing only its coming-soon page, go through the stack.
+    const deflate = await get({ "Accept-Encoding": "deflate" });
+    expect(deflate.headers["content-encoding"]).toBe("deflate");
+    expect(deflate.headers["x-page-cache"]).toBe("HIT");
+    expect(throughStack).toBe(before + 1);
+    closed = true;
+    await get();
+    expect(throughStack).toBe(before + 2);
   });
 });
 

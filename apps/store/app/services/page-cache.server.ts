@@ -1,4 +1,6 @@
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import Negotiator from "negotiator";
 import { TRANSLATION_COOKIE } from "../i18n/language.ts";
 import { ACCOUNT_HINT_COOKIE } from "../lib/account-hint.ts";
 import { RESERVED_PAGE_SLUGS } from "../lib/page-blocks.ts";
@@ -13,7 +15,16 @@ type Entry = {
   storedAt: number;
   /** What the page shows (services/page-tags.server.ts); empty: dropped by every purge. */
   tags: ReadonlySet<string>;
+  /** The body compressed once, each encoding as it is ready (none for a body under 1 KB). */
+  encoded: Partial<Record<StoredEncoding, Buffer>>;
 };
+
+type StoredEncoding = "br" | "gzip";
+/** What `compression` offers and prefers: a stored page is served as it would have compressed it. */
+const offered = ["br", "gzip", "deflate", "identity"];
+const preferred = ["br", "gzip"];
+/** `compression`'s threshold: a smaller body is sent as it is. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Catalogue and content pages are the same HTML for every shopper who is not staff, with or without
@@ -87,17 +98,59 @@ export class PageCache {
       if (entry.tags.size === 0 || tags.some((tag) => entry.tags.has(tag))) this.#entries.delete(key);
   }
 
+  /**
+   * Serves a kept page before the rest of the stack runs (security headers, static files, calls),
+   * in the encoding the browser asked for, compressed once when it was kept. A page it cannot serve
+   * that way (not kept, being rendered, HEAD, an encoding not ready yet) goes on to `middleware()`,
+   * which answers as before. `closed` is true while the store shows only its coming-soon page.
+   */
+  hits(closed: () => boolean) {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== "GET" || this.maxEntries === 0 || closed()) return next();
+      const key = this.#sharedKey(req, parseCookies(req.headers.cookie));
+      const hit = key === null ? undefined : this.#fresh(key);
+      if (!hit) return next();
+      // As `compression`: nothing asked for or nothing acceptable is sent as it is.
+      const encoding =
+        (req.headers["accept-encoding"] && new Negotiator(req).encoding(offered, preferred)) || "identity";
+      const body = encoding === "identity" ? hit.body : hit.encoded[encoding as StoredEncoding];
+      if (!body) return next();
+      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+      res.setHeader("Vary", "Cookie, Accept-Encoding");
+      if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+      res.setHeader("X-Page-Cache", "HIT");
+      res.status(hit.status).end(body);
+    };
+  }
+
+  /** The key of the page this request shares with other shoppers, or null when it is its own. */
+  #sharedKey(req: Request, cookies: Record<string, string | undefined>): string | null {
+    if (
+      !isSharedPagePath(req.path) ||
+      req.host?.toLowerCase() !== this.storeHost ||
+      // Staff see their own render (edit links); a shopper with a notice waiting sees it once.
+      cookies[ACCOUNT_HINT_COOKIE] === "staff" ||
+      NOTICES_COOKIE in cookies
+    )
+      return null;
+    // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
+    return `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${this.variant(cookies)}|${req.originalUrl}`;
+  }
+
+  /** The kept page under `key` if it is young enough, marked as the most recently used. */
+  #fresh(key: string): Entry | undefined {
+    const hit = this.#entries.get(key);
+    if (!hit || Date.now() - hit.storedAt >= this.ttlMs) return undefined;
+    this.#entries.delete(key);
+    this.#entries.set(key, hit);
+    return hit;
+  }
+
   middleware() {
     return (req: Request, res: Response, next: NextFunction) => {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const cookies = parseCookies(req.headers.cookie);
-      if (
-        !isSharedPagePath(req.path) ||
-        req.host?.toLowerCase() !== this.storeHost ||
-        // Staff see their own render (edit links); a shopper with a notice waiting sees it once.
-        cookies[ACCOUNT_HINT_COOKIE] === "staff" ||
-        NOTICES_COOKIE in cookies
-      ) {
+      const key = this.#sharedKey(req, parseCookies(req.headers.cookie));
+      if (key === null) {
         res.setHeader("Cache-Control", PRIVATE_CACHE);
         return next();
       }
@@ -112,14 +165,8 @@ export class PageCache {
         return next();
       }
 
-      // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
-      const key = `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${this.variant(cookies)}|${req.originalUrl}`;
-      const hit = this.#entries.get(key);
-      if (hit && Date.now() - hit.storedAt < this.ttlMs) {
-        this.#entries.delete(key);
-        this.#entries.set(key, hit);
-        return this.#serve(req, res, hit);
-      }
+      const hit = this.#fresh(key);
+      if (hit) return this.#serve(req, res, hit);
       if (req.method === "HEAD") return this.#render(res, next, tags, null);
       const rendering = this.#rendering.get(key);
       if (!rendering) return this.#render(res, next, tags, key);
@@ -204,8 +251,16 @@ export class PageCache {
       if (value === undefined || notReplayed.has(name)) continue;
       headers[name] = Array.isArray(value) ? value : String(value);
     }
-    const entry = { status: 200, headers, body, storedAt: Date.now(), tags: new Set(tags) };
+    const entry: Entry = {
+      status: 200,
+      headers,
+      body,
+      storedAt: Date.now(),
+      tags: new Set(tags),
+      encoded: {},
+    };
     this.#entries.set(key, entry);
+    if (body.length >= COMPRESS_FROM_BYTES) compressOnce(entry);
     while (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -213,4 +268,18 @@ export class PageCache {
     }
     return entry;
   }
+}
+
+/** Compresses a kept page's body off the main thread, harder than a compression made per answer. */
+function compressOnce(entry: Entry): void {
+  const params = {
+    [constants.BROTLI_PARAM_QUALITY]: 9,
+    [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+  };
+  brotliCompress(entry.body, { params }, (error, result) => {
+    if (!error) entry.encoded.br = result;
+  });
+  gzip(entry.body, { level: 9 }, (error, result) => {
+    if (!error) entry.encoded.gzip = result;
+  });
 }

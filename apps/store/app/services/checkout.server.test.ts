@@ -1,7 +1,7 @@
 import { orderLines, orders, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
 import { insertSession, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
 import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
@@ -173,3 +173,71 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     });
   });
 });
+
+// Only PostgreSQL has a second connection to hold a product's row while a checkout runs.
+describe.each((await availableDialects()).filter((dialect) => dialect === "postgres"))(
+  "a checkout's locks on %s",
+  (dialect) => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(() => database.close());
+    beforeEach(() => database.reset());
+
+    it("locks a product's row last, after writing the order, in one order for every cart", async () => {
+      const { db } = database;
+      const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+      const cap = await insertSimpleProduct(db, { slug: "cap", price: 800, stock: 5 });
+      const owner = await insertSession(db, "s1");
+      await addToCart(db, owner, { productId: cap.id, variationId: null, quantity: 1 });
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+
+      // Another checkout holds the mug (the product added second, but the lower id) meanwhile, with
+      // the lock a stock update takes.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${products} where ${products.id} = ${mug.id} for no key update`);
+        locked();
+        await held;
+      });
+      await holding;
+      const placing = placeOrder(db, input(owner, "attempt-1"));
+      onTestFinished(release);
+
+      // Waiting for the mug, the checkout has written its order and emptied its cart: the products'
+      // rows are its last step.
+      const waiting = async () =>
+        (
+          await db.execute<{ tables: string[] | null }>(sql`
+            select array_agg(distinct c.relname::text order by c.relname::text) as tables
+            from pg_stat_activity a
+            join pg_locks l on l.pid = a.pid and l.mode = 'RowExclusiveLock'
+            join pg_class c on c.oid = l.relation and c.relkind = 'r'
+            where a.wait_event_type = 'Lock' and a.datname = current_database()`)
+        ).rows[0]?.tables ?? null;
+      await expect
+        .poll(waiting)
+        .toEqual(["cart_lines", "order_lines", "order_status_changes", "orders", "products"]);
+      // And it has not taken the cap first (the order of its cart): another checkout of the cap goes on.
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from ${products} where ${products.id} = ${cap.id} for no key update nowait`,
+        );
+      });
+
+      release();
+      await holder;
+      expect(await placing).toMatchObject({ created: true });
+      const stock = await db.select({ stock: products.stockQuantity }).from(products);
+      expect(stock.map((row) => row.stock)).toEqual([4, 4]);
+    });
+  },
+);

@@ -166,8 +166,6 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const cart = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
       if (cart.lines.length === 0) throw new CheckoutError("empty_cart");
 
-      for (const line of cart.lines) await takeStock(tx, line);
-
       const total = cart.subtotal + input.shippingTotal;
       const [order] = await tx
         .insert(orders)
@@ -223,6 +221,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             : eq(carts.userId, input.owner.userId),
         );
       await tx.delete(cartLines).where(sql`${cartLines.cartId} in ${cartIds}`);
+      // Stock last: a product's row stays locked from its decrement to the commit, and every other
+      // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
+      for (const line of stockOrder(cart.lines)) await takeStock(tx, line);
       return {
         id: order!.id,
         orderKey: order!.orderKey,
@@ -248,6 +249,11 @@ function gatewayFor(payment: OrderPayment, shippingMethod: string): PaymentGatew
   const gateway = offeredGateway(payment.settings, payment.method, shippingMethod);
   if (!gateway) throw new CheckoutError("payment_method_unavailable");
   return gateway;
+}
+
+/** Lines by product, then variation: the order in which their rows are locked. */
+function stockOrder<Line extends { productId: number; variationId: number | null }>(lines: Line[]): Line[] {
+  return lines.toSorted((a, b) => a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0));
 }
 
 /** `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together. */

@@ -191,6 +191,7 @@ export function createApp({
         sharedPage: res.locals.sharedPage === true,
         cspNonce: res.locals.cspNonce as string,
         mailer,
+        afterAnswer: (work) => requests.track(work),
         invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
         pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
         contentSources: contentSourcesOf(res),

@@ -41,6 +41,11 @@ export type AppContext = {
   cspNonce: string;
   mailer: Mailer;
   /**
+   * Work that follows the answer without holding it up (an order's confirmation mail): it runs on
+   * after the answer is sent, and a shutdown waits for it as for a request. It logs its own errors.
+   */
+  afterAnswer: (work: Promise<void>) => void;
+  /**
    * Drops cached shared pages after a change that shows on them: those that show any of `tags`
    * (services/page-tags.server.ts), or all of them when no tags are given. Every process hears it.
    */

@@ -1,4 +1,4 @@
-import { orderLines, orders, products } from "@vitrine/db";
+import { orderLines, orders, products, selectRows } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
@@ -216,13 +216,16 @@ describe.each((await availableDialects()).filter((dialect) => dialect === "postg
       // rows are its last step.
       const waiting = async () =>
         (
-          await db.execute<{ tables: string[] | null }>(sql`
+          await selectRows<{ tables: string[] | null }>(
+            db,
+            sql`
             select array_agg(distinct c.relname::text order by c.relname::text) as tables
             from pg_stat_activity a
             join pg_locks l on l.pid = a.pid and l.mode = 'RowExclusiveLock'
             join pg_class c on c.oid = l.relation and c.relkind = 'r'
-            where a.wait_event_type = 'Lock' and a.datname = current_database()`)
-        ).rows[0]?.tables ?? null;
+            where a.wait_event_type = 'Lock' and a.datname = current_database()`,
+          )
+        )[0]?.tables ?? null;
       await expect
         .poll(waiting)
         .toEqual(["cart_lines", "order_lines", "order_status_changes", "orders", "products"]);

@@ -77,7 +77,7 @@ export class CheckoutError extends Error {
 /** What the checkout use case needs of the request's context. */
 export type CheckoutContext = Pick<
   AppContext,
-  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages"
+  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages" | "afterAnswer"
 >;
 
 /** A shopper's order as the checkout form or the Store API states it, already validated. */
@@ -131,19 +131,19 @@ export async function checkoutCart(
     idempotencyKey: `${input.sessionId}:${attempt}`,
     attribution: input.attribution,
   });
-  await orderPlaced(context, placed);
+  orderPlaced(context, placed);
   return placed;
 }
 
 /**
  * What follows every newly placed order, whichever path placed it: the cached pages that show the
  * ordered products may show stale stock, and the shopper gets one confirmation mail (a replayed
- * attempt gets none).
+ * attempt gets none), sent after the answer: the shopper does not wait for the mail server.
  */
-export async function orderPlaced(context: CheckoutContext, placed: PlacedOrder): Promise<void> {
+export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void {
   if (!placed.created) return;
   context.invalidatePages(placed.productIds.map(PageTags.product));
-  await sendOrderConfirmation(context, placed.id);
+  context.afterAnswer(sendOrderConfirmation(context, placed.id));
 }
 
 /**

@@ -43,6 +43,16 @@ export class InFlight {
     };
   }
 
+  /** Counts `work` as a request under way until it settles (work that follows an answer). */
+  track(work: Promise<unknown>): void {
+    this.#count++;
+    const done = () => {
+      this.#count--;
+      if (this.#count === 0) this.#events.emit("idle");
+    };
+    work.then(done, done);
+  }
+
   /** True once no request is under way; false when `timeoutMs` passes first. */
   settled(timeoutMs: number): Promise<boolean> {
     if (this.#count === 0) return Promise.resolve(true);

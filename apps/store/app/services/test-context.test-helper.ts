@@ -83,6 +83,8 @@ export function testContext(options: {
       sharedPage: options.sharedPage ?? false,
       cspNonce: "test-nonce",
       mailer,
+      // The work runs on by itself, as after a server's answer: a test waits for what it does.
+      afterAnswer: () => {},
       // As on the server, where the change feed carries this to every process's search.
       invalidatePages: (tags) => {
         productSearch.catalogueChanged();

@@ -160,6 +160,6 @@ export async function placeWalletOrder(
     idempotencyKey,
     attribution: payload.attribution ?? {},
   });
-  await orderPlaced(context, placed);
+  orderPlaced(context, placed);
   return placed;
 }

@@ -270,16 +270,19 @@ export class PageCache {
   }
 }
 
-/** Compresses a kept page's body off the main thread, harder than a compression made per answer. */
+/**
+ * Compresses a kept page's body off the main thread. Brotli's quality 5 (`compression` uses 4): on a
+ * 130 KB page 4 ms for 25.5 KB, where quality 9 takes 220 ms for 25.1 KB.
+ */
 function compressOnce(entry: Entry): void {
   const params = {
-    [constants.BROTLI_PARAM_QUALITY]: 9,
+    [constants.BROTLI_PARAM_QUALITY]: 5,
     [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
   };
   brotliCompress(entry.body, { params }, (error, result) => {
     if (!error) entry.encoded.br = result;
   });
-  gzip(entry.body, { level: 9 }, (error, result) => {
+  gzip(entry.body, (error, result) => {
     if (!error) entry.encoded.gzip = result;
   });
 }

@@ -35,10 +35,7 @@ export class InFlight {
       }
       this.#count++;
       // "close" follows every response, finished or cut off.
-      res.once("close", () => {
-        this.#count--;
-        if (this.#count === 0) this.#events.emit("idle");
-      });
+      res.once("close", this.#finished);
       next();
     };
   }
@@ -46,12 +43,13 @@ export class InFlight {
   /** Counts `work` as a request under way until it settles (work that follows an answer). */
   track(work: Promise<unknown>): void {
     this.#count++;
-    const done = () => {
-      this.#count--;
-      if (this.#count === 0) this.#events.emit("idle");
-    };
-    work.then(done, done);
+    work.then(this.#finished, this.#finished);
   }
+
+  readonly #finished = (): void => {
+    this.#count--;
+    if (this.#count === 0) this.#events.emit("idle");
+  };
 
   /** True once no request is under way; false when `timeoutMs` passes first. */
   settled(timeoutMs: number): Promise<boolean> {

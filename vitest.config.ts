@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // Every core: Vitest's default leaves one free (one worker on a two-core machine), while a test
+    // file often waits on PostgreSQL or a timer. Measured on two cores: 495 s with one, 401 s with two.
+    maxWorkers: "100%",
   },
 });

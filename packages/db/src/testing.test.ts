@@ -1,8 +1,8 @@
-import { readdirSync } from "node:fs";
-import os from "node:os";
+import { existsSync } from "node:fs";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb, type DbHandle, selectRows } from "./client.ts";
+import { templateFile } from "./template.ts";
 import { createTestDatabase } from "./testing.ts";
 
 const query = <Row>(handle: DbHandle, statement: SQL) => selectRows<Row>(handle.db, statement);
@@ -18,10 +18,8 @@ describe("PGlite test databases", () => {
     const first = await createTestDatabase("pglite");
     const second = await createTestDatabase("pglite");
     try {
-      // The image is kept for the next test process, and holds what migrating an empty one gives.
-      expect(readdirSync(os.tmpdir()).some((name) => /^vitrine-pglite-[0-9a-f]{16}\.tar$/.test(name))).toBe(
-        true,
-      );
+      // The image is kept as the template (decision 0048), and holds what migrating an empty one gives.
+      expect(existsSync(templateFile())).toBe(true);
       expect(await tables(first)).toEqual(await tables(fresh));
       expect((await tables(first)).length).toBeGreaterThan(20);
       expect(await query(first, sql`select current_database() as name`)).toEqual([{ name: "template1" }]);

@@ -1,19 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { randomBytes } from "node:crypto";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import {
-  createDb,
-  type DbHandle,
-  type Dialect,
-  migratedPgliteImage,
-  migrationsFolder,
-  selectRows,
-} from "./client.ts";
+import { createDb, type DbHandle, type Dialect, migratedPgliteImage, selectRows } from "./client.ts";
+import { readTemplate, writeTemplate } from "./template.ts";
 
 /**
  * Test databases: PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on
@@ -66,26 +56,17 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 }
 
 /**
- * The migrated, empty schema as an image of a PGlite data folder, made once per set of migrations
- * and PGlite build and kept in the system's temporary folder: a test database starts from it in
- * about 0.6 s, where creating and migrating one takes about 3 s (PGlite 0.4 runs initdb each time).
+ * The migrated, empty schema as an image of a PGlite data folder: the template a new store's
+ * folder starts from (decision 0048), made here when the build has not made it yet. A test database
+ * starts from it in about 0.6 s, where creating and migrating one takes about 3 s.
  */
 let imageOnce: Promise<Blob> | undefined;
 function migratedImage(): Promise<Blob> {
   imageOnce ??= (async () => {
-    const key = createHash("sha256");
-    key.update(readFileSync(createRequire(import.meta.url).resolve("@electric-sql/pglite")));
-    for (const name of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
-      const file = path.join(migrationsFolder, name);
-      if (name.endsWith(".sql") || name.endsWith(".json")) key.update(name).update(readFileSync(file));
-    }
-    const file = path.join(os.tmpdir(), `vitrine-pglite-${key.digest("hex").slice(0, 16)}.tar`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const kept = readTemplate();
+    if (kept) return kept;
     const image = await migratedPgliteImage();
-    // Written aside, then renamed: a test process reading it never sees half a file.
-    const aside = `${file}.${process.pid}.tmp`;
-    writeFileSync(aside, Buffer.from(await image.arrayBuffer()));
-    renameSync(aside, file);
+    writeTemplate(Buffer.from(await image.arrayBuffer()));
     return image;
   })();
   return imageOnce;

@@ -1,0 +1,82 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDb, type DbHandle, migratedPgliteImage, selectRows } from "./client.ts";
+import { templateFile, writeTemplate } from "./template.ts";
+
+const folders: string[] = [];
+const folder = (prefix: string) => {
+  const made = mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(made);
+  return made;
+};
+afterEach(() => {
+  for (const made of folders.splice(0)) rmSync(made, { recursive: true, force: true });
+});
+
+const probe = async (handle: DbHandle) =>
+  (await selectRows<{ value: string }>(handle.db, sql`select value from settings where key = 'probe'`)).map(
+    (row) => row.value,
+  );
+
+/** A template whose settings hold a probe row, so a database made from it can be told apart. */
+async function markedTemplate(dir: string): Promise<void> {
+  const client = await PGlite.create({
+    extensions: { pg_trgm },
+    database: "template1",
+    loadDataDir: await migratedPgliteImage(),
+  });
+  await client.exec(`insert into settings (key, value) values ('probe', '"from the template"'::jsonb)`);
+  writeTemplate(Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()), dir);
+  await client.close();
+}
+
+describe("the PGlite template (decision 0048)", () => {
+  it("is where a new data folder starts from; a folder that holds a database keeps its own", async () => {
+    const templates = folder("vitrine-template-");
+    await markedTemplate(templates);
+    const dataDir = folder("vitrine-data-");
+
+    const first = await createDb({ dataDir, templateDir: templates });
+    expect(await probe(first)).toEqual(["from the template"]);
+    await first.db.execute(sql`update settings set value = '"changed"'::jsonb where key = 'probe'`);
+    await first.close();
+
+    const again = await createDb({ dataDir, templateDir: templates });
+    expect(await probe(again)).toEqual(["changed"]);
+    await again.close();
+  });
+
+  it("a template cut short leaves PGlite to make the database itself", async () => {
+    const templates = folder("vitrine-template-");
+    await markedTemplate(templates);
+    const whole = templateFile(templates);
+    writeFileSync(whole, readFileSync(whole).subarray(0, 1 << 20));
+    const dataDir = folder("vitrine-data-");
+
+    const handle = await createDb({ dataDir, templateDir: templates });
+    try {
+      expect(await probe(handle)).toEqual([]);
+      const tables = await selectRows(
+        handle.db,
+        sql`select tablename from pg_tables where schemaname = 'public'`,
+      );
+      expect(tables.length).toBeGreaterThan(20);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("keeps one template: those of other PGlite builds or migrations go when a new one is written", () => {
+    const templates = folder("vitrine-template-");
+    const stale = path.join(templates, "pglite-template-0123456789abcdef.tar");
+    writeFileSync(stale, "old");
+    writeTemplate(Buffer.from("new"), templates);
+    expect(existsSync(stale)).toBe(false);
+    expect(readdirSync(templates)).toEqual([path.basename(templateFile(templates))]);
+  });
+});

@@ -120,7 +120,8 @@ async function openPglite(
 /**
  * A folder that holds no database yet starts from the template when there is one (decision 0048):
  * loading it takes under 2 s where PGlite's initdb takes about 7. A template that does not load
- * (a file cut short) leaves the folder as it found it, and PGlite makes the database itself.
+ * (a file cut short) is discarded: the folder, which held no database, is emptied and PGlite makes
+ * the database itself.
  */
 async function openFolder(folder: string, templateDir: string): Promise<PGlite> {
   const template = existsSync(path.join(folder, "PG_VERSION")) ? undefined : readTemplate(templateDir);

@@ -141,6 +141,20 @@ test("nothing is sent before consent; accepting statistics starts analytics with
   await shopper.evaluate(() => {
     location.hash = "reviews";
   });
+  // The fragment opens the reviews and scrolls to them (from 500 ms, over 1000 ms): the clicks below
+  // wait for that scroll to end, or it moves the page under the pointer and the click misses.
+  await expect(shopper.getByRole("tab", { name: /^Reviews/ })).toHaveAttribute("aria-selected", "true");
+  await shopper.waitForFunction(
+    () => {
+      const top = Math.round(document.getElementById("reviews")!.getBoundingClientRect().top);
+      const seen = window as unknown as { reviewsTop?: number };
+      const settled = window.scrollY > 0 && seen.reviewsTop === top;
+      seen.reviewsTop = top;
+      return settled;
+    },
+    undefined,
+    { polling: 100 },
+  );
 
   // A download, an affiliate link and an outbound link.
   await shopper.evaluate(() => {

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
-import { migrationsFolder, readTemplate, TEMPLATE_DIR } from "./template.ts";
+import { migrationsFolder, readTemplate, TEMPLATE_DIR, writeTemplate } from "./template.ts";
 import { takeTurns } from "./turns.ts";
 
 export { migrationsFolder };
@@ -145,6 +145,18 @@ export async function migratedPgliteImage(): Promise<Blob> {
   } finally {
     await client.close();
   }
+}
+
+/**
+ * The template a new PGlite data folder starts from (decision 0048): the kept one, else made now from
+ * the migrations and kept. The build and the test databases both come here.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const kept = readTemplate();
+  if (kept) return kept;
+  const image = await migratedPgliteImage();
+  writeTemplate(Buffer.from(await image.arrayBuffer()));
+  return image;
 }
 
 async function openPostgres(databaseUrl: string): Promise<DbHandle & { migrate(): Promise<void> }> {

@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { createDb, type DbHandle, type Dialect, migratedPgliteImage, selectRows } from "./client.ts";
-import { readTemplate, writeTemplate } from "./template.ts";
+import { createDb, type DbHandle, type Dialect, pgliteTemplate, selectRows } from "./client.ts";
 
 /**
  * Test databases: PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on
@@ -62,13 +61,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
  */
 let imageOnce: Promise<Blob> | undefined;
 function migratedImage(): Promise<Blob> {
-  imageOnce ??= (async () => {
-    const kept = readTemplate();
-    if (kept) return kept;
-    const image = await migratedPgliteImage();
-    writeTemplate(Buffer.from(await image.arrayBuffer()));
-    return image;
-  })();
+  imageOnce ??= pgliteTemplate();
   return imageOnce;
 }
 

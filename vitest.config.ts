@@ -1,8 +1,18 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Tests of server code and packages: no module state of their own between files (databases are
+ * made per test file, caches are keyed by database), so their files share a worker's loaded modules
+ * instead of importing the whole server again for each file (decision 0049).
+ */
+export const SHARED_MODULES = [
+  "packages/**/src/**/*.test.ts",
+  "apps/*/app/**/*.server.test.{ts,tsx}",
+  "bench/**/*.test.ts",
+];
+
 export default defineConfig({
   test: {
-    include: ["packages/**/src/**/*.test.ts", "apps/*/app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/build/**"],
     testTimeout: 60_000,
     hookTimeout: 180_000,
@@ -10,5 +20,13 @@ export default defineConfig({
     // Every core: Vitest's default leaves one free (one worker on a two-core machine), while a test
     // file often waits on PostgreSQL or a timer. Measured on two cores: 495 s with one, 401 s with two.
     maxWorkers: "100%",
+    projects: [
+      { extends: true, test: { name: "server", include: SHARED_MODULES, isolate: false } },
+      // Browser code keeps module state (the cart's store, the tracking's settings): a fresh copy per file.
+      {
+        extends: true,
+        test: { name: "isolated", include: ["apps/*/app/**/*.test.{ts,tsx}"], exclude: SHARED_MODULES },
+      },
+    ],
   },
 });

@@ -157,3 +157,37 @@ for (const locale of ["en", "es"] as const) {
     await context.close();
   });
 }
+
+test("the media library pages through every picture, newest first; a page past the last shows the last", async ({
+  page,
+}) => {
+  await signInByForm(page, ADMIN);
+  // A picture is told by its file; the demo's hundred-odd pictures make more than one page.
+  const pictures = () =>
+    page.locator(".media-item img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  const pages = page.getByRole("navigation", { name: "Pages of pictures" });
+
+  await page.goto("/admin/media");
+  await expect(pages.locator('[aria-current="page"]')).toContainText("1");
+  await expect(page.locator(".media-item")).toHaveCount(100);
+  const newest = await pictures();
+  await expect(pages.getByRole("link", { name: "Previous" })).toHaveCount(0);
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/admin\/media\?page=2$/);
+  await expect(pages.locator('[aria-current="page"]')).toContainText("2");
+  await expect(page.locator(".media-item").first()).toBeVisible();
+
+  // Past the last page: the last one, whose last picture is the oldest, which page 1 does not list.
+  await page.goto("/admin/media?page=999");
+  const last = Number(await pages.locator('[aria-current="page"] [aria-hidden="true"]').textContent());
+  expect(last).toBeGreaterThan(1);
+  await expect(pages.getByRole("link", { name: "Next" })).toHaveCount(0);
+  await expect(pages.getByRole("link", { name: "Previous" })).toHaveAttribute(
+    "href",
+    last > 2 ? `/admin/media?page=${last - 1}` : "/admin/media",
+  );
+  const oldest = (await pictures()).at(-1);
+  expect(oldest).toBeTruthy();
+  expect(newest).not.toContain(oldest);
+  expect(await serious(page)).toEqual([]);
+});

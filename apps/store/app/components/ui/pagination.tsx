@@ -56,3 +56,39 @@ export function Pagination({
     </nav>
   );
 }
+
+/** The first page, the last, and `either` pages either side of `current`, in order. */
+export function pagesAround(current: number, pages: number, either = 2): number[] {
+  const shown = new Set([1, pages]);
+  for (let n = current - either; n <= current + either; n++) shown.add(n);
+  return [...shown].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+}
+
+/**
+ * A list's page links: the pages `pagesAround` the current one, with "previous" and "next"; nothing
+ * when the list has one page.
+ */
+export function PageLinks({
+  label,
+  page,
+  pages,
+  href,
+  either,
+}: {
+  label: string;
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  either?: number;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <Pagination
+      label={label}
+      current={page}
+      pages={pagesAround(page, pages, either).map((n) => ({ page: n, href: href(n) }))}
+      previous={page > 1 ? href(page - 1) : null}
+      next={page < pages ? href(page + 1) : null}
+    />
+  );
+}

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigate } from "react-router";
-import { Pagination } from "../../components/ui/pagination.tsx";
+import { PageLinks } from "../../components/ui/pagination.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminOrderRow } from "../../lib/admin-orders.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../lib/order-status.ts";
@@ -51,10 +51,6 @@ export function OrderList({
     const text = query.toString();
     return `/admin/orders${text ? `?${text}` : ""}`;
   };
-  // The first, the last and the two either side of this one.
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
 
   return (
     <div className="space-y-6">
@@ -112,15 +108,7 @@ export function OrderList({
           columns={{ customer: true, origin: true }}
         />
       )}
-      {pages > 1 && (
-        <Pagination
-          label={t("backOffice.orders.pages")}
-          current={page}
-          pages={shown.map((n) => ({ page: n, href: pageHref(n) }))}
-          previous={page > 1 ? pageHref(page - 1) : null}
-          next={page < pages ? pageHref(page + 1) : null}
-        />
-      )}
+      <PageLinks label={t("backOffice.orders.pages")} page={page} pages={pages} href={pageHref} />
     </div>
   );
 }

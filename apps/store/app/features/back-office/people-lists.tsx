@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link, useLocation } from "react-router";
-import { Pagination } from "../../components/ui/pagination.tsx";
+import { PageLinks } from "../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -10,13 +10,6 @@ import { BUTTON, PRIMARY_BUTTON } from "./order-labels.tsx";
 import { Announcement, usePeopleChange, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
-
-/** The first, the last and the two either side of `page`. */
-function shownPages(page: number, pages: number): number[] {
-  return [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pages])]
-    .filter((n) => n >= 1 && n <= pages)
-    .sort((a, b) => a - b);
-}
 
 /** Numbered links to the pages of one of `/admin/people`'s lists, its page kept in `param`. */
 function ListPages({
@@ -32,7 +25,6 @@ function ListPages({
 }) {
   // Not `useSearchParams`: its code would join every storefront page's first script.
   const location = useLocation();
-  if (pages <= 1) return null;
   const href = (n: number) => {
     const query = new URLSearchParams(location.search);
     if (n > 1) query.set(param, String(n));
@@ -40,15 +32,7 @@ function ListPages({
     const text = query.toString();
     return `/admin/people${text ? `?${text}` : ""}`;
   };
-  return (
-    <Pagination
-      label={label}
-      current={page}
-      pages={shownPages(page, pages).map((n) => ({ page: n, href: href(n) }))}
-      previous={page > 1 ? href(page - 1) : null}
-      next={page < pages ? href(page + 1) : null}
-    />
-  );
+  return <PageLinks label={label} page={page} pages={pages} href={href} />;
 }
 
 /**

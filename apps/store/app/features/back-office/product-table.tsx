@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Pagination } from "../../components/ui/pagination.tsx";
+import { PageLinks } from "../../components/ui/pagination.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../lib/admin-products.ts";
 import { useMoney } from "../catalogue/index.ts";
@@ -161,18 +161,8 @@ export function ProductTable({
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <Pagination
-          label={t("backOffice.products.pages")}
-          current={page}
-          // The first, the last and three either side of this one: a large catalogue has thousands.
-          pages={Array.from({ length: pages }, (_, n) => n + 1)
-            .filter((n) => n === 1 || n === pages || Math.abs(n - page) <= 3)
-            .map((n) => ({ page: n, href: href(n) }))}
-          previous={page > 1 ? href(page - 1) : null}
-          next={page < pages ? href(page + 1) : null}
-        />
-      )}
+      {/* The first, the last and three either side of this one: a large catalogue has thousands. */}
+      <PageLinks label={t("backOffice.products.pages")} page={page} pages={pages} href={href} either={3} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { PageLinks } from "../../components/ui/pagination.tsx";
 import { MediaLibrary } from "../../features/back-office/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
@@ -11,12 +12,17 @@ export function meta() {
   return [{ title: "Media library" }, { name: "robots", content: "noindex" }];
 }
 
+const pageHref = (page: number) => (page > 1 ? `/admin/media?page=${page}` : "/admin/media");
+
 export default function BackOfficeMedia({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { items, page, pages } = loaderData;
   return (
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.media.title")}</h1>
-      <MediaLibrary initial={loaderData.items} />
+      {/* Another page is another list: uploads and edits in progress belong to the one they began on. */}
+      <MediaLibrary key={page} initial={items} />
+      <PageLinks label={t("backOffice.media.pages")} page={page} pages={pages} href={pageHref} />
     </section>
   );
 }

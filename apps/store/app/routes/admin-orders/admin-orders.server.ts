@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { type AdminOrderRow, orderListFilters } from "../../lib/admin-orders.ts";
+import { pageCount, pageNumber } from "../../lib/paging.ts";
 import { type AdminOrder, listOrders, orderOrigins } from "../../services/orders.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
 
@@ -34,7 +35,7 @@ export async function loadOrderList(context: AppLoadContext, request: Request) {
     origin: query.get("origin") ?? undefined,
   });
   if (!filters.success) throw data(null, { status: 400 });
-  const page = Math.min(Math.max(1, Number.parseInt(query.get("page") ?? "1", 10) || 1), 1_000_000);
+  const page = pageNumber(query.get("page"));
   const [found, origins] = await Promise.all([
     listOrders(
       context.db,
@@ -47,7 +48,7 @@ export async function loadOrderList(context: AppLoadContext, request: Request) {
     orders: found.orders.map(orderRow),
     total: found.total,
     page,
-    pages: Math.max(1, Math.ceil(found.total / ORDERS_PER_PAGE)),
+    pages: pageCount(found.total, ORDERS_PER_PAGE),
     status: filters.data.status?.length === 1 ? filters.data.status[0]! : null,
     origin: filters.data.origin ?? null,
     // The chosen origin stays offered even when no order has it any more.

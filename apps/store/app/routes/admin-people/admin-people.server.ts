@@ -1,13 +1,11 @@
 import type { AppLoadContext } from "react-router";
+import { pageCount, pageNumber } from "../../lib/paging.ts";
 import { listApiTokens } from "../../services/api-tokens.server.ts";
 import { listCustomers, listStaff } from "../../services/people.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
 
 /** Customers and tokens a page of the back office's lists shows. */
 export const PEOPLE_PER_PAGE = 20;
-
-const pageNumber = (value: string | null) =>
-  Math.min(Math.max(1, Number.parseInt(value ?? "1", 10) || 1), 1_000_000);
 
 /**
  * `/admin/people` (decision 0038): the staff, a page of the customers (`q` searches their e-mail,
@@ -30,11 +28,10 @@ export async function loadPeople(context: AppLoadContext, request: Request) {
     }),
     listApiTokens(context.db, { limit: PEOPLE_PER_PAGE, offset: (tokensPage - 1) * PEOPLE_PER_PAGE }),
   ]);
-  const pages = (total: number) => Math.max(1, Math.ceil(total / PEOPLE_PER_PAGE));
   return {
     me,
     staff,
-    customers: { ...customers, search, page, pages: pages(customers.total) },
-    tokens: { ...tokens, page: tokensPage, pages: pages(tokens.total) },
+    customers: { ...customers, search, page, pages: pageCount(customers.total, PEOPLE_PER_PAGE) },
+    tokens: { ...tokens, page: tokensPage, pages: pageCount(tokens.total, PEOPLE_PER_PAGE) },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "react-router";
+import { pageCount, pageNumber } from "../../lib/paging.ts";
 import { categoryOptions, listCategoriesForAdmin } from "../../services/categories-admin.server.ts";
 import {
   listProductsForAdmin,
@@ -16,7 +17,7 @@ export async function loadProductList(context: AppLoadContext, request: Request)
   const given = Object.fromEntries(url.searchParams);
   const parsed = productListParams.safeParse(given);
   const params = parsed.success ? parsed.data : {};
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageNumber(url.searchParams.get("page"), 100_000);
   const [list, categories] = await Promise.all([
     listProductsForAdmin(
       context.db,
@@ -28,7 +29,7 @@ export async function loadProductList(context: AppLoadContext, request: Request)
     products: list.products,
     total: list.total,
     page,
-    pages: Math.max(1, Math.ceil(list.total / PER_PAGE)),
+    pages: pageCount(list.total, PER_PAGE),
     params,
     categories: categoryOptions(categories, context.locale),
   };

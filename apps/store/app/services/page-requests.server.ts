@@ -27,7 +27,14 @@ export function pageRequestHandler(options: {
   publicUrl: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 }): RequestHandler[] {
-  const handle = createRequestHandler(options.build, options.mode);
+  // React Router derives its route tables (flattened, ranked, matched) from the build once per
+  // handler when given the build itself, but again on every request when given a function: so the
+  // build is loaded once, on the first request.
+  let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  const handle: ReturnType<typeof createRequestHandler> = async (request, context) => {
+    handler ??= options.build().then((build) => createRequestHandler(build, options.mode));
+    return (await handler)(request, context);
+  };
   const origin = new URL(options.publicUrl).origin;
   const readBody = express.raw({ type: () => true, limit: "1mb" });
 

@@ -1,0 +1,74 @@
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import { type LoopbackServer, listenOnLoopback } from "./loopback-server.test-helper.ts";
+import { pageRequestHandler } from "./page-requests.server.ts";
+
+/** The smallest build React Router serves: a root with one resource route that names the request. */
+function resourceBuild(): ServerBuild {
+  return {
+    entry: { module: { default: () => new Response("no documents here", { status: 500 }) } },
+    routes: {
+      root: { id: "root", path: "", module: {} },
+      echo: {
+        id: "echo",
+        parentId: "root",
+        path: "echo/:name",
+        module: {
+          loader: ({ params, request }: { params: { name?: string }; request: Request }) =>
+            Response.json({ name: params.name, url: request.url }),
+        },
+      },
+    },
+    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "initial" },
+  } as unknown as ServerBuild;
+}
+
+describe("pageRequestHandler", () => {
+  let server: LoopbackServer | undefined;
+  afterEach(() => server?.close());
+
+  it("loads the build once, whatever the number of requests", async () => {
+    // Given a function, React Router derives its route tables again on every request; the handler
+    // asks for the build once and hands React Router the build itself.
+    let loads = 0;
+    const app = express();
+    app.all(
+      "/{*path}",
+      pageRequestHandler({
+        build: async () => {
+          loads += 1;
+          return resourceBuild();
+        },
+        mode: "production",
+        publicUrl: "https://shop.example",
+        getLoadContext: () => ({}) as never,
+      }),
+    );
+    server = await listenOnLoopback(app);
+    const { origin } = server;
+    const ask = async (name: string) => {
+      const response = await fetch(`${origin}/echo/${name}`, { headers: { Host: "evil.example" } });
+      return { status: response.status, body: await response.json() };
+    };
+
+    // Three at once, before the build has loaded, then one after.
+    const answers = await Promise.all(["one", "two", "three"].map(ask));
+    answers.push(await ask("four"));
+
+    expect(answers).toEqual(
+      ["one", "two", "three", "four"].map((name) => ({
+        status: 200,
+        body: { name, url: `https://shop.example/echo/${name}` },
+      })),
+    );
+    expect(loads).toBe(1);
+  });
+});

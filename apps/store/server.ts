@@ -39,6 +39,7 @@ import { drawInBackground, mediaPlaceholders, mediaState } from "./app/services/
 import { InFlight } from "./app/services/in-flight.server.ts";
 import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./app/services/input-guard.server.ts";
 import { createMailer, type Mailer } from "./app/services/mail.server.ts";
+import { sweepMailOutbox } from "./app/services/mail-outbox.server.ts";
 import { MEDIA_URL_PREFIX } from "./app/services/media.server.ts";
 import { encoderFailingOnce } from "./app/services/media-library.server.ts";
 import { refuseCrossSiteRequests } from "./app/services/origin-check.server.ts";
@@ -369,6 +370,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   });
   const requests = new InFlight();
   let drawing: { stop(): Promise<void> } | undefined;
+  let mails: { stop(): void } | undefined;
   const server: Server = http.createServer();
   // Idle keep-alive connections stay open longer than a client or proxy typically keeps them (Node's
   // 5 s default): a client reusing a socket the server is closing at that moment gets ECONNRESET,
@@ -425,6 +427,11 @@ async function serve(config: Config, logger: Logger): Promise<void> {
         requests,
       }),
     );
+    // Mails owed by orders whose first attempt failed or was cut off (decision 0050).
+    mails = sweepMailOutbox({
+      context: () => ({ db: database.db, mailer, logger, settings: settings.current, config: served }),
+      track: (work) => requests.track(work),
+    });
     // Built in the background, a batch of products at a time, while pages are already served.
     productSearch.warm();
     if (!cluster.isWorker) drawing = drawInBackground(database.db, config.mediaDir, logger);
@@ -460,6 +467,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
     // No new connections; a request on a kept-alive one gets a clean 503. The requests under way
     // finish (for at most 25 s) before the database closes, so none is cut off half-written.
     requests.refuseNew();
+    mails?.stop();
     const drawingStopped = drawing?.stop();
     server.close();
     server.closeIdleConnections();

@@ -81,4 +81,14 @@ export type AdminOrderPage = AdminOrderRow & {
   attribution: Array<{ field: string; value: string }>;
   notes: Array<{ id: number; body: string; toCustomer: boolean; author: string | null; date: string }>;
   history: Array<{ id: number; from: OrderStatus | null; to: OrderStatus; by: string | null; date: string }>;
+  /**
+   * Where the confirmation mail stands (decision 0050): sent or settled (`date` when), still being
+   * tried (`date` of the next attempt), or given up; null for an order placed before the outbox.
+   */
+  confirmation: {
+    state: "sent" | "nothing_to_send" | "sending" | "retrying" | "gave_up";
+    attempts: number;
+    date: string;
+    error: string | null;
+  } | null;
 };

@@ -212,8 +212,8 @@ describe.each((await availableDialects()).filter((dialect) => dialect === "postg
       const placing = placeOrder(db, input(owner, "attempt-1"));
       onTestFinished(release);
 
-      // Waiting for the mug, the checkout has written its order and emptied its cart: the products'
-      // rows are its last step.
+      // Waiting for the mug, the checkout has written its order, owed its mail and emptied its cart:
+      // the products' rows are its last step.
       const waiting = async () =>
         (
           await selectRows<{ tables: string[] | null }>(
@@ -228,7 +228,7 @@ describe.each((await availableDialects()).filter((dialect) => dialect === "postg
         )[0]?.tables ?? null;
       await expect
         .poll(waiting)
-        .toEqual(["cart_lines", "order_lines", "order_status_changes", "orders", "products"]);
+        .toEqual(["cart_lines", "mail_outbox", "order_lines", "order_status_changes", "orders", "products"]);
       // And it has not taken the cap first (the order of its cart): another checkout of the cap goes on.
       await db.transaction(async (tx) => {
         await tx.execute(

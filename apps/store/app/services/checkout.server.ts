@@ -17,7 +17,7 @@ import type { AppContext } from "../context.server.ts";
 import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
 import { type CartOwner, loadCart } from "./cart.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
-import { sendOrderConfirmation } from "./order-mail.server.tsx";
+import { deliverOrderConfirmation, oweOrderConfirmation } from "./mail-outbox.server.ts";
 import { PageTags } from "./page-tags.server.ts";
 import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
 import type { PaymentSettings } from "./settings.server.ts";
@@ -138,12 +138,18 @@ export async function checkoutCart(
 /**
  * What follows every newly placed order, whichever path placed it: the cached pages that show the
  * ordered products may show stale stock, and the shopper gets one confirmation mail (a replayed
- * attempt gets none), sent after the answer: the shopper does not wait for the mail server.
+ * attempt gets none), sent after the answer: the shopper does not wait for the mail server. The
+ * order's transaction made the mail owed, so a failed or cut-off attempt is retried (decision 0050).
  */
 export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void {
   if (!placed.created) return;
   context.invalidatePages(placed.productIds.map(PageTags.product));
-  context.afterAnswer(sendOrderConfirmation(context, placed.id));
+  context.afterAnswer(
+    deliverOrderConfirmation(context, placed.id).then(
+      () => undefined,
+      (error) => context.logger.warn({ err: error, orderId: placed.id }, "order confirmation mail left owed"),
+    ),
+  );
 }
 
 /**
@@ -187,6 +193,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })
         .returning();
       await saveAttribution(tx, order!.id, input.attribution ?? {});
+      await oweOrderConfirmation(tx, order!.id);
       // The status history starts with the status the order was placed with, set by the store itself.
       await tx
         .insert(orderStatusChanges)

@@ -168,15 +168,6 @@ export async function mailOrderConfirmation(
   return { sentTo: order.billingAddress.email };
 }
 
-/** Sends the confirmation of a placed order; a mail failure is logged, never fails the checkout. */
-export async function sendOrderConfirmation(context: OrderMailContext, orderId: number): Promise<void> {
-  try {
-    await mailOrderConfirmation(context, orderId);
-  } catch (error) {
-    context.logger.error({ err: error, orderId }, "order confirmation mail failed");
-  }
-}
-
 /** A note the store wrote to the customer about their order, in the language they ordered in. */
 export function customerNoteMail(
   order: { id: number; locale: string; email: string; name: string; receiptUrl: string },

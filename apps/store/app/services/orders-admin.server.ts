@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
 import { canChangeStatus, type OrderStatus, restoresStock } from "../lib/order-status.ts";
 import { DEADLOCK_DETECTED, databaseRefusal } from "./database-errors.server.ts";
+import { confirmationSentByHand } from "./mail-outbox.server.ts";
 import { mailOrderConfirmation, sendCustomerNote } from "./order-mail.server.tsx";
 import { notesOf, type OrderNote } from "./orders.server.ts";
 import { PageTags } from "./page-tags.server.ts";
@@ -127,5 +128,6 @@ export async function resendOrderConfirmation(
   }
   if ("unsent" in result)
     throw new OrderChangeError(result.unsent === "unknown_order" ? "not_found" : "no_email");
+  await confirmationSentByHand(context.db, orderId);
   return result;
 }

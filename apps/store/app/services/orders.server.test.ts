@@ -1,7 +1,7 @@
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderAddress as address, insertAccount, insertOrder } from "./order-fixtures.test-helper.ts";
-import { sendOrderConfirmation } from "./order-mail.server.tsx";
+import { mailOrderConfirmation } from "./order-mail.server.tsx";
 import {
   findOrderForViewer,
   listOrders,
@@ -74,7 +74,7 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
     });
     expect(await orderWithLines(database.db, id + 1)).toBeNull();
     const context = testContext({ db: database.db });
-    await sendOrderConfirmation(context, id);
+    expect(await mailOrderConfirmation(context, id)).toEqual({ sentTo: "ada@example.com" });
     expect(context.mailer.sent).toHaveLength(1);
     expect(context.mailer.sent[0]).toMatchObject({ to: "ada@example.com" });
     expect(context.mailer.sent[0]!.text).toContain("Mug × 2");

@@ -123,6 +123,14 @@ test("an order from a campaign: found by its origin, filtered, read, noted and c
   await expect(attribution).toContainText(source);
   await expect(attribution).toContainText("autumn");
   await expect(admin.locator(".order-history")).toContainText("Placed: On hold");
+  // The confirmation the checkout sent (decision 0050): the page says when.
+  // The file is written just before the outbox marks the mail sent, so the page may need a second look.
+  await sentMail(shopper.email, `order #${id} has been received`);
+  await expect(async () => {
+    await admin.reload();
+    await expect(admin.locator(".confirmation-state")).toHaveText(/^Sent .+\.$/, { timeout: 1000 });
+  }).toPass();
+  await hydrated(admin);
   expect(await serious(admin)).toEqual([]);
 
   // A note to the customer, mailed and kept.

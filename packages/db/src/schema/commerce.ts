@@ -90,6 +90,34 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Mails an order owes its shopper (decision 0050): written in the transaction that placed the order,
+ * so a committed order always has its confirmation owed, then sent and retried by the store's mail
+ * outbox until done. `nextAttemptAt` is also a lease: an attempt moves it forward before sending, so
+ * no other process sends the same mail meanwhile, and a process that died mid-send is retried then.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["order_confirmation"] }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When nothing more is owed: sent, or nothing to send (no address, order gone). */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    /** Why the last attempt did not send, for the logs and the owner. */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_order_kind").on(t.orderId, t.kind),
+    index("mail_outbox_due").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
+  ],
+);
+
 export const orderLines = pgTable(
   "order_lines",
   {

@@ -168,6 +168,7 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             <h2 id="order-mail-heading" className={HEADING}>
               {t("backOffice.orders.mailTitle")}
             </h2>
+            <ConfirmationState confirmation={order.confirmation} locale={locale} />
             <Button
               className={BUTTON}
               onPress={() =>
@@ -422,5 +423,30 @@ function NotesSection({
         </Button>
       </form>
     </section>
+  );
+}
+
+/** Where the order's confirmation mail stands: sent, still being tried, or given up. */
+function ConfirmationState({
+  confirmation,
+  locale,
+}: {
+  confirmation: AdminOrderPage["confirmation"];
+  locale: "en" | "es";
+}) {
+  const { t } = useTranslation();
+  if (!confirmation) return null;
+  const { state, attempts, error } = confirmation;
+  const date = formatDateTime(confirmation.date, locale);
+  const text = {
+    sent: () => t("backOffice.orders.confirmationSent", { date }),
+    nothing_to_send: () => t("backOffice.orders.confirmationNoEmail"),
+    sending: () => t("backOffice.orders.confirmationSending"),
+    retrying: () => t("backOffice.orders.confirmationRetrying", { count: attempts, error, date }),
+    gave_up: () => t("backOffice.orders.confirmationGaveUp", { count: attempts, error }),
+  }[state]();
+  const trouble = state === "retrying" || state === "gave_up";
+  return (
+    <p className={`confirmation-state mb-3 text-sm ${trouble ? "text-red-800" : "text-stone-700"}`}>{text}</p>
   );
 }

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { AdminOrderPage } from "../../lib/admin-orders.ts";
+import { confirmationMailOf } from "../../services/mail-outbox.server.ts";
 import { orderForAdmin } from "../../services/orders.server.ts";
 import { requireAdmin } from "../admin/admin.server.ts";
 import { orderRow } from "../admin-orders/admin-orders.server.ts";
@@ -29,10 +30,10 @@ const ATTRIBUTION_FIELDS = [
 export async function loadAdminOrder(context: AppLoadContext, request: Request, id: string | undefined) {
   await requireAdmin(context, request);
   const orderId = Number(id);
-  const order =
-    Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647
-      ? await orderForAdmin(context.db, orderId)
-      : null;
+  const valid = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
+  const [order, confirmation] = valid
+    ? await Promise.all([orderForAdmin(context.db, orderId), confirmationMailOf(context.db, orderId)])
+    : [null, null];
   if (!order) throw data(null, { status: 404 });
   const record = order.attribution;
   const view: AdminOrderPage = {
@@ -69,6 +70,12 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
       by: change.changedBy,
       date: change.date.toISOString(),
     })),
+    confirmation: confirmation && {
+      state: confirmation.state,
+      attempts: confirmation.attempts,
+      date: confirmation.at.toISOString(),
+      error: confirmation.lastError,
+    },
   };
   return { order: view };
 }

@@ -25,7 +25,19 @@ let brought: string | undefined;
 /** In the browser: the JSON as the page brought it, read once (the first render is the hydration). */
 const broughtJson = () => (brought ??= document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent ?? "");
 
-function documentJson(i18n: ReturnType<typeof useTranslation>["i18n"]): string {
-  const bundle = documentStrings(i18n.getResourceBundle(i18n.language, "translation") ?? {});
-  return JSON.stringify(bundle).replace(/</g, "\\u003c");
+type Instance = ReturnType<typeof useTranslation>["i18n"];
+const madeJson = new WeakMap<Instance, string>();
+
+/**
+ * Made once per instance: the server shares one per language and never changes its strings
+ * (`createI18n`), and the JSON is about 19 KB that every page carries.
+ */
+function documentJson(i18n: Instance): string {
+  let json = madeJson.get(i18n);
+  if (json === undefined) {
+    const bundle = documentStrings(i18n.getResourceBundle(i18n.language, "translation") ?? {});
+    json = JSON.stringify(bundle).replace(/</g, "\\u003c");
+    madeJson.set(i18n, json);
+  }
+  return json;
 }

@@ -6,6 +6,11 @@ import type { AdminOrderRow } from "./admin-orders.ts";
 export const RECENT_ORDERS_SHOWN = 8;
 /** How many low-stock products the dashboard lists, the lowest stock first. */
 export const LOW_STOCK_SHOWN = 10;
+/** How many orders whose confirmation mail failed the dashboard lists, the newest first. */
+export const UNSENT_MAILS_SHOWN = 10;
+
+/** An order whose confirmation could not be sent yet (decision 0050): still tried, or given up. */
+export type UnsentMail = { orderId: number; attempts: number; gaveUp: boolean };
 
 /** Sales (`SALE_STATUSES`) in the store's currency: how many, and their totals in minor units. */
 export type SalesFigure = { orders: number; revenue: number };
@@ -28,4 +33,6 @@ export type Dashboard = {
   thisMonth: SalesFigure;
   lowStock: LowStockProduct[];
   recentOrders: AdminOrderRow[];
+  /** Shown only when there are some: the owner should know before the shopper asks. */
+  unsentMails: UnsentMail[];
 };

@@ -1,10 +1,11 @@
-import { orders, products, variations } from "@vitrine/db";
+import { mailOutbox, orders, products, variations } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderStatus } from "../lib/order-status.ts";
 import { insertSimpleProduct, insertVariableProduct } from "./catalogue-fixtures.test-helper.ts";
 import { dashboard } from "./dashboard.server.ts";
+import { MAIL_ATTEMPTS } from "./mail-outbox.server.ts";
 import { insertOrder } from "./order-fixtures.test-helper.ts";
 
 describe.each(await availableDialects())("the dashboard on %s", (dialect) => {
@@ -56,6 +57,7 @@ describe.each(await availableDialects())("the dashboard on %s", (dialect) => {
       thisMonth: { orders: 0, revenue: 0 },
       lowStock: [],
       recentOrders: [],
+      unsentMails: [],
     });
   });
 
@@ -109,5 +111,22 @@ describe.each(await availableDialects())("the dashboard on %s", (dialect) => {
       email: "ada@example.com",
       origin: "Unknown",
     });
+  });
+
+  it("lists the orders whose confirmation mail failed and is not sent, the newest first", async () => {
+    const ids: number[] = [];
+    for (let day = 1; day <= 4; day++) ids.push(await order(`2026-11-0${day}T10:00:00Z`, 1000));
+    // Owed and not tried yet; failed twice; given up; failed once, then sent.
+    const [fresh, retrying, gaveUp, sent] = ids as [number, number, number, number];
+    await database.db.insert(mailOutbox).values([
+      { orderId: fresh, kind: "order_confirmation" },
+      { orderId: retrying, kind: "order_confirmation", attempts: 2, lastError: "smtp down" },
+      { orderId: gaveUp, kind: "order_confirmation", attempts: MAIL_ATTEMPTS, lastError: "smtp down" },
+      { orderId: sent, kind: "order_confirmation", attempts: 2, doneAt: new Date() },
+    ]);
+    expect((await read()).unsentMails).toEqual([
+      { orderId: gaveUp, attempts: MAIL_ATTEMPTS, gaveUp: true },
+      { orderId: retrying, attempts: 2, gaveUp: false },
+    ]);
   });
 });

@@ -7,7 +7,9 @@ import {
   LOW_STOCK_SHOWN,
   type LowStockProduct,
   RECENT_ORDERS_SHOWN,
+  UNSENT_MAILS_SHOWN,
 } from "../lib/dashboard.ts";
+import { unsentConfirmations } from "./mail-outbox.server.ts";
 import { listOrders } from "./orders.server.ts";
 import { productTexts } from "./translations.server.ts";
 
@@ -16,7 +18,8 @@ const DAY_MS = 86_400_000;
 /**
  * The administrators' dashboard (issue 17, decision 0037): today's and this month's sales, the
  * products whose stock is low, the newest orders. Days and months are UTC, as the store shows every
- * date; sales are the orders in `SALE_STATUSES` in the store's `currency`. Three reads at once.
+ * date; sales are the orders in `SALE_STATUSES` in the store's `currency`; and the orders whose
+ * confirmation mail could not be sent (decision 0050). Four reads at once.
  */
 export async function dashboard(
   db: Database,
@@ -24,10 +27,11 @@ export async function dashboard(
 ): Promise<Dashboard> {
   const { now, currency, locale } = options;
   const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const [figures, lowStock, recent] = await Promise.all([
+  const [figures, lowStock, recent, unsentMails] = await Promise.all([
     salesFigures(db, { currency, dayStart }),
     lowStockProducts(db, locale),
     listOrders(db, { limit: RECENT_ORDERS_SHOWN, offset: 0 }),
+    unsentConfirmations(db, UNSENT_MAILS_SHOWN),
   ]);
   return {
     currency,
@@ -35,6 +39,7 @@ export async function dashboard(
     month: dayStart.toISOString().slice(0, 7),
     ...figures,
     lowStock,
+    unsentMails,
     recentOrders: recent.orders.map(
       (order): AdminOrderRow => ({
         id: order.id,

@@ -1,5 +1,6 @@
 import { type Database, mailOutbox, type Transaction } from "@vitrine/db";
-import { and, asc, eq, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import type { UnsentMail } from "../lib/dashboard.ts";
 import { mailOrderConfirmation, type OrderMailContext } from "./order-mail.server.tsx";
 
 /**
@@ -10,7 +11,7 @@ import { mailOrderConfirmation, type OrderMailContext } from "./order-mail.serve
  * attempt or a dead process left, until it is sent or the attempts run out.
  */
 
-/** Attempts before the outbox gives up: 1, 4, 16, 64, 256 minutes apart and then a day, about 2 days in all. */
+/** Attempts before the outbox gives up: 1, 4, 16, 64, 256 and 1,024 minutes apart, then a day: about 2 days. */
 export const MAIL_ATTEMPTS = 8;
 /** How often each server process looks for mails that are due. */
 export const MAIL_SWEEP_INTERVAL_MS = 60_000;
@@ -124,6 +125,17 @@ export async function confirmationMailOf(
     return { state: lastError ? "nothing_to_send" : "sent", attempts, at: row.doneAt, lastError };
   const state = attempts >= MAIL_ATTEMPTS ? "gave_up" : attempts === 0 ? "sending" : "retrying";
   return { state, attempts, at: row.nextAttemptAt, lastError };
+}
+
+/** Orders whose confirmation failed at least once and is not sent yet, the newest first. */
+export async function unsentConfirmations(db: Database, limit: number): Promise<UnsentMail[]> {
+  const rows = await db
+    .select({ orderId: mailOutbox.orderId, attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.doneAt), gt(mailOutbox.attempts, 0)))
+    .orderBy(desc(mailOutbox.orderId))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, gaveUp: row.attempts >= MAIL_ATTEMPTS }));
 }
 
 /** The owner sent the confirmation by hand: nothing is owed any more, so the outbox stops trying. */

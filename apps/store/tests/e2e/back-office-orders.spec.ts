@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, deepProducts, expect, type ListedProduct, test } from "./fixtures.ts";
+import { ADMIN, bearer, deepProducts, E2E_MEDIA_DIR, expect, type ListedProduct, test } from "./fixtures.ts";
+import { checkoutByApi, guestWithCart } from "./http-shopper.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -218,6 +219,58 @@ test("a cancelled order's stock comes back, once, whether it is cancelled again 
   expect(await refused.json()).toMatchObject({ code: "rest_order_invalid_transition" });
   expect(await stockOf(request, adminToken, product!.id)).toBe(before);
   await admin.context().close();
+});
+
+test("a confirmation the mail server refused: the order's page and the dashboard say so, in either language", async ({
+  browser,
+  spareStore,
+}) => {
+  test.setTimeout(120_000);
+  // Nothing listens on loopback's port 9: every mail fails to connect.
+  const store = await spareStore({
+    SEED_DEMO: "on",
+    MEDIA_DIR: E2E_MEDIA_DIR,
+    SMTP_URL: "smtp://127.0.0.1:9",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  const origin = `http://127.0.0.1:${store.port}`;
+  const shop = await (await fetch(`${origin}/shop`)).text();
+  const guest = await guestWithCart(origin, Number(shop.match(/data-product_id="(\d+)"/)?.[1]));
+  const placed = await checkoutByApi(origin, guest);
+  expect(placed.status).toBe(200);
+  const id = placed.body.order_id as number;
+
+  // The first attempt follows the answer; the order's page says how it failed and when the next is.
+  const admin = await adminPage(browser, origin);
+  await expect(async () => {
+    await admin.goto(`/admin/orders/${id}`);
+    await expect(admin.locator(".confirmation-state")).toHaveText(
+      /^Not sent yet: 1 attempt failed \(.*ECONNREFUSED.*\)\. The next one is .+\.$/,
+      { timeout: 1000 },
+    );
+  }).toPass();
+  expect(await serious(admin)).toEqual([]);
+
+  // The dashboard lists it first thing, linked to that page.
+  await admin.goto("/admin");
+  const unsent = admin.getByRole("region", { name: "Confirmation mails not sent" });
+  await expect(unsent.getByRole("listitem")).toHaveText([`Order #${id} 1 attempt failed, still trying`]);
+  expect(await serious(admin)).toEqual([]);
+  await unsent.getByRole("link", { name: `Order #${id}` }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: `Order #${id}` })).toBeVisible();
+  await admin.context().close();
+
+  const spanish = await adminPage(browser, origin, "es");
+  await spanish.goto("/admin");
+  const sinEnviar = spanish.getByRole("region", { name: "Correos de confirmación sin enviar" });
+  await expect(sinEnviar.getByRole("listitem")).toHaveText([
+    `Pedido n.º ${id} falló 1 intento, se sigue intentando`,
+  ]);
+  await spanish.goto(`/admin/orders/${id}`);
+  await expect(spanish.locator(".confirmation-state")).toHaveText(/^Aún no enviado: falló 1 intento \(/);
+  expect(await serious(spanish)).toEqual([]);
+  await spanish.context().close();
 });
 
 test("the order list and an order's page in Spanish", async ({ browser, baseURL }) => {

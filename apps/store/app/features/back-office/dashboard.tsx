@@ -112,6 +112,7 @@ function Figures({ figures }: { figures: Dashboard }) {
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <>
+      {figures.unsentMails.length > 0 && <UnsentMails mails={figures.unsentMails} />}
       <section aria-labelledby="dashboard-sales">
         <h2 id="dashboard-sales" className="mb-1 text-xl font-semibold">
           {t("backOffice.home.sales")}
@@ -230,6 +231,36 @@ function SalesCard({
           <dd className="text-2xl font-semibold">{formatPrice(figure.revenue, currency, locale)}</dd>
         </div>
       </dl>
+    </section>
+  );
+}
+
+/** Orders whose confirmation mail failed: each links to its page, where it can be sent again. */
+function UnsentMails({ mails }: { mails: Dashboard["unsentMails"] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="dashboard-unsent"
+      className="unsent-mails rounded border border-red-300 bg-red-50 p-4"
+    >
+      <h2 id="dashboard-unsent" className="mb-1 text-xl font-semibold">
+        {t("backOffice.home.unsentMails")}
+      </h2>
+      <p className="mb-3 text-sm text-stone-800">{t("backOffice.home.unsentMailsHint")}</p>
+      <ul className="space-y-1">
+        {mails.map((mail) => (
+          <li key={mail.orderId}>
+            <Link to={`/admin/orders/${mail.orderId}`} className="underline">
+              {t("backOffice.orders.orderTitle", { id: mail.orderId })}
+            </Link>{" "}
+            <span className="text-sm text-red-800">
+              {mail.gaveUp
+                ? t("backOffice.home.unsentGaveUp", { count: mail.attempts })
+                : t("backOffice.home.unsentRetrying", { count: mail.attempts })}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   documentStrings,
 } from "./i18n.ts";
 import { sectionStrings } from "./section-strings.server.ts";
+import { rememberingPlainKeys } from "./use-translation.ts";
 
 describe("createI18n", () => {
   it("shares one instance per language, whose language cannot be changed", async () => {
@@ -48,5 +49,31 @@ describe("the strings a document carries", () => {
     const before = shared.t("backOffice.navigation");
     addSectionStrings(shared, BACK_OFFICE_SECTION, { navigation: "changed" });
     expect(shared.t("backOffice.navigation")).toBe(before);
+  });
+});
+
+describe("the page's t (useTranslation)", () => {
+  it("answers as i18next does, asking it once per plain key and every time for a key with options", () => {
+    const carried = documentStrings(createI18n("es").getResourceBundle("es", "translation"));
+    const instance = createI18nFrom("es", { es: { translation: carried } });
+    const asked: unknown[] = [];
+    const original = instance.t.bind(instance) as unknown as (...args: unknown[]) => string;
+    instance.t = ((...args: unknown[]) => {
+      asked.push(args[0]);
+      return original(...args);
+    }) as unknown as typeof instance.t;
+    const t = rememberingPlainKeys(instance);
+    const shared = createI18n("es");
+
+    expect(t("cart.miniCartEmpty")).toBe(shared.t("cart.miniCartEmpty"));
+    expect(t("cart.miniCartEmpty")).toBe(shared.t("cart.miniCartEmpty"));
+    expect(t("site.cartCount", { count: 1 })).toBe("Carrito, 1 artículo");
+    expect(t("site.cartCount", { count: 2 })).toBe("Carrito, 2 artículos");
+    expect(asked).toEqual(["cart.miniCartEmpty", "site.cartCount", "site.cartCount"]);
+
+    // A key not found yet is asked again: the back office's section may arrive after it.
+    expect(t("backOffice.navigation")).toBe("backOffice.navigation");
+    addSectionStrings(instance, BACK_OFFICE_SECTION, sectionStrings("es", BACK_OFFICE_SECTION));
+    expect(t("backOffice.navigation")).toBe(shared.t("backOffice.navigation"));
   });
 });

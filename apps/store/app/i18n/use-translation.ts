@@ -17,8 +17,29 @@ export function useTranslation(): Translation {
   const { i18n: instance } = useContext(I18nContext);
   let translation = translations.get(instance);
   if (!translation) {
-    translation = { t: instance.t.bind(instance) as TFunction, i18n: instance };
+    translation = { t: rememberingPlainKeys(instance), i18n: instance };
     translations.set(instance, translation);
   }
   return translation;
+}
+
+/**
+ * The instance's `t`, remembering the text of each key asked without options: most of a page's
+ * strings, looked up again on every render and the same every time, since an instance's strings
+ * never change once found (a section added later only adds keys). A key with options (values,
+ * counts, defaults) goes to i18next each time, and so does a key not found, which i18next answers
+ * with the key itself.
+ */
+export function rememberingPlainKeys(instance: i18n): TFunction {
+  const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
+  const texts = new Map<string, unknown>();
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = translate(key);
+      if (text !== key) texts.set(key, text);
+    }
+    return text;
+  }) as unknown as TFunction;
 }

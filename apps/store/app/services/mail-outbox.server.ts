@@ -1,5 +1,5 @@
 import { type Database, mailOutbox, type Transaction } from "@vitrine/db";
-import { and, asc, desc, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../lib/dashboard.ts";
 import { mailOrderConfirmation, type OrderMailContext } from "./order-mail.server.tsx";
 
@@ -22,6 +22,10 @@ export async function oweOrderConfirmation(tx: Transaction, orderId: number): Pr
   await tx.insert(mailOutbox).values({ orderId, kind: "order_confirmation" }).onConflictDoNothing();
 }
 
+/** An order's confirmation in the outbox (one per order). */
+const confirmationOf = (orderId: number) =>
+  and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order_confirmation"));
+
 /** What the outbox did with one owed mail ("held": not owed any more, not yet due, or another attempt's). */
 export type Delivery = "sent" | "nothing_to_send" | "failed" | "gave_up" | "held";
 
@@ -30,11 +34,7 @@ export async function deliverOrderConfirmation(
   context: OrderMailContext,
   orderId: number,
 ): Promise<Delivery> {
-  const [owed] = await context.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order_confirmation")));
-  return owed ? deliver(context, owed.id) : "held";
+  return deliver(context, confirmationOf(orderId));
 }
 
 /** Sends every owed mail whose time has come (a batch at a time); answers how each went. */
@@ -52,7 +52,7 @@ export async function deliverDueMails(context: OrderMailContext): Promise<Delive
     .orderBy(asc(mailOutbox.nextAttemptAt))
     .limit(SWEEP_BATCH);
   const deliveries: Delivery[] = [];
-  for (const { id } of due) deliveries.push(await deliver(context, id));
+  for (const { id } of due) deliveries.push(await deliver(context, eq(mailOutbox.id, id)));
   return deliveries;
 }
 
@@ -60,9 +60,9 @@ export async function deliverDueMails(context: OrderMailContext): Promise<Delive
  * One attempt. The claim counts the attempt and moves the next one forward (4^attempts minutes, a
  * day at most) in one statement, so two processes never both send it, and a process that dies before
  * the end leaves the mail due again then. The first attempt is not held back by the clock: it is the
- * one made right after the answer.
+ * one made right after the answer. `owed` picks the one mail (by its id, or by its order).
  */
-async function deliver(context: OrderMailContext, id: number): Promise<Delivery> {
+async function deliver(context: OrderMailContext, owed: SQL | undefined): Promise<Delivery> {
   const [claimed] = await context.db
     .update(mailOutbox)
     .set({
@@ -71,14 +71,15 @@ async function deliver(context: OrderMailContext, id: number): Promise<Delivery>
     })
     .where(
       and(
-        eq(mailOutbox.id, id),
+        owed,
         isNull(mailOutbox.doneAt),
         lt(mailOutbox.attempts, MAIL_ATTEMPTS),
         sql`(${mailOutbox.attempts} = 0 or ${mailOutbox.nextAttemptAt} <= now())`,
       ),
     )
-    .returning({ orderId: mailOutbox.orderId, attempts: mailOutbox.attempts });
+    .returning({ id: mailOutbox.id, orderId: mailOutbox.orderId, attempts: mailOutbox.attempts });
   if (!claimed) return "held";
+  const { id } = claimed;
 
   let result: Awaited<ReturnType<typeof mailOrderConfirmation>>;
   try {
@@ -115,10 +116,7 @@ export async function confirmationMailOf(
   db: Database,
   orderId: number,
 ): Promise<ConfirmationMailState | null> {
-  const [row] = await db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order_confirmation")));
+  const [row] = await db.select().from(mailOutbox).where(confirmationOf(orderId));
   if (!row) return null;
   const { attempts, lastError } = row;
   if (row.doneAt)
@@ -143,13 +141,7 @@ export async function confirmationSentByHand(db: Database, orderId: number): Pro
   await db
     .update(mailOutbox)
     .set({ doneAt: sql`now()`, lastError: null })
-    .where(
-      and(
-        eq(mailOutbox.orderId, orderId),
-        eq(mailOutbox.kind, "order_confirmation"),
-        isNull(mailOutbox.doneAt),
-      ),
-    );
+    .where(and(confirmationOf(orderId), isNull(mailOutbox.doneAt)));
 }
 
 /**

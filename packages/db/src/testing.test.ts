@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb, type DbHandle, selectRows } from "./client.ts";
+import { settings } from "./schema/index.ts";
 import { templateFile } from "./template.ts";
-import { createTestDatabase } from "./testing.ts";
+import { availableDialects, createTestDatabase, recordStatements } from "./testing.ts";
 
 const query = <Row>(handle: DbHandle, statement: SQL) => selectRows<Row>(handle.db, statement);
 const tables = (handle: DbHandle) =>
@@ -30,6 +31,29 @@ describe("PGlite test databases", () => {
       ]);
     } finally {
       await Promise.all([fresh.close(), first.close(), second.close()]);
+    }
+  });
+});
+
+describe.each(await availableDialects())("recording statements on %s", (dialect) => {
+  it("keeps each statement sent, in and out of transactions, until stopped", async () => {
+    const database = await createTestDatabase(dialect);
+    try {
+      const { db } = database;
+      const record = recordStatements(db);
+      await db.select().from(settings);
+      await db.transaction(async (tx) => {
+        await tx.insert(settings).values({ key: "probe", value: 1 });
+        await tx.execute(sql`select 1`);
+      });
+      record.stop();
+      await db.select().from(settings);
+      expect(record.statements).toHaveLength(3);
+      expect(record.statements[0]).toMatch(/^select .* from "settings"$/);
+      expect(record.statements[1]).toMatch(/^insert into "settings"/);
+      expect(record.statements[2]).toBe("select 1");
+    } finally {
+      await database.close();
     }
   });
 });

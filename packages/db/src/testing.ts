@@ -1,8 +1,15 @@
 import { randomBytes } from "node:crypto";
 import net from "node:net";
-import { sql } from "drizzle-orm";
+import { type Logger, sql } from "drizzle-orm";
 import pg from "pg";
-import { createDb, type DbHandle, type Dialect, pgliteTemplate, selectRows } from "./client.ts";
+import {
+  createDb,
+  type Database,
+  type DbHandle,
+  type Dialect,
+  pgliteTemplate,
+  selectRows,
+} from "./client.ts";
 
 /**
  * Test databases: PGlite always; PostgreSQL too when DATABASE_URL is set or a server answers on
@@ -92,4 +99,34 @@ function portAnswers(host: string, port: number): Promise<boolean> {
       resolve(false);
     });
   });
+}
+
+/** Statements as `recordStatements` keeps them: the SQL text, in the order they were sent. */
+export type StatementRecord = { statements: string[]; stop(): void };
+
+/**
+ * The statements `db` sends from now until `stop()`, for a test that holds a use case to its round
+ * trips. Transaction control (begin, commit, rollback) is left out: PGlite sends its own, unseen.
+ * It is Drizzle's query logger, set on the database's session and on the options its transactions'
+ * sessions are made from; a Drizzle that stops reading them there records nothing, and the test
+ * that counts fails.
+ */
+export function recordStatements(db: Database): StatementRecord {
+  const session = (db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session;
+  const previous = { logger: session.logger, options: session.options.logger };
+  const statements: string[] = [];
+  const recorder: Logger = {
+    logQuery(query) {
+      if (!/^\s*(begin|commit|rollback)\b/i.test(query)) statements.push(query);
+    },
+  };
+  session.logger = recorder;
+  session.options.logger = recorder;
+  return {
+    statements,
+    stop() {
+      session.logger = previous.logger;
+      session.options.logger = previous.options;
+    },
+  };
 }

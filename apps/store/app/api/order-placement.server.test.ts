@@ -1,6 +1,11 @@
 import http from "node:http";
 import { orders } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import {
   deriveWalletKeys,
   signWalletRequest,
@@ -12,6 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../i18n/i18n.ts";
 import { CHECKOUT_NONCE, submitCheckout } from "../routes/checkout/checkout.server.ts";
 import { addToCart } from "../services/cart.server.ts";
+import { ITEMS_IN_CART_COOKIE } from "../services/cart-cookies.server.ts";
 import { insertSimpleProduct } from "../services/catalogue-fixtures.test-helper.ts";
 import { type LoopbackServer, listenOnLoopback } from "../services/loopback-server.test-helper.ts";
 import { createNonce } from "../services/nonce.server.ts";
@@ -139,8 +145,13 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
     });
   }
 
-  async function classicCheckout(locale: Locale, paymentMethod: string, attempt = "attempt-0123456789") {
-    const { cookie, session } = await shopperWithCart(locale);
+  async function classicCheckout(
+    locale: Locale,
+    paymentMethod: string,
+    attempt = "attempt-0123456789",
+    shopper?: Awaited<ReturnType<typeof shopperWithCart>>,
+  ) {
+    const { cookie, session } = shopper ?? (await shopperWithCart(locale));
     const form = new URLSearchParams({
       _wpnonce: createNonce(session.nonceSecret, CHECKOUT_NONCE),
       checkout_attempt: attempt,
@@ -226,6 +237,50 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
     expect(mailer.sent).toEqual([]);
     deliver();
     await expect.poll(() => mailer.sent.map((mail) => mail.to)).toEqual([billing.email]);
+  });
+
+  it("a placed order's answer clears the cart cookies without reading the cart again; a replay reads it", async () => {
+    const cartReads = (statements: string[]) =>
+      statements.filter((statement) => /^select .* from "cart_lines"/.test(statement)).length;
+    const itemsCookie = (cookies: string[]) =>
+      cookies.find((cookie) => cookie.startsWith(`${ITEMS_IN_CART_COOKIE}=`))?.split(";")[0];
+
+    // The Store API: the order's transaction reads the cart, and nothing after it does.
+    const apiShopper = await shopperWithCart("en");
+    let record = recordStatements(database.db);
+    const api = await send("/api/store/v1/checkout", storeApiBody("cod"), {
+      "Content-Type": "application/json",
+      Cookie: apiShopper.cookie,
+      "X-Vitrine-Nonce": createNonce(apiShopper.session.nonceSecret, "wp_rest"),
+    });
+    record.stop();
+    expect(api.status).toBe(200);
+    expect(itemsCookie(api.cookies)).toBe(`${ITEMS_IN_CART_COOKIE}=`);
+    expect(cartReads(record.statements)).toBe(1);
+
+    // The classic form, likewise.
+    const shopper = await shopperWithCart("en");
+    record = recordStatements(database.db);
+    const placed = (await classicCheckout("en", "cod", "attempt-replayed-0001", shopper)) as Response;
+    record.stop();
+    expect(placed.headers.get("Location")).toMatch(/^\/checkout\/order-received\//);
+    expect(itemsCookie(placed.headers.getSetCookie())).toBe(`${ITEMS_IN_CART_COOKIE}=`);
+    expect(cartReads(record.statements)).toBe(1);
+
+    // The same attempt again, once the cart has a new line: the same order, and the cart as it is now.
+    await addToCart(
+      database.db,
+      { sessionId: shopper.session.id, userId: null },
+      {
+        productId: mugId,
+        variationId: null,
+        quantity: 3,
+      },
+    );
+    const replayed = (await classicCheckout("en", "cod", "attempt-replayed-0001", shopper)) as Response;
+    expect(replayed.headers.get("Location")).toBe(placed.headers.get("Location"));
+    expect(itemsCookie(replayed.headers.getSetCookie())).toBe(`${ITEMS_IN_CART_COOKIE}=3`);
+    expect(await placedOrders()).toHaveLength(2);
   });
 
   it("each path places one order and mails one confirmation in the shopper's language, on the public origin", async () => {

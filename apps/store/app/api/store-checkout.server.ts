@@ -6,7 +6,12 @@ import { addressFields, parseCheckoutForm } from "../lib/checkout-form.ts";
 import { AttributionError, cleanAttribution } from "../services/attribution.server.ts";
 import { cartCookies } from "../services/cart-cookies.server.ts";
 import { ownerOf } from "../services/cart-session.server.ts";
-import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../services/checkout.server.ts";
+import {
+  CheckoutError,
+  type CheckoutErrorCode,
+  cartAfterCheckout,
+  checkoutCart,
+} from "../services/checkout.server.ts";
 import { jsonBody } from "../services/input-guard.server.ts";
 import { verifyNonce } from "../services/nonce.server.ts";
 
@@ -68,7 +73,7 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
         attempt: req.get("Idempotency-Key"),
         attribution,
       });
-      const { cart } = await context.cart.current();
+      const cart = await cartAfterCheckout(context.cart, placed);
       res.append("Set-Cookie", cartCookies(cart, req.protocol === "https"));
       res.setHeader("Cache-Control", "private, no-store");
       res.json({

@@ -9,10 +9,13 @@ export function ownerOf(session: Session): CartOwner {
   return { sessionId: session.id, userId: session.userId };
 }
 
-/** Response headers after a form post that may have changed the cart: session and cart cookies. */
-export async function cartHeaders(context: AppContext, request: Request): Promise<Headers> {
+/**
+ * Response headers after a form post that may have changed the cart: session and cart cookies. The
+ * cart is read unless the caller knows it already.
+ */
+export async function cartHeaders(context: AppContext, request: Request, known?: CartView): Promise<Headers> {
   const headers = context.session.headers();
-  const { cart } = await context.cart.current();
+  const cart = known ?? (await context.cart.current()).cart;
   for (const cookie of cartCookies(cart, new URL(request.url).protocol === "https:"))
     headers.append("Set-Cookie", cookie);
   return headers;

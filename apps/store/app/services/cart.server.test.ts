@@ -1,9 +1,15 @@
 import { users } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   addToCart,
   CartError,
+  type CartOwner,
   cartItemCount,
   cartItemKey,
   loadCart,
@@ -92,6 +98,29 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     const cart = await loadCart(db, owner, "es");
     expect(cart.lines[0]).toMatchObject({ variationId: inStock.id, unitPrice: 1000, maxQuantity: 5 });
     expect(cart.lines[0]!.attributes).toEqual([{ label: "Color", value: "Rojo" }]);
+  });
+
+  it("reads an owner's cart in one statement, and only that owner's", async () => {
+    const { db } = database;
+    const guest = await insertSession(db, "s1");
+    const stranger = await insertSession(db, "s2");
+    const nothingYet = await insertSession(db, "s3");
+    const [user] = await db.insert(users).values({ email: "b@example.com", passwordHash: "x" }).returning();
+    // The account's cart, signed in on the guest's device: a cart apart from the guest's.
+    const account = { sessionId: "s1", userId: user!.id };
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 100 });
+    await addToCart(db, guest, { productId: mug.id, variationId: null, quantity: 2 });
+    await addToCart(db, stranger, { productId: mug.id, variationId: null, quantity: 5 });
+    await addToCart(db, account, { productId: mug.id, variationId: null, quantity: 7 });
+    const quantities = async (owner: CartOwner) =>
+      (await loadCart(db, owner, "en", { images: false })).lines.map((line) => line.quantity);
+
+    const record = recordStatements(db);
+    expect(await quantities(guest)).toEqual([2]);
+    expect(await quantities(account)).toEqual([7]);
+    expect(await quantities(nothingYet)).toEqual([]);
+    record.stop();
+    expect(record.statements).toHaveLength(3);
   });
 
   it("changes quantities, removes lines, and refuses unknown keys and bad quantities", async () => {

@@ -11,7 +11,7 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import { loadImages } from "./media.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
@@ -63,12 +63,15 @@ export async function cartOwnerById(db: Database, cartId: number): Promise<CartO
   return { sessionId: row.sessionId ?? "", userId: row.userId };
 }
 
+/** The condition on `carts` that selects the owner's cart: a guest's by session, a user's by account. */
+export function cartOf(owner: CartOwner): SQL {
+  return owner.userId === null
+    ? sql`${carts.sessionId} = ${owner.sessionId} and ${carts.userId} is null`
+    : sql`${carts.userId} = ${owner.userId}`;
+}
+
 export async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
-  const where =
-    owner.userId === null
-      ? and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId))
-      : eq(carts.userId, owner.userId);
-  const [row] = await db.select({ id: carts.id }).from(carts).where(where);
+  const [row] = await db.select({ id: carts.id }).from(carts).where(cartOf(owner));
   return row?.id ?? null;
 }
 
@@ -236,8 +239,7 @@ export async function loadCart(
     cache?: SiteCache;
   } = {},
 ): Promise<CartView> {
-  const cartId = await findCartId(db, owner);
-  if (cartId === null) return emptyCart;
+  // The owner's cart and its lines in one statement: no cart and an empty one read alike.
   const rows = await db
     .select({
       key: cartLines.key,
@@ -258,9 +260,10 @@ export async function loadCart(
       >`(select ${productImages.mediaId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
     })
     .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
     .innerJoin(products, eq(products.id, cartLines.productId))
     .leftJoin(variations, eq(variations.id, cartLines.variationId))
-    .where(eq(cartLines.cartId, cartId))
+    .where(cartOf(owner))
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
   if (rows.length === 0) return emptyCart;
 

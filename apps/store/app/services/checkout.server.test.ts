@@ -1,5 +1,10 @@
 import { orderLines, orders, products, selectRows } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
@@ -66,6 +71,25 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
     expect(stock).toMatchObject({ stockQuantity: 1, totalSales: 2, stockStatus: "instock" });
     expect((await loadCart(db, owner, "en")).lines).toEqual([]);
+  });
+
+  it("places a one-line order in nine statements, reading its attempt's key once, under its lock", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const record = recordStatements(db);
+    await placeOrder(db, input(owner, "attempt-1"));
+    record.stop();
+    const { statements } = record;
+    // The lock, the key, the cart (one read), the order, its mail, its history, its lines, the
+    // emptied cart and the stock: each a round trip while the transaction is open.
+    expect(statements).toHaveLength(9);
+    expect(statements[0]).toMatch(/^select pg_advisory_xact_lock/);
+    expect(statements.filter((statement) => statement.includes('where "orders"."idempotency_key"'))).toEqual([
+      statements[1],
+    ]);
+    expect(statements.filter((statement) => /^select .* from "cart_lines"/.test(statement))).toHaveLength(1);
   });
 
   it("a retried or resubmitted attempt places one order, not two", async () => {

@@ -12,10 +12,11 @@ import {
   users,
   variations,
 } from "@vitrine/db";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
 import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
-import { type CartOwner, loadCart } from "./cart.server.ts";
+import { type CartOwner, type CartView, cartOf, emptyCart, loadCart } from "./cart.server.ts";
+import type { CartClient } from "./cart-client.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { deliverOrderConfirmation, oweOrderConfirmation } from "./mail-outbox.server.ts";
 import { PageTags } from "./page-tags.server.ts";
@@ -153,16 +154,21 @@ export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void
 }
 
 /**
+ * The shopper's cart once the checkout has answered: empty when this attempt placed the order (its
+ * transaction emptied the cart), so nothing is read again; read for a replayed attempt, whose cart
+ * may have been filled since.
+ */
+export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): Promise<CartView> {
+  return placed.created ? emptyCart : (await cart.current()).cart;
+}
+
+/**
  * Places the order in one transaction: the order, its lines and totals, the stock decrements and
  * the emptied cart. Each decrement is a conditional update (`stock >= wanted`), so concurrent
  * checkouts can never take stock below zero; the loser's transaction rolls back whole.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const gateway = gatewayFor(input.payment, input.shippingMethod);
-
-  const previous = await findByIdempotencyKey(db, input.idempotencyKey);
-  if (previous) return previous;
-
   try {
     return await db.transaction(async (tx) => {
       // Attempts with the same key wait for each other; the later one then finds the placed order.
@@ -219,14 +225,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           total: line.total,
         })),
       );
-      const cartIds = tx
-        .select({ id: carts.id })
-        .from(carts)
-        .where(
-          input.owner.userId === null
-            ? and(eq(carts.sessionId, input.owner.sessionId), isNull(carts.userId))
-            : eq(carts.userId, input.owner.userId),
-        );
+      const cartIds = tx.select({ id: carts.id }).from(carts).where(cartOf(input.owner));
       await tx.delete(cartLines).where(sql`${cartLines.cartId} in ${cartIds}`);
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.

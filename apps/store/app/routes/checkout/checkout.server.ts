@@ -6,7 +6,12 @@ import { parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { countries } from "../../lib/checkout-schema.ts";
 import { attributionFromForm, cleanAttribution } from "../../services/attribution.server.ts";
 import { cartHeaders, ownerOf } from "../../services/cart-session.server.ts";
-import { CheckoutError, type CheckoutErrorCode, checkoutCart } from "../../services/checkout.server.ts";
+import {
+  CheckoutError,
+  type CheckoutErrorCode,
+  cartAfterCheckout,
+  checkoutCart,
+} from "../../services/checkout.server.ts";
 import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
 import { checkoutGateways } from "../../services/payment-gateways.server.ts";
 import { shippingOptions } from "../../services/shipping.server.ts";
@@ -63,7 +68,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
       attribution,
     });
     throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, {
-      headers: await cartHeaders(context, request),
+      headers: await cartHeaders(context, request, await cartAfterCheckout(context.cart, order)),
     });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;

@@ -1,4 +1,4 @@
-import { users } from "@vitrine/db";
+import { carts, users } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -98,6 +98,29 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     const cart = await loadCart(db, owner, "es");
     expect(cart.lines[0]).toMatchObject({ variationId: inStock.id, unitPrice: 1000, maxQuantity: 5 });
     expect(cart.lines[0]!.attributes).toEqual([{ label: "Color", value: "Rojo" }]);
+  });
+
+  it("adds in three statements, to a new cart or to the owner's cart, which it marks as changed", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 100 });
+    const changedAt = async () => (await db.select({ at: carts.updatedAt }).from(carts))[0]!.at.getTime();
+
+    // The product, the cart (made here) and the line.
+    let record = recordStatements(db);
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    record.stop();
+    expect(record.statements).toHaveLength(3);
+    await db.update(carts).set({ updatedAt: new Date("2020-01-01T00:00:00Z") });
+
+    // The product, the cart (its time of change) and the line (its quantity added up).
+    record = recordStatements(db);
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    record.stop();
+    expect(record.statements).toHaveLength(3);
+    expect(await changedAt()).toBeGreaterThan(Date.parse("2020-01-01T00:00:00Z"));
+    expect((await loadCart(db, owner, "en")).lines.map((line) => line.quantity)).toEqual([3]);
+    expect(await db.select().from(carts)).toHaveLength(1);
   });
 
   it("reads an owner's cart in one statement, and only that owner's", async () => {

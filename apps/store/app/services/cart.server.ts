@@ -11,7 +11,7 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import { loadImages } from "./media.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
@@ -75,19 +75,29 @@ export async function findCartId(db: Database | Transaction, owner: CartOwner): 
   return row?.id ?? null;
 }
 
-/** The owner's cart, made if there is none; `created` when this call made it (it has no lines yet). */
-async function ensureCartId(tx: Transaction, owner: CartOwner): Promise<{ id: number; created: boolean }> {
-  const existing = await findCartId(tx, owner);
-  if (existing !== null) return { id: existing, created: false };
-  const [row] = await tx
-    .insert(carts)
-    .values(owner.userId === null ? { sessionId: owner.sessionId } : { userId: owner.userId })
-    .onConflictDoNothing()
-    .returning({ id: carts.id });
-  if (row) return { id: row.id, created: true };
-  const raced = await findCartId(tx, owner);
-  if (raced === null) throw new Error("cart could not be created");
-  return { id: raced, created: false };
+/**
+ * The owner's cart, made if there is none, marked as changed now: one statement either way (an
+ * insert that, on the owner's existing cart, touches its time of change instead).
+ */
+async function touchCart(tx: Transaction, owner: CartOwner): Promise<number> {
+  const now = sql`now()`;
+  const [row] = await (owner.userId === null
+    ? tx
+        .insert(carts)
+        .values({ sessionId: owner.sessionId })
+        // A session's cart is a guest's: a row of the session that has a user is not this owner's.
+        .onConflictDoUpdate({
+          target: carts.sessionId,
+          set: { updatedAt: now },
+          setWhere: isNull(carts.userId),
+        })
+    : tx
+        .insert(carts)
+        .values({ userId: owner.userId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: now } })
+  ).returning({ id: carts.id });
+  if (!row) throw new Error("the session's cart belongs to an account");
+  return row.id;
 }
 
 type Purchasable = {
@@ -160,23 +170,26 @@ export async function addToCart(
   assertQuantity(input.quantity);
   return db.transaction(async (tx) => {
     const item = await purchasable(tx, input.productId, input.variationId);
-    const { id: cartId, created } = await ensureCartId(tx, owner);
+    const cartId = await touchCart(tx, owner);
     const key = cartItemKey(item.productId, item.variationId);
-    // A cart made just now has no lines, and its time of change is now.
-    const [line] = created
-      ? []
-      : await tx
-          .select({ quantity: cartLines.quantity })
-          .from(cartLines)
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
-    const quantity = (line?.quantity ?? 0) + input.quantity;
+    // The line's new quantity is written first and checked after: a refusal rolls the write back.
+    const [line] = await tx
+      .insert(cartLines)
+      .values({
+        cartId,
+        key,
+        productId: item.productId,
+        variationId: item.variationId,
+        quantity: input.quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.key],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      })
+      .returning({ quantity: cartLines.quantity });
+    const quantity = line!.quantity;
     assertStock(item, quantity);
     if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity");
-    await tx
-      .insert(cartLines)
-      .values({ cartId, key, productId: item.productId, variationId: item.variationId, quantity })
-      .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
-    if (!created) await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
     return { key };
   });
 }
@@ -344,7 +357,7 @@ export async function mergeGuestCart(db: Database, sessionId: string, userId: nu
     const guestId = await findCartId(tx, { sessionId, userId: null });
     if (guestId === null) return;
     const guestLines = await tx.select().from(cartLines).where(eq(cartLines.cartId, guestId));
-    const { id: userCartId } = await ensureCartId(tx, { sessionId, userId });
+    const userCartId = await touchCart(tx, { sessionId, userId });
     for (const line of guestLines) {
       const [existing] = await tx
         .select({ quantity: cartLines.quantity })

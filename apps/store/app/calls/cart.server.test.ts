@@ -1,5 +1,10 @@
 import { users } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import type { Request } from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct, insertVariableProduct } from "../services/catalogue-fixtures.test-helper.ts";
@@ -103,6 +108,22 @@ describe.each(await availableDialects())("cart calls on %s", (dialect) => {
     const second = await call("wc", "add_to_cart", { product_id: String(mug.id) });
     expect(second.body.cart_hash).not.toBe(first.body.cart_hash);
     expect(second.cookies[1]).toContain("woocommerce_items_in_cart=3");
+  });
+
+  it("reads the product's name with the product, not apart", async () => {
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1200 });
+    await call("wc", "add_to_cart", { product_id: String(mug.id) });
+    const record = recordStatements(database.db);
+    const added = await call("wc", "add_to_cart", { product_id: String(mug.id) });
+    record.stop();
+    expect(added.body.error).toBeUndefined();
+    // Translations appear only as the product row's own subqueries, never as a statement of their own.
+    expect(
+      record.statements.filter((statement) => /^select [^(]* from "product_translations"/.test(statement)),
+    ).toEqual([]);
+    expect(record.statements.some((statement) => statement.includes('from "product_translations"'))).toBe(
+      true,
+    );
   });
 
   it("sends the shopper to the product page for problems to fix there", async () => {

@@ -11,7 +11,7 @@ import {
   removeLine,
   setLineQuantity,
 } from "./cart.server.ts";
-import { productName, variationFromAttributes } from "./catalogue.server.ts";
+import { variationFromAttributes } from "./catalogue.server.ts";
 import type { RequestSession, Session } from "./session.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
 
@@ -105,8 +105,14 @@ export function createCartClient(context: {
         (Object.keys(attributes).length > 0
           ? await variationFromAttributes(db, productId, attributes)
           : null);
-      const name = (await productName(db, productId, locale)) ?? "";
-      return attempt(name, () => addToCart(db, owner, { productId, variationId: variation, quantity }));
+      // The add reads the product's name with the product, in one statement; a refusal carries it.
+      try {
+        const added = await addToCart(db, owner, { productId, variationId: variation, quantity, locale });
+        return { ok: true, name: added.name };
+      } catch (error) {
+        if (error instanceof CartError) return { ok: false, error, name: error.details.name ?? "" };
+        throw error;
+      }
     },
 
     async setQuantity(input) {

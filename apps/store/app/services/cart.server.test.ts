@@ -100,6 +100,18 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     expect(cart.lines[0]!.attributes).toEqual([{ label: "Color", value: "Rojo" }]);
   });
 
+  it("names the product in the shopper's language when it adds, and when it refuses", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const few = await insertSimpleProduct(db, { slug: "few", price: 100, stock: 1 });
+    const add = (locale: string) =>
+      addToCart(db, owner, { productId: few.id, variationId: null, quantity: 1, locale });
+    expect(await add("es")).toEqual({ key: cartItemKey(few.id, null), name: "few (es)" });
+    const refused = await add("en").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(CartError);
+    expect((refused as CartError).details).toEqual({ slug: "few", name: "few (en)", available: 1 });
+  });
+
   it("adds in three statements, to a new cart or to the owner's cart, which it marks as changed", async () => {
     const { db } = database;
     const owner = await insertSession(db, "s1");

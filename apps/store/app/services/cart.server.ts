@@ -15,7 +15,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import { loadImages } from "./media.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
-import { pickTranslation, productTexts } from "./translations.server.ts";
+import { FALLBACK_LOCALE, pickTranslation, productTexts } from "./translations.server.ts";
 
 export { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY };
 
@@ -104,6 +104,8 @@ type Purchasable = {
   productId: number;
   variationId: number | null;
   slug: string;
+  /** The product's name in the shopper's language, for what the shopper is told. */
+  name: string;
   stockQuantity: number | null;
   stockStatus: string;
 };
@@ -112,11 +114,13 @@ async function purchasable(
   db: Database | Transaction,
   productId: number,
   variationId: number | null,
+  locale: string,
 ): Promise<Purchasable> {
   const [product] = await db
     .select({
       id: products.id,
       slug: products.slug,
+      name: productTexts.text("name", locale, sql`''`),
       type: products.type,
       stockQuantity: products.stockQuantity,
       stockStatus: products.stockStatus,
@@ -128,7 +132,8 @@ async function purchasable(
     if (variationId !== null) throw new CartError("product_not_found", { slug: product.slug });
     return { ...product, productId: product.id, variationId: null };
   }
-  if (variationId === null) throw new CartError("choose_variation", { slug: product.slug });
+  const { slug, name } = product;
+  if (variationId === null) throw new CartError("choose_variation", { slug, name });
   const [variation] = await db
     .select({
       id: variations.id,
@@ -137,11 +142,12 @@ async function purchasable(
     })
     .from(variations)
     .where(and(eq(variations.id, variationId), eq(variations.productId, product.id)));
-  if (!variation) throw new CartError("choose_variation", { slug: product.slug });
+  if (!variation) throw new CartError("choose_variation", { slug, name });
   return {
     productId: product.id,
     variationId: variation.id,
-    slug: product.slug,
+    slug,
+    name,
     stockQuantity: variation.stockQuantity,
     stockStatus: variation.stockStatus,
   };
@@ -149,10 +155,11 @@ async function purchasable(
 
 function assertStock(item: Purchasable, wanted: number): void {
   if (item.stockStatus === "outofstock" || item.stockQuantity === 0) {
-    throw new CartError("out_of_stock", { slug: item.slug, available: 0 });
+    throw new CartError("out_of_stock", { slug: item.slug, name: item.name, available: 0 });
   }
   if (item.stockQuantity !== null && wanted > item.stockQuantity) {
-    throw new CartError("not_enough_stock", { slug: item.slug, available: item.stockQuantity });
+    const { slug, name, stockQuantity: available } = item;
+    throw new CartError("not_enough_stock", { slug, name, available });
   }
 }
 
@@ -162,14 +169,18 @@ function assertQuantity(quantity: number): void {
   }
 }
 
+/**
+ * Adds to the owner's cart; answers the line's key and the product's name in `locale`, which its
+ * refusals carry too (`details.name`), so no caller reads the name apart.
+ */
 export async function addToCart(
   db: Database,
   owner: CartOwner,
-  input: { productId: number; variationId: number | null; quantity: number },
-): Promise<{ key: string }> {
+  input: { productId: number; variationId: number | null; quantity: number; locale?: string },
+): Promise<{ key: string; name: string }> {
   assertQuantity(input.quantity);
   return db.transaction(async (tx) => {
-    const item = await purchasable(tx, input.productId, input.variationId);
+    const item = await purchasable(tx, input.productId, input.variationId, input.locale ?? FALLBACK_LOCALE);
     const cartId = await touchCart(tx, owner);
     const key = cartItemKey(item.productId, item.variationId);
     // The line's new quantity is written first and checked after: a refusal rolls the write back.
@@ -189,8 +200,8 @@ export async function addToCart(
       .returning({ quantity: cartLines.quantity });
     const quantity = line!.quantity;
     assertStock(item, quantity);
-    if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity");
-    return { key };
+    if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity", { name: item.name });
+    return { key, name: item.name };
   });
 }
 
@@ -213,7 +224,8 @@ export async function setLineQuantity(
             .from(cartLines)
             .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
     if (!line || cartId === null) throw new CartError("line_not_found");
-    assertStock(await purchasable(tx, line.productId, line.variationId), quantity);
+    // The name is not read here: the caller has the line's (cart-client.server.ts).
+    assertStock(await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE), quantity);
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
   });
@@ -364,7 +376,7 @@ export async function mergeGuestCart(db: Database, sessionId: string, userId: nu
         .from(cartLines)
         .where(and(eq(cartLines.cartId, userCartId), eq(cartLines.key, line.key)));
       let quantity = Math.min((existing?.quantity ?? 0) + line.quantity, MAX_LINE_QUANTITY);
-      const item = await purchasable(tx, line.productId, line.variationId).catch(() => null);
+      const item = await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE).catch(() => null);
       if (!item || item.stockStatus === "outofstock" || item.stockQuantity === 0) continue;
       if (item.stockQuantity !== null) quantity = Math.min(quantity, item.stockQuantity);
       await tx

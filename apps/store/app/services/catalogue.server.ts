@@ -7,7 +7,6 @@ import {
   productCategories,
   productImages,
   products,
-  productTranslations,
   reviews,
   variationAttributes,
   variations,
@@ -26,7 +25,7 @@ import type { Orderby } from "../lib/orderby.ts";
 import { findVariation } from "../lib/variation-selection.ts";
 import { loadImages } from "./media.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
-import { categoryTexts, FALLBACK_LOCALE, pickTranslation, productTexts } from "./translations.server.ts";
+import { categoryTexts, pickTranslation, productTexts } from "./translations.server.ts";
 
 export const PER_PAGE = 12;
 
@@ -415,19 +414,6 @@ function relatedRows(db: Database, productId: number, locale: string): Promise<C
     )
     .orderBy(desc(products.totalSales), asc(products.id))
     .limit(4);
-}
-
-export async function productName(db: Database, productId: number, locale: string): Promise<string | null> {
-  const rows = await db
-    .select({ locale: productTranslations.locale, name: productTranslations.name })
-    .from(productTranslations)
-    .where(
-      and(
-        eq(productTranslations.productId, productId),
-        inArray(productTranslations.locale, [locale, FALLBACK_LOCALE]),
-      ),
-    );
-  return pickTranslation(Object.fromEntries(rows.map((row) => [row.locale, row.name])), locale, null);
 }
 
 /** Published products' cards in the order of `ids` (search keeps its ranking this way). */

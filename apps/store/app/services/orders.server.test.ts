@@ -1,4 +1,11 @@
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { orderLines } from "@vitrine/db";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderAddress as address, insertAccount, insertOrder } from "./order-fixtures.test-helper.ts";
 import { mailOrderConfirmation } from "./order-mail.server.tsx";
@@ -44,7 +51,11 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
       ],
     };
     const { db } = database;
+    // The order and its lines in one statement.
+    const record = recordStatements(db);
     expect(await findOrderForViewer(db, id, { key: "wc_order_abcdefghij" })).toEqual(view);
+    record.stop();
+    expect(record.statements).toHaveLength(1);
     expect(await findOrderForViewer(db, id, { userId: ada })).toEqual(view);
     expect(await findOrderForViewer(db, id, { key: "wc_order_zzzzzzzzzz" })).toBeNull();
     expect(await findOrderForViewer(db, id, { userId: bob })).toBeNull();
@@ -81,6 +92,17 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
     expect(context.mailer.sent[0]!.text).toContain(
       `https://shop.example/checkout/order-received/${id}?key=wc_order_mail000000`,
     );
+  });
+
+  it("reads an order and its lines in one statement; an order left without lines is still the order", async () => {
+    const { db } = database;
+    const id = await order("wc_order_joined0000", null, "2025-03-01T10:00:00.000Z");
+    const record = recordStatements(db);
+    expect((await orderWithLines(db, id))?.lines.map((line) => line.name)).toEqual(["Mug", "Cup"]);
+    record.stop();
+    expect(record.statements).toHaveLength(1);
+    await db.delete(orderLines).where(eq(orderLines.orderId, id));
+    expect(await orderWithLines(db, id)).toMatchObject({ id, orderKey: "wc_order_joined0000", lines: [] });
   });
 
   it("pages through every order for administrators, with origin labels and attribution records", async () => {

@@ -24,18 +24,29 @@ export const UNKNOWN_ORIGIN = "Unknown";
 
 type OrderRow = typeof orders.$inferSelect;
 
-function linesOf(db: Database, orderId: number): Promise<OrderLineView[]> {
-  return db
+/** The order that `where` picks (one at most) and its lines, in one statement: its lines joined to it. */
+async function orderAndLines(
+  db: Database,
+  where: SQL | undefined,
+): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
+  const rows = await db
     .select({
-      id: orderLines.id,
-      name: orderLines.name,
-      quantity: orderLines.quantity,
-      total: orderLines.total,
-      attributes: orderLines.attributes,
+      order: orders,
+      line: {
+        id: orderLines.id,
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        total: orderLines.total,
+        attributes: orderLines.attributes,
+      },
     })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId))
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(where)
     .orderBy(asc(orderLines.id));
+  const [first] = rows;
+  if (!first) return null;
+  return { ...first.order, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
 }
 
 /** An order with its lines, found by its key or its owner; null when neither matches. */
@@ -44,15 +55,13 @@ export async function findOrderForViewer(
   id: number,
   viewer: OrderViewer,
 ): Promise<OrderView | null> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.id, id),
-        "key" in viewer ? eq(orders.orderKey, viewer.key) : eq(orders.userId, viewer.userId),
-      ),
-    );
+  const order = await orderAndLines(
+    db,
+    and(
+      eq(orders.id, id),
+      "key" in viewer ? eq(orders.orderKey, viewer.key) : eq(orders.userId, viewer.userId),
+    ),
+  );
   if (!order) return null;
   return {
     id: order.id,
@@ -65,7 +74,7 @@ export async function findOrderForViewer(
     billing: order.billingAddress,
     shipping: order.shippingAddress,
     customerNote: order.customerNote,
-    lines: await linesOf(db, id),
+    lines: order.lines,
   };
 }
 
@@ -85,9 +94,7 @@ export async function orderWithLines(
   db: Database,
   id: number,
 ): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!order) return null;
-  return { ...order, lines: await linesOf(db, id) };
+  return orderAndLines(db, eq(orders.id, id));
 }
 
 /** What the back office and the REST API show of an order. */

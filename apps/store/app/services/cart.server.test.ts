@@ -135,6 +135,30 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     expect(await db.select().from(carts)).toHaveLength(1);
   });
 
+  it("changes a line in four statements and removes one in one, and only the owner's", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const stranger = await insertSession(db, "s2");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 100 });
+    const { key } = await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    await addToCart(db, stranger, { productId: mug.id, variationId: null, quantity: 1 });
+
+    // The line (by the owner's cart), the product, the line's quantity, the cart's time of change.
+    let record = recordStatements(db);
+    await setLineQuantity(db, owner, key, 4);
+    record.stop();
+    expect(record.statements).toHaveLength(4);
+    await expectCartError(setLineQuantity(db, { sessionId: "s3", userId: null }, key, 2), "line_not_found");
+
+    record = recordStatements(db);
+    await removeLine(db, owner, key);
+    record.stop();
+    expect(record.statements).toHaveLength(1);
+    await expectCartError(removeLine(db, owner, key), "line_not_found");
+    expect((await loadCart(db, owner, "en")).lines).toEqual([]);
+    expect((await loadCart(db, stranger, "en")).lines.map((line) => line.quantity)).toEqual([1]);
+  });
+
   it("reads an owner's cart in one statement, and only that owner's", async () => {
     const { db } = database;
     const guest = await insertSession(db, "s1");

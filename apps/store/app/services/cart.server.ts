@@ -70,6 +70,11 @@ export function cartOf(owner: CartOwner): SQL {
     : sql`${carts.userId} = ${owner.userId}`;
 }
 
+/** The owner's cart's id as a subquery (none or one row), for a statement over its lines. */
+export function cartIdOf(db: Database | Transaction, owner: CartOwner) {
+  return db.select({ id: carts.id }).from(carts).where(cartOf(owner));
+}
+
 export async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
   const [row] = await db.select({ id: carts.id }).from(carts).where(cartOf(owner));
   return row?.id ?? null;
@@ -215,31 +220,23 @@ export async function setLineQuantity(
   if (quantity === 0) return removeLine(db, owner, key);
   assertQuantity(quantity);
   await db.transaction(async (tx) => {
-    const cartId = await findCartId(tx, owner);
-    const [line] =
-      cartId === null
-        ? []
-        : await tx
-            .select()
-            .from(cartLines)
-            .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)));
-    if (!line || cartId === null) throw new CartError("line_not_found");
+    const [line] = await tx
+      .select()
+      .from(cartLines)
+      .where(and(inArray(cartLines.cartId, cartIdOf(tx, owner)), eq(cartLines.key, key)));
+    if (!line) throw new CartError("line_not_found");
     // The name is not read here: the caller has the line's (cart-client.server.ts).
     assertStock(await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE), quantity);
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, line.cartId));
   });
 }
 
 export async function removeLine(db: Database, owner: CartOwner, key: string): Promise<void> {
-  const cartId = await findCartId(db, owner);
-  const removed =
-    cartId === null
-      ? []
-      : await db
-          .delete(cartLines)
-          .where(and(eq(cartLines.cartId, cartId), eq(cartLines.key, key)))
-          .returning({ id: cartLines.id });
+  const removed = await db
+    .delete(cartLines)
+    .where(and(inArray(cartLines.cartId, cartIdOf(db, owner)), eq(cartLines.key, key)))
+    .returning({ id: cartLines.id });
   if (removed.length === 0) throw new CartError("line_not_found");
 }
 

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import {
   type Address,
   cartLines,
-  carts,
   type Database,
   orderLines,
   orderStatusChanges,
@@ -12,10 +11,10 @@ import {
   users,
   variations,
 } from "@vitrine/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
 import { type CleanAttribution, saveAttribution } from "./attribution.server.ts";
-import { type CartOwner, type CartView, cartOf, emptyCart, loadCart } from "./cart.server.ts";
+import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
 import type { CartClient } from "./cart-client.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "./database-errors.server.ts";
 import { deliverOrderConfirmation, oweOrderConfirmation } from "./mail-outbox.server.ts";
@@ -225,8 +224,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           total: line.total,
         })),
       );
-      const cartIds = tx.select({ id: carts.id }).from(carts).where(cartOf(input.owner));
-      await tx.delete(cartLines).where(sql`${cartLines.cartId} in ${cartIds}`);
+      await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
       for (const line of stockOrder(cart.lines)) await takeStock(tx, line);

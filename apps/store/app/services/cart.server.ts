@@ -76,7 +76,7 @@ export function cartIdOf(db: Database | Transaction, owner: CartOwner) {
 }
 
 export async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(cartOf(owner));
+  const [row] = await cartIdOf(db, owner);
   return row?.id ?? null;
 }
 

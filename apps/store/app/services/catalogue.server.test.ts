@@ -1,5 +1,24 @@
-import { categoryTranslations, products } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  attributes,
+  attributeTerms,
+  categoryTranslations,
+  type Database,
+  media,
+  mediaSizes,
+  productAttributeTerms,
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  reviews,
+  variations,
+} from "@vitrine/db";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findVariation } from "../lib/variation-selection.ts";
@@ -18,6 +37,127 @@ import {
   insertVariableProduct,
 } from "./catalogue-fixtures.test-helper.ts";
 import { SiteCache } from "./site-cache.server.ts";
+import { RecordingSiteCache } from "./site-cache.test-helper.ts";
+
+/** A ready picture with one JPEG rendition, as the media pipeline leaves it. */
+async function insertPicture(db: Database, alt: string): Promise<number> {
+  const [row] = await db
+    .insert(media)
+    .values({
+      filename: `${alt}.jpg`,
+      mimeType: "image/jpeg",
+      width: 800,
+      height: 800,
+      alt: { en: alt },
+      state: "ready",
+    })
+    .returning({ id: media.id });
+  await db
+    .insert(mediaSizes)
+    .values({ mediaId: row!.id, format: "jpeg", width: 600, height: 600, path: `m/${alt}.jpg`, bytes: 1 });
+  return row!.id;
+}
+
+/**
+ * A variable product with everything its page shows: two attributes (one not for variations),
+ * pictures in gallery order, a variation's own picture, reviews in three states, two categories and
+ * five neighbours that may or may not be related.
+ */
+async function insertWholeProduct(db: Database) {
+  const { product, inStock, soldOut } = await insertVariableProduct(db, "tee");
+  await db
+    .update(productTranslations)
+    .set({ description: "<p>Soft</p>", metaDescription: "A soft tee", shortDescription: "Soft tee" })
+    .where(eq(productTranslations.productId, product.id));
+  await db
+    .insert(productTranslations)
+    .values({ productId: product.id, locale: "es", name: "camiseta", description: "<p>Suave</p>" });
+  const colourTerms = await db.select().from(attributeTerms).orderBy(attributeTerms.id);
+  const [material] = await db
+    .insert(attributes)
+    .values({ slug: "material", label: { en: "Material", es: "Tejido" } })
+    .returning();
+  const [wool, cotton] = await db
+    .insert(attributeTerms)
+    .values([
+      { attributeId: material!.id, slug: "wool", label: { en: "Wool", es: "Lana" }, position: 2 },
+      { attributeId: material!.id, slug: "cotton", label: { en: "Cotton" }, position: 1 },
+    ])
+    .returning();
+  await db
+    .insert(productAttributeTerms)
+    .values([
+      ...colourTerms.map((term) => ({ productId: product.id, termId: term.id })),
+      { productId: product.id, termId: wool!.id, usedForVariations: false },
+      { productId: product.id, termId: cotton!.id, usedForVariations: false },
+    ]);
+
+  const [front, back, blueTee] = [
+    await insertPicture(db, "front"),
+    await insertPicture(db, "back"),
+    await insertPicture(db, "blue tee"),
+  ];
+  await db.insert(productImages).values([
+    { productId: product.id, mediaId: back, position: 1 },
+    { productId: product.id, mediaId: front, position: 0 },
+  ]);
+  await db.update(variations).set({ imageId: blueTee, sku: "TEE-BLUE" }).where(eq(variations.id, soldOut.id));
+
+  await db.insert(reviews).values([
+    {
+      productId: product.id,
+      authorName: "Ann",
+      authorEmail: "a@example.com",
+      rating: 5,
+      body: "Great",
+      status: "approved",
+      createdAt: new Date("2026-01-02T10:00:00.123Z"),
+    },
+    {
+      productId: product.id,
+      authorName: "Bea",
+      authorEmail: "b@example.com",
+      rating: 3,
+      body: "Fine",
+      status: "approved",
+      createdAt: new Date("2026-03-04T10:00:00Z"),
+    },
+    {
+      productId: product.id,
+      authorName: "Cy",
+      authorEmail: "c@example.com",
+      rating: 1,
+      body: "Spam",
+      status: "spam",
+    },
+    {
+      productId: product.id,
+      authorName: "Di",
+      authorEmail: "d@example.com",
+      rating: 4,
+      body: "Soon",
+      status: "pending",
+    },
+  ]);
+
+  const clothing = await insertCategory(db, "clothing");
+  const sale = await insertCategory(db, "sale");
+  const kitchen = await insertCategory(db, "kitchen");
+  await db.insert(productCategories).values([
+    { productId: product.id, categoryId: clothing.id },
+    { productId: product.id, categoryId: sale.id },
+  ]);
+  const hat = await insertSimpleProduct(db, { slug: "hat", price: 500, categoryId: clothing.id });
+  const scarf = await insertSimpleProduct(db, { slug: "scarf", price: 700, categoryId: sale.id });
+  const sock = await insertSimpleProduct(db, { slug: "sock", price: 300, categoryId: clothing.id });
+  const draft = await insertSimpleProduct(db, { slug: "draft", price: 300, categoryId: clothing.id });
+  await insertSimpleProduct(db, { slug: "pan", price: 300, categoryId: kitchen.id });
+  await db.update(products).set({ totalSales: 9 }).where(eq(products.id, scarf.id));
+  await db.update(products).set({ totalSales: 4 }).where(eq(products.id, sock.id));
+  await db.update(products).set({ status: "draft", totalSales: 99 }).where(eq(products.id, draft.id));
+  await db.insert(productImages).values({ productId: sock.id, mediaId: front, position: 0 });
+  return { product, inStock, soldOut, hat, scarf, sock, front, back, blueTee };
+}
 
 describe("stockOf", () => {
   it.each([
@@ -84,6 +224,39 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     expect(inClothing.total).toBe(8);
   });
 
+  it("reads a listing's page and its total in one statement; a page past the last counts apart", async () => {
+    const { db } = database;
+    const shirts = await insertCategory(db, "shirts");
+    for (let i = 1; i <= 5; i++)
+      await insertSimpleProduct(db, {
+        slug: `s${i}`,
+        price: 100 * i,
+        categoryId: i <= 3 ? shirts.id : undefined,
+      });
+    const cache = new SiteCache();
+    const listing = (page: number, categoryIds?: number[]) =>
+      listProducts(db, { locale: "en", page, perPage: 2, orderby: "price", categoryIds, cache });
+    await listing(1); // the cards' pictures: none here, but the cache is asked once
+
+    const recorded = recordStatements(db);
+    try {
+      expect(await listing(1)).toMatchObject({ total: 5, pageCount: 3, page: 1 });
+      expect(recorded.statements).toHaveLength(1);
+      const last = await listing(3);
+      expect(last).toMatchObject({ total: 5, pageCount: 3 });
+      expect(last.products.map((card) => card.slug)).toEqual(["s5"]);
+      expect(recorded.statements).toHaveLength(2);
+      // Past the last page: no rows to carry the total, so it is counted on its own.
+      expect(await listing(4)).toMatchObject({ total: 5, pageCount: 3, products: [] });
+      expect(recorded.statements).toHaveLength(4);
+      expect(await listing(1, [shirts.id])).toMatchObject({ total: 3, pageCount: 2 });
+      expect(await listing(1, [shirts.id + 100])).toMatchObject({ total: 0, pageCount: 1, products: [] });
+      expect(recorded.statements).toHaveLength(6);
+    } finally {
+      recorded.stop();
+    }
+  });
+
   it("shares one category tree per language until the site cache is emptied by a change", async () => {
     const { db } = database;
     const shirts = await insertCategory(db, "shirts");
@@ -118,5 +291,94 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     expect(findVariation(withAttribute, {})).toBeNull();
     expect(findVariation(withAttribute, { [attributeSlug]: "blue" })?.id).toBe(soldOut.id);
     expect(await productBySlug(db, "missing", "en")).toBeNull();
+  });
+
+  it("reads a whole product page in the shopper's language: attributes, variations, pictures, reviews, categories, related", async () => {
+    const { db } = database;
+    const fixture = await insertWholeProduct(db);
+    const page = (await productBySlug(db, "tee", "es", new SiteCache()))!;
+    expect(page).toMatchObject({
+      id: fixture.product.id,
+      name: "camiseta",
+      description: "<p>Suave</p>",
+      // Texts the Spanish row leaves empty are not taken from English: the row is the shopper's language.
+      metaDescription: "",
+      shortDescription: "",
+      type: "variable",
+      price: { regular: 1000, sale: null, min: 900, max: 1000 },
+    });
+    expect(page.attributes).toEqual([
+      {
+        slug: "color-tee",
+        label: "Color",
+        forVariations: true,
+        options: [
+          { slug: "red", label: "Rojo" },
+          { slug: "blue", label: "Azul" },
+        ],
+      },
+      {
+        slug: "material",
+        label: "Tejido",
+        forVariations: false,
+        // By the terms' position; a label without Spanish falls back to English.
+        options: [
+          { slug: "cotton", label: "Cotton" },
+          { slug: "wool", label: "Lana" },
+        ],
+      },
+    ]);
+    expect(page.images.map((image) => image.id)).toEqual([fixture.front, fixture.back]);
+    expect(page.image?.id).toBe(fixture.front);
+    expect(page.variations).toEqual([
+      {
+        id: fixture.inStock.id,
+        sku: null,
+        attributes: { "color-tee": "red" },
+        price: { regular: 1000, sale: null, min: 1000, max: 1000 },
+        stock: { state: "instock", quantity: 5 },
+        image: null,
+      },
+      {
+        id: fixture.soldOut.id,
+        sku: "TEE-BLUE",
+        attributes: { "color-tee": "blue" },
+        price: { regular: 1200, sale: 900, min: 900, max: 900 },
+        stock: { state: "outofstock", quantity: 0 },
+        image: expect.objectContaining({ id: fixture.blueTee, alt: "blue tee" }),
+      },
+    ]);
+    // Approved reviews only, newest first, with their dates to the millisecond.
+    expect(page.reviews).toEqual([
+      { id: expect.any(Number), author: "Bea", rating: 3, body: "Fine", date: "2026-03-04T10:00:00.000Z" },
+      { id: expect.any(Number), author: "Ann", rating: 5, body: "Great", date: "2026-01-02T10:00:00.123Z" },
+    ]);
+    expect(page.categories.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { slug: "clothing", name: "clothing es" },
+      { slug: "sale", name: "sale es" },
+    ]);
+    // Published products sharing a category, best sellers first; never the product itself.
+    expect(page.related.map((card) => [card.slug, card.name])).toEqual([
+      ["scarf", "scarf (es)"],
+      ["sock", "sock (es)"],
+      ["hat", "hat (es)"],
+    ]);
+    expect(page.related[1]!.image?.id).toBe(fixture.front);
+  });
+
+  it("reads a product page in two statements once the site cache holds its pictures and category names", async () => {
+    const { db } = database;
+    await insertWholeProduct(db);
+    const cache = new RecordingSiteCache();
+    const first = await productBySlug(db, "tee", "en", cache);
+    const recorded = recordStatements(db);
+    try {
+      const again = await productBySlug(db, "tee", "en", cache);
+      expect(again).toEqual(first);
+    } finally {
+      recorded.stop();
+    }
+    // The product with its attributes, variations, reviews and categories; its related cards beside it.
+    expect(recorded.statements).toHaveLength(2);
   });
 });

@@ -8,10 +8,12 @@ import {
   productImages,
   products,
   reviews,
+  type Translated,
   variationAttributes,
   variations,
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type {
   CategoryNode,
   Listing,
@@ -167,11 +169,10 @@ export async function listProducts(
   if (options.minPrice !== undefined) filters.push(sql`${effectivePrice} >= ${options.minPrice}`);
   if (options.maxPrice !== undefined) filters.push(sql`${effectivePrice} <= ${options.maxPrice}`);
   const where = and(...filters);
-  const [totalRow] = await db.select({ total: count() }).from(products).where(where);
-  const total = totalRow?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
+  // The page's rows carry the count of every match (a window over the whole result), so a listing
+  // is one statement; only a page past the last counts apart.
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
     .leftJoin(...texts.own(options.locale))
     .leftJoin(...texts.fallback)
@@ -179,11 +180,13 @@ export async function listProducts(
     .orderBy(...orderClause(options.orderby))
     .limit(perPage)
     .offset((options.page - 1) * perPage);
+  const countApart = async () => (await db.select({ total: count() }).from(products).where(where))[0]?.total;
+  const total = rows[0]?.total ?? (options.page === 1 ? 0 : ((await countApart()) ?? 0));
   return {
     products: await cardsFromRows(db, rows, options.locale, options.cache),
     total,
     page: options.page,
-    pageCount,
+    pageCount: Math.max(1, Math.ceil(total / perPage)),
     perPage,
   };
 }
@@ -261,6 +264,76 @@ export function sharedCategoryTree(
   return context.siteCache.get(`categories:${locale}`, () => categoryTree(context.db, locale));
 }
 
+/** What the product page's row brings of each part of the page, as JSON built by the database. */
+type TermRow = {
+  attributeSlug: string;
+  attributeLabel: Translated;
+  termSlug: string;
+  termLabel: Translated;
+  forVariations: boolean;
+};
+type VariationRow = {
+  id: number;
+  sku: string | null;
+  regularPrice: number;
+  salePrice: number | null;
+  stockQuantity: number | null;
+  stockStatus: string;
+  imageId: number | null;
+  /** Attribute slug → term slug. */
+  attributes: Record<string, string>;
+};
+/** `at` is a timestamp as PostgreSQL writes it in JSON (ISO 8601 with its offset). */
+type ReviewRow = { id: number; author: string; rating: number; body: string; at: string };
+
+/** The product's terms, by attribute, then by the terms' position. */
+const termsOfProduct = sql<TermRow[]>`coalesce((select json_agg(json_build_object(
+    'attributeSlug', ${attributes.slug}, 'attributeLabel', ${attributes.label},
+    'termSlug', ${attributeTerms.slug}, 'termLabel', ${attributeTerms.label},
+    'forVariations', ${productAttributeTerms.usedForVariations})
+    order by ${attributes.id}, ${attributeTerms.position}, ${attributeTerms.id})
+  from ${productAttributeTerms}
+  join ${attributeTerms} on ${attributeTerms.id} = ${productAttributeTerms.termId}
+  join ${attributes} on ${attributes.id} = ${attributeTerms.attributeId}
+  where ${productAttributeTerms.productId} = ${products.id}), '[]')`;
+
+/** The product's variations in the owner's order, each with the slugs of the terms it stands for. */
+const variationsOfProduct = sql<VariationRow[]>`coalesce((select json_agg(json_build_object(
+    'id', ${variations.id}, 'sku', ${variations.sku},
+    'regularPrice', ${variations.regularPrice}, 'salePrice', ${variations.salePrice},
+    'stockQuantity', ${variations.stockQuantity}, 'stockStatus', ${variations.stockStatus},
+    'imageId', ${variations.imageId},
+    'attributes', coalesce((select json_object_agg(${attributes.slug}, ${attributeTerms.slug})
+      from ${variationAttributes}
+      join ${attributes} on ${attributes.id} = ${variationAttributes.attributeId}
+      join ${attributeTerms} on ${attributeTerms.id} = ${variationAttributes.termId}
+      where ${variationAttributes.variationId} = ${variations.id}), '{}'))
+    order by ${variations.menuOrder}, ${variations.id})
+  from ${variations} where ${variations.productId} = ${products.id}), '[]')`;
+
+/** The product's 50 latest approved reviews, newest first. */
+const reviewsOfProduct = sql<
+  ReviewRow[]
+>`coalesce((select json_agg(latest.review order by latest.at desc, latest.id desc)
+  from (select json_build_object('id', ${reviews.id}, 'author', ${reviews.authorName},
+      'rating', ${reviews.rating}, 'body', ${reviews.body}, 'at', ${reviews.createdAt}) as review,
+      ${reviews.createdAt} as at, ${reviews.id} as id
+    from ${reviews}
+    where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved'
+    order by ${reviews.createdAt} desc, ${reviews.id} desc limit 50) as latest), '[]')`;
+
+/** The product's categories (their names come from the shared category tree). */
+const categoriesOfProduct = sql<Array<{ id: number; slug: string }>>`coalesce((select json_agg(
+    json_build_object('id', ${categories.id}, 'slug', ${categories.slug})
+    order by ${categories.position}, ${categories.id})
+  from ${productCategories} join ${categories} on ${categories.id} = ${productCategories.categoryId}
+  where ${productCategories.productId} = ${products.id}), '[]')`;
+
+/**
+ * A published product's page. Two statements side by side (issue 14: few statements per page): the
+ * product's row, which brings its gallery, attributes, variations, reviews and categories as
+ * subqueries, and its related cards; then the pictures the site cache lacks, in one more.
+ */
 export async function productBySlug(
   db: Database,
   slug: string,
@@ -268,57 +341,29 @@ export async function productBySlug(
   /** A request's site cache: the category names and the pictures come from it where it has them. */
   cache?: SiteCache,
 ): Promise<ProductPage | null> {
-  const [row] = await db
-    .select({
-      ...cardColumns,
-      sku: products.sku,
-      description: texts.text("description", sql`''`),
-      metaDescription: texts.text("metaDescription", sql`''`),
-      galleryIds: sql<
-        number[]
-      >`coalesce((select array_agg(${productImages.mediaId} order by ${productImages.position})
-        from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
-    })
-    .from(products)
-    .leftJoin(...texts.own(locale))
-    .leftJoin(...texts.fallback)
-    .where(and(eq(products.slug, slug), eq(products.status, "publish")));
+  const [[row], relatedCardRows] = await Promise.all([
+    db
+      .select({
+        ...cardColumns,
+        sku: products.sku,
+        description: texts.text("description", sql`''`),
+        metaDescription: texts.text("metaDescription", sql`''`),
+        galleryIds: sql<
+          number[]
+        >`coalesce((select array_agg(${productImages.mediaId} order by ${productImages.position})
+          from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
+        terms: termsOfProduct,
+        variations: variationsOfProduct,
+        reviews: reviewsOfProduct,
+        categories: categoriesOfProduct,
+      })
+      .from(products)
+      .leftJoin(...texts.own(locale))
+      .leftJoin(...texts.fallback)
+      .where(and(eq(products.slug, slug), eq(products.status, "publish"))),
+    relatedRows(db, slug, locale),
+  ]);
   if (!row) return null;
-
-  const [termRows, variationRows, variationTermRows, reviewRows, categoryRows, relatedCardRows] =
-    await Promise.all([
-      db
-        .select({
-          attributeSlug: attributes.slug,
-          attributeLabel: attributes.label,
-          termSlug: attributeTerms.slug,
-          termLabel: attributeTerms.label,
-          forVariations: productAttributeTerms.usedForVariations,
-        })
-        .from(productAttributeTerms)
-        .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
-        .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
-        .where(eq(productAttributeTerms.productId, row.id))
-        .orderBy(asc(attributes.id), asc(attributeTerms.position), asc(attributeTerms.id)),
-      db
-        .select()
-        .from(variations)
-        .where(eq(variations.productId, row.id))
-        .orderBy(asc(variations.menuOrder), asc(variations.id)),
-      variationTerms(db, row.id),
-      db
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.productId, row.id), eq(reviews.status, "approved")))
-        .orderBy(desc(reviews.createdAt))
-        .limit(50),
-      db
-        .select({ id: categories.id, slug: categories.slug })
-        .from(productCategories)
-        .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-        .where(eq(productCategories.productId, row.id)),
-      relatedRows(db, row.id, locale),
-    ]);
 
   // One statement for every picture on the page: the product's, its variations' and the related cards'.
   const images = await loadImages(
@@ -326,14 +371,14 @@ export async function productBySlug(
     [
       ...cardImageIds([row, ...relatedCardRows]),
       ...row.galleryIds,
-      ...variationRows.flatMap((v) => (v.imageId ? [v.imageId] : [])),
+      ...row.variations.flatMap((v) => (v.imageId ? [v.imageId] : [])),
     ],
     locale,
     cache,
   );
 
   const attributeMap = new Map<string, ProductAttribute>();
-  for (const term of termRows) {
+  for (const term of row.terms) {
     let attribute = attributeMap.get(term.attributeSlug);
     if (!attribute) {
       attribute = {
@@ -364,42 +409,43 @@ export async function productBySlug(
     metaDescription: row.metaDescription,
     images: row.galleryIds.flatMap((id) => images.get(id) ?? []),
     attributes: [...attributeMap.values()],
-    variations: variationRows.map((variation) => {
+    variations: row.variations.map((variation) => {
       const own = variation.salePrice ?? variation.regularPrice;
       return {
         id: variation.id,
         sku: variation.sku,
-        attributes: Object.fromEntries(
-          variationTermRows
-            .filter((term) => term.variationId === variation.id)
-            .map((term) => [term.attribute, term.term]),
-        ),
+        attributes: variation.attributes,
         price: { regular: variation.regularPrice, sale: variation.salePrice, min: own, max: own },
         stock: stockOf({ ...variation, lowStockThreshold: row.lowStockThreshold }),
         image: variation.imageId ? (images.get(variation.imageId) ?? null) : null,
       };
     }),
-    categories: categoryRows.map((category) => ({
+    categories: row.categories.map((category) => ({
       slug: category.slug,
       name: categoryNames.get(category.id) ?? category.slug,
     })),
-    reviews: reviewRows.map((review) => ({
+    reviews: row.reviews.map((review) => ({
       id: review.id,
-      author: review.authorName,
+      author: review.author,
       rating: review.rating,
       body: review.body,
-      date: review.createdAt.toISOString(),
+      date: new Date(review.at).toISOString(),
     })),
     related: relatedCardRows.map((related) => cardOf(related, images)),
   };
 }
 
-/** Up to four published products sharing a category with the product, best sellers first. */
-function relatedRows(db: Database, productId: number, locale: string): Promise<CardRow[]> {
+/**
+ * Up to four published products sharing a category with the product of `slug`, best sellers first.
+ * It takes the slug, not the id, so that it runs beside the product's own statement.
+ */
+function relatedRows(db: Database, slug: string, locale: string): Promise<CardRow[]> {
+  const page = alias(products, "page_product");
   const own = db
     .select({ id: productCategories.categoryId })
     .from(productCategories)
-    .where(eq(productCategories.productId, productId));
+    .innerJoin(page, eq(page.id, productCategories.productId))
+    .where(eq(page.slug, slug));
   return db
     .select(cardColumns)
     .from(products)
@@ -408,7 +454,7 @@ function relatedRows(db: Database, productId: number, locale: string): Promise<C
     .where(
       and(
         eq(products.status, "publish"),
-        sql`${products.id} <> ${productId}`,
+        sql`${products.slug} <> ${slug}`,
         sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, own)})`,
       ),
     )

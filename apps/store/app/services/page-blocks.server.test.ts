@@ -1,10 +1,16 @@
-import { blocks, type Database, media, mediaSizes, pages, products } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { blocks, type Database, media, mediaSizes, menuItems, menus, pages, products } from "@vitrine/db";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PageBlock } from "../lib/page-blocks.ts";
 import { insertCategory, insertSimpleProduct } from "./catalogue-fixtures.test-helper.ts";
 import { buildPageBlocks } from "./page-blocks.server.ts";
+import { SiteCache } from "./site-cache.server.ts";
 import { testContext } from "./test-context.test-helper.ts";
 
 const en = (text: string) => ({ en: text, es: `${text} (es)` });
@@ -70,6 +76,43 @@ describe.each(await availableDialects())("a page's blocks on %s", (dialect) => {
       ["text", "Story (es)"],
     ]);
     expect(ctx.pageTags).toEqual(new Set([`page-${page.id}`]));
+  });
+
+  it("reads a home page like the demo's in two statements once the site cache is warm: the page with its blocks, then its product grid", async () => {
+    const { db } = database;
+    const hero = await insertPicture(db, "hero");
+    const wool = await insertCategory(db, "wool");
+    await insertSimpleProduct(db, { slug: "scarf", price: 900, categoryId: wool.id });
+    await db.update(products).set({ featured: true });
+    const [footer] = await db.insert(menus).values({ location: "footer" }).returning();
+    await db.insert(menuItems).values({ menuId: footer!.id, label: en("About"), url: "/about", position: 0 });
+    await insertPage(db, "home", [
+      { type: "hero", data: { title: en("Hello"), imageId: hero } },
+      { type: "featured-products", data: { title: en("Featured") } },
+      { type: "categories", data: { title: en("Shop by category") } },
+      { type: "text", data: { title: en("Story"), text: en("We knit.") } },
+      { type: "menu", data: { title: en("More"), menu: "footer" } },
+      { type: "menu", data: { title: en("Nowhere"), menu: "sidebar" } },
+    ]);
+    const siteCache = new SiteCache();
+    const build = () =>
+      buildPageBlocks(testContext({ db, locale: "es", siteCache }), "home", { drafts: false });
+    const first = await build();
+    expect(first?.blocks.map((block) => block.type)).toEqual([
+      "hero",
+      "featured-products",
+      "categories",
+      "text",
+      "menu",
+    ]);
+
+    const recorded = recordStatements(db);
+    try {
+      expect(await build()).toEqual(first);
+    } finally {
+      recorded.stop();
+    }
+    expect(recorded.statements).toHaveLength(2);
   });
 
   it("shows a draft only when drafts are asked for; no page is null", async () => {

@@ -126,11 +126,13 @@ export async function buildPageBlocks(
         }
         case "menu": {
           const location = typeof block.data.menu === "string" ? block.data.menu : "";
-          const menuId = location ? await menuIdAt(db, location) : null;
+          if (!location) return null;
+          // Menus change rarely and every change empties the site cache: both come from it.
+          const [menuId, items] = await Promise.all([
+            context.siteCache.get(`menu-id:${location}`, () => menuIdAt(db, location)),
+            context.siteCache.get(`menu:${location}:${locale}`, () => loadMenu(db, location, locale)),
+          ]);
           if (menuId === null) return null;
-          const items = await context.siteCache.get(`menu:${location}:${locale}`, () =>
-            loadMenu(db, location, locale),
-          );
           return { id: block.id, type: "menu", title, menuId, items };
         }
         default:

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "./fixtures.ts";
@@ -31,6 +32,43 @@ test("security headers, a policy that allows exactly the wallet host, and no ses
   const html = await response.text();
   const nonce = policy.match(/'nonce-([^']+)'/)![1]!;
   expect(html).toContain(`nonce="${nonce}"`);
+});
+
+/** The chunks of a chunked answer to a GET of `requestPath`, as they came on the wire. */
+function wireChunks(requestPath: string): Promise<{ head: string; chunks: number[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(process.env.E2E_PORT), "127.0.0.1");
+    const received: Buffer[] = [];
+    socket.on("data", (data: Buffer) => received.push(data));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const raw = Buffer.concat(received).toString("latin1");
+      const split = raw.indexOf("\r\n\r\n");
+      const chunks: number[] = [];
+      let at = split + 4;
+      for (;;) {
+        const lineEnd = raw.indexOf("\r\n", at);
+        const size = Number.parseInt(raw.slice(at, lineEnd), 16);
+        if (!(size > 0)) break;
+        chunks.push(size);
+        at = lineEnd + 2 + size + 2;
+      }
+      resolve({ head: raw.slice(0, split), chunks });
+    });
+    socket.write(
+      `GET ${requestPath} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
+test("a page rendered for the request leaves whole, in one write, not in React's dozens of small chunks", async () => {
+  // The cart page is rendered for each request (never from the page cache).
+  const { head, chunks } = await wireChunks("/cart");
+  expect(head).toMatch(/^HTTP\/1\.1 200/);
+  expect(head).toMatch(/transfer-encoding: chunked/i);
+  expect(head).not.toMatch(/x-page-cache: hit/i);
+  expect(chunks).toHaveLength(1);
+  expect(chunks[0]).toBeGreaterThan(20_000);
 });
 
 test("built assets are immutable", async ({ request }) => {

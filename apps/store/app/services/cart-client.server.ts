@@ -67,13 +67,12 @@ export function createCartClient(context: {
   const { db, session, locale, siteCache } = context;
   const ownerOf = (current: Session): CartOwner => ({ sessionId: current.id, userId: current.userId });
 
-  /** Runs a change; a CartError becomes a refusal, anything else stays an error. */
-  const attempt = async (name: string, change: () => Promise<unknown>): Promise<CartResult> => {
+  /** Runs a change that answers the product's name; a CartError becomes a refusal that carries it. */
+  const attempt = async (change: () => Promise<{ name: string }>): Promise<CartResult> => {
     try {
-      await change();
-      return { ok: true, name };
+      return { ok: true, name: (await change()).name };
     } catch (error) {
-      if (error instanceof CartError) return { ok: false, error, name };
+      if (error instanceof CartError) return { ok: false, error, name: error.details.name ?? "" };
       throw error;
     }
   };
@@ -82,10 +81,6 @@ export function createCartClient(context: {
     error: new CartError(code),
     name,
   });
-
-  /** The line's product name in the shopper's language, for "… removed" notices. */
-  const lineName = async (owner: CartOwner, key: string) =>
-    (await loadCart(db, owner, locale, { images: false })).lines.find((line) => line.key === key)?.name ?? "";
 
   return {
     async current() {
@@ -105,14 +100,8 @@ export function createCartClient(context: {
         (Object.keys(attributes).length > 0
           ? await variationFromAttributes(db, productId, attributes)
           : null);
-      // The add reads the product's name with the product, in one statement; a refusal carries it.
-      try {
-        const added = await addToCart(db, owner, { productId, variationId: variation, quantity, locale });
-        return { ok: true, name: added.name };
-      } catch (error) {
-        if (error instanceof CartError) return { ok: false, error, name: error.details.name ?? "" };
-        throw error;
-      }
+      // Each change reads the product's name in the statements it sends anyway; a refusal carries it.
+      return attempt(() => addToCart(db, owner, { productId, variationId: variation, quantity, locale }));
     },
 
     async setQuantity(input) {
@@ -121,9 +110,8 @@ export function createCartClient(context: {
         return refused(quantityIssue(parsed.error) ? "invalid_quantity" : "invalid_request");
       const current = await session.get();
       if (!current) return refused("line_not_found");
-      const owner = ownerOf(current);
-      const name = await lineName(owner, parsed.data.key);
-      return attempt(name, () => setLineQuantity(db, owner, parsed.data.key, parsed.data.quantity));
+      const { key, quantity } = parsed.data;
+      return attempt(() => setLineQuantity(db, ownerOf(current), key, quantity, locale));
     },
 
     async remove(input) {
@@ -131,9 +119,7 @@ export function createCartClient(context: {
       if (!parsed.success) return refused("invalid_request");
       const current = await session.get();
       if (!current) return refused("line_not_found");
-      const owner = ownerOf(current);
-      const name = await lineName(owner, parsed.data.key);
-      return attempt(name, () => removeLine(db, owner, parsed.data.key));
+      return attempt(() => removeLine(db, ownerOf(current), parsed.data.key, locale));
     },
   };
 }

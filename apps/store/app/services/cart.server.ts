@@ -11,11 +11,11 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import { loadImages } from "./media.server.ts";
 import type { SiteCache } from "./site-cache.server.ts";
-import { FALLBACK_LOCALE, pickTranslation, productTexts } from "./translations.server.ts";
+import { FALLBACK_LOCALE, lineProductTexts, pickTranslation, productTexts } from "./translations.server.ts";
 
 export { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY };
 
@@ -211,33 +211,61 @@ export async function addToCart(
 }
 
 /** Sets a line's quantity; 0 removes it. */
+/**
+ * A line's product name in `locale` (else English, else its slug), as one column of a statement
+ * over `cart_lines`: a quantity change and a removal answer it for their notices.
+ */
+function lineName(locale: string) {
+  const slug = sql`(select ${products.slug} from ${products} where ${products.id} = ${cartLines.productId})`;
+  // A fragment of its own: a statement on one table writes its list's top-level columns bare.
+  return sql<string>`${lineProductTexts.text("name", locale, slug)}`;
+}
+
+/**
+ * Sets a line's quantity (0 removes it) and answers its product's name in `locale`, which its
+ * refusals carry too (`details.name`).
+ */
 export async function setLineQuantity(
   db: Database,
   owner: CartOwner,
   key: string,
   quantity: number,
-): Promise<void> {
-  if (quantity === 0) return removeLine(db, owner, key);
+  locale: string = FALLBACK_LOCALE,
+): Promise<{ name: string }> {
+  if (quantity === 0) return removeLine(db, owner, key, locale);
   assertQuantity(quantity);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [line] = await tx
-      .select()
+      .select({ ...getTableColumns(cartLines), name: lineName(locale) })
       .from(cartLines)
       .where(and(inArray(cartLines.cartId, cartIdOf(tx, owner)), eq(cartLines.key, key)));
     if (!line) throw new CartError("line_not_found");
-    // The name is not read here: the caller has the line's (cart-client.server.ts).
-    assertStock(await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE), quantity);
+    try {
+      assertStock(await purchasable(tx, line.productId, line.variationId, locale), quantity);
+    } catch (error) {
+      // A refusal names the product as the cart shows it, even one no longer on sale.
+      if (error instanceof CartError) throw new CartError(error.code, { ...error.details, name: line.name });
+      throw error;
+    }
     await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
     await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, line.cartId));
+    return { name: line.name };
   });
 }
 
-export async function removeLine(db: Database, owner: CartOwner, key: string): Promise<void> {
-  const removed = await db
+/** Removes a line and answers its product's name in `locale`, in one statement. */
+export async function removeLine(
+  db: Database,
+  owner: CartOwner,
+  key: string,
+  locale: string = FALLBACK_LOCALE,
+): Promise<{ name: string }> {
+  const [removed] = await db
     .delete(cartLines)
     .where(and(inArray(cartLines.cartId, cartIdOf(db, owner)), eq(cartLines.key, key)))
-    .returning({ id: cartLines.id });
-  if (removed.length === 0) throw new CartError("line_not_found");
+    .returning({ name: lineName(locale) });
+  if (!removed) throw new CartError("line_not_found");
+  return removed;
 }
 
 export async function cartItemCount(db: Database, owner: CartOwner): Promise<number> {

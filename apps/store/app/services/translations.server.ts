@@ -1,4 +1,4 @@
-import { categories, categoryTranslations, products, productTranslations } from "@vitrine/db";
+import { cartLines, categories, categoryTranslations, products, productTranslations } from "@vitrine/db";
 import { and, type Column, eq, type SQL, sql } from "drizzle-orm";
 import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { defaultLocale } from "../i18n/i18n.ts";
@@ -66,6 +66,9 @@ export function translationsOf<T extends PgTable & { locale: Column }>(
 
 /** Product names and descriptions, for queries over `products`. */
 export const productTexts = translationsOf(productTranslations, "productId", products.id);
+
+/** A cart line's product names, for statements over `cart_lines`. */
+export const lineProductTexts = translationsOf(productTranslations, "productId", cartLines.productId);
 
 /** Category names, for queries over `categories`. */
 export const categoryTexts = translationsOf(categoryTranslations, "categoryId", categories.id);

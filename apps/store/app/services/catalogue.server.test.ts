@@ -224,7 +224,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     expect(inClothing.total).toBe(8);
   });
 
-  it("reads a listing's page and its total in one statement; a page past the last counts apart", async () => {
+  it("reads a listing's page and its total side by side, in two statements, whatever the page", async () => {
     const { db } = database;
     const shirts = await insertCategory(db, "shirts");
     for (let i = 1; i <= 5; i++)
@@ -236,22 +236,19 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     const cache = new SiteCache();
     const listing = (page: number, categoryIds?: number[]) =>
       listProducts(db, { locale: "en", page, perPage: 2, orderby: "price", categoryIds, cache });
-    await listing(1); // the cards' pictures: none here, but the cache is asked once
+    await listing(1);
 
     const recorded = recordStatements(db);
     try {
       expect(await listing(1)).toMatchObject({ total: 5, pageCount: 3, page: 1 });
-      expect(recorded.statements).toHaveLength(1);
+      expect(recorded.statements).toHaveLength(2);
       const last = await listing(3);
       expect(last).toMatchObject({ total: 5, pageCount: 3 });
       expect(last.products.map((card) => card.slug)).toEqual(["s5"]);
-      expect(recorded.statements).toHaveLength(2);
-      // Past the last page: no rows to carry the total, so it is counted on its own.
       expect(await listing(4)).toMatchObject({ total: 5, pageCount: 3, products: [] });
-      expect(recorded.statements).toHaveLength(4);
       expect(await listing(1, [shirts.id])).toMatchObject({ total: 3, pageCount: 2 });
       expect(await listing(1, [shirts.id + 100])).toMatchObject({ total: 0, pageCount: 1, products: [] });
-      expect(recorded.statements).toHaveLength(6);
+      expect(recorded.statements).toHaveLength(10);
     } finally {
       recorded.stop();
     }

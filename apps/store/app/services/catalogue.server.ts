@@ -169,19 +169,21 @@ export async function listProducts(
   if (options.minPrice !== undefined) filters.push(sql`${effectivePrice} >= ${options.minPrice}`);
   if (options.maxPrice !== undefined) filters.push(sql`${effectivePrice} <= ${options.maxPrice}`);
   const where = and(...filters);
-  // The page's rows carry the count of every match (a window over the whole result), so a listing
-  // is one statement; only a page past the last counts apart.
-  const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .leftJoin(...texts.own(options.locale))
-    .leftJoin(...texts.fallback)
-    .where(where)
-    .orderBy(...orderClause(options.orderby))
-    .limit(perPage)
-    .offset((options.page - 1) * perPage);
-  const countApart = async () => (await db.select({ total: count() }).from(products).where(where))[0]?.total;
-  const total = rows[0]?.total ?? (options.page === 1 ? 0 : ((await countApart()) ?? 0));
+  // The count and the page side by side. (One statement with `count(*) over ()` saved a round trip on
+  // the demo, but over 50,000 products it sorted every match instead of keeping the top 12: slower.)
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select(cardColumns)
+      .from(products)
+      .leftJoin(...texts.own(options.locale))
+      .leftJoin(...texts.fallback)
+      .where(where)
+      .orderBy(...orderClause(options.orderby))
+      .limit(perPage)
+      .offset((options.page - 1) * perPage),
+  ]);
+  const total = totalRow?.total ?? 0;
   return {
     products: await cardsFromRows(db, rows, options.locale, options.cache),
     total,

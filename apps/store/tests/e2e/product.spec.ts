@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axe } from "./support.ts";
+import { axe, scrolledTo } from "./support.ts";
 
 /**
  * The single product page (spec §2, §4, §5; issue 3 "Product page" and "Quantity"). The demo seed
@@ -521,23 +521,8 @@ test.describe("tabs and reviews", () => {
  */
 async function reviewsScrolledTo(page: Page) {
   await expect(page.getByRole("tablist")).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        // Where the tabs' scroll ends: the reviews 15 px below the scroll padding (features/product/scroll.ts).
-        const reviews = document.getElementById("reviews")!;
-        const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
-        const wanted = reviews.getBoundingClientRect().top + window.scrollY - padding - 15;
-        const target = Math.max(
-          0,
-          Math.min(wanted, document.documentElement.scrollHeight - window.innerHeight),
-        );
-        const before = window.scrollY;
-        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        return Math.abs(before - target) < 1 && window.scrollY === before;
-      }),
-    )
-    .toBe(true);
+  // Where the tabs' scroll ends: the reviews 15 px below the scroll padding (features/product/scroll.ts).
+  await scrolledTo(page, "#reviews", { offset: 15, scrollPadding: true });
 }
 
 test.describe("review form", () => {

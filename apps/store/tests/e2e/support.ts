@@ -57,6 +57,41 @@ export function axe(page: Page, include?: string) {
   return include ? builder.include(include) : builder;
 }
 
+/**
+ * Waits until the window's scroll is at rest where an animated scroll to `selector` ends: the
+ * element `offset` px below the top (below the document's scroll padding too, with `scrollPadding`),
+ * or as near as the page can scroll, and still there two frames later. A check made while the page still scrolls sees whatever passes
+ * under the sticky header (seen under load).
+ */
+export async function scrolledTo(
+  page: Page,
+  selector: string,
+  { offset, scrollPadding }: { offset: number; scrollPadding: boolean },
+): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async ({ selector, offset, scrollPadding }) => {
+          const element = document.querySelector(selector);
+          if (!element) return false;
+          const padding = scrollPadding
+            ? Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0
+            : 0;
+          const wanted = element.getBoundingClientRect().top + window.scrollY - padding - offset;
+          const target = Math.max(
+            0,
+            Math.min(wanted, document.documentElement.scrollHeight - window.innerHeight),
+          );
+          const before = window.scrollY;
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return Math.abs(before - target) < 1 && window.scrollY === before;
+        },
+        { selector, offset, scrollPadding },
+      ),
+    )
+    .toBe(true);
+}
+
 /** A browser of its own for a test that needs Chromium flags of its own (host mapping, debugging port). */
 export function launchChromium(extraArgs: string[]) {
   return chromium.launch({

@@ -60,8 +60,8 @@ export function axe(page: Page, include?: string) {
 /**
  * Waits until the window's scroll is at rest where an animated scroll to `selector` ends: the
  * element `offset` px below the top (below the document's scroll padding too, with `scrollPadding`),
- * or as near as the page can scroll, and still there two frames later. A check made while the page still scrolls sees whatever passes
- * under the sticky header (seen under load).
+ * or as near as the page can scroll, and still there two frames later. A check made while the page
+ * still scrolls sees whatever passes under the sticky header (seen under load).
  */
 export async function scrolledTo(
   page: Page,

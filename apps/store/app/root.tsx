@@ -37,6 +37,7 @@ import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart-session.server.t
 import { comingSoonBannerFor } from "./services/coming-soon.server.ts";
 import { loadMenu } from "./services/content.server.ts";
 import { parseCookies } from "./services/cookies.server.ts";
+import { legalPageLinks } from "./services/legal-pages.server.ts";
 import { createNonce } from "./services/nonce.server.ts";
 import { searchCategoryOptions } from "./services/search.server.ts";
 import { seoLinks } from "./services/seo.server.ts";
@@ -83,7 +84,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A shared catalogue page holds nothing of the shopper: its mini-cart is the empty one, which the
   // browser replaces from its fragment cache; other pages render the session's cart and notices.
   const current = sharedPage ? null : await session.get();
-  const [primaryMenu, footerMenu, categoryMenu, miniCart, notices, searchCategories, user] =
+  const [primaryMenu, footerMenu, categoryMenu, miniCart, notices, searchCategories, user, legalPages] =
     await Promise.all([
       siteCache.get(`menu:primary:${locale}`, () => loadMenu(db, "primary", locale)),
       siteCache.get(`menu:footer:${locale}`, () => loadMenu(db, "footer", locale)),
@@ -93,6 +94,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       sharedPage ? [] : session.takeNotices(),
       siteCache.get(`search-categories:${locale}`, () => searchCategoryOptions(db, locale)),
       current?.userId ? userRoleAndMeta(db, current.userId) : null,
+      // The consent banner's privacy link (decision 0051), only in a store that shows the banner.
+      settings.consent.banner
+        ? siteCache.get(`legal-pages:${locale}`, () => legalPageLinks(db, settings.legal_pages, locale))
+        : null,
     ]);
   return data(
     {
@@ -114,6 +119,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       notices,
       attribution: settings.order_attribution,
       tracking: trackingFor(settings, context.contentSources),
+      legalPages,
       wallet: await walletClientConfig(context, new URL(request.url)),
       account: {
         signedIn: Boolean(current?.userId),
@@ -158,6 +164,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root && <SeoLinks links={root.seo} />}
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
+        {/* First in the document, so the first Tab reaches the banner (decision 0051). */}
+        {root?.tracking.banner && (
+          <PartSlot>
+            <ConsentHost legalPages={root.legalPages} />
+          </PartSlot>
+        )}
         {root?.pageLoader && <PageLoader nonce={root.cspNonce} />}
         <a
           href="#main"
@@ -177,11 +189,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {root && <SiteFooter root={root} />}
-        {root?.tracking.banner && (
-          <PartSlot>
-            <ConsentHost />
-          </PartSlot>
-        )}
         {root?.comingSoonBanner && (
           <PartSlot>
             <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />

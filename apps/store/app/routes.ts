@@ -38,8 +38,8 @@ export default [
   ]),
   // The report as a file: a resource route, outside the back office's page frame (decision 0037).
   route("admin/reports/attribution.csv", "routes/admin-reports-csv/route.ts"),
-  route("go/:slug", "routes/affiliate/route.ts", { id: "affiliate-go" }),
-  route("recommend/:slug", "routes/affiliate/route.ts", { id: "affiliate-recommend" }),
+  route("go/:slug", "routes/affiliate/route.tsx", { id: "affiliate-go" }),
+  route("recommend/:slug", "routes/affiliate/route.tsx", { id: "affiliate-recommend" }),
   route("language", "routes/language/route.ts"),
   route("store-notice", "routes/store-notice/route.ts"),
   route("search", "routes/search/route.tsx"),

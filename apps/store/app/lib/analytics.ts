@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isAffiliateHref } from "./affiliate-links.ts";
 
 /**
  * First-party analytics (spec §7, §9; decision 0040): what the browser sends and the rules it
@@ -13,9 +14,6 @@ export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
 
 /** Spec §9: links to files of these types count as downloads. */
 export const DOWNLOAD_EXTENSIONS = ["doc", "pdf", "ppt", "zip", "xls", "docx", "pptx", "xlsx"] as const;
-
-/** Spec §9: links under these paths are affiliate links, labelled "affiliate". */
-export const AFFILIATE_PREFIXES = ["/go/", "/recommend/"] as const;
 
 /** Spec §9: an outbound or affiliate click waits at most this long for its event before navigating. */
 export const OUTBOUND_WAIT_MS = 1000;
@@ -33,7 +31,7 @@ export function linkKind(href: string, pageOrigin: string): Exclude<AnalyticsEve
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   const internal = url.origin === pageOrigin;
-  if (internal && AFFILIATE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) return "affiliate";
+  if (isAffiliateHref(href, pageOrigin)) return "affiliate";
   const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
   if (extension && (DOWNLOAD_EXTENSIONS as readonly string[]).includes(extension)) return "download";
   return internal ? null : "outbound";

@@ -12,3 +12,13 @@ export type BankDetails = Record<(typeof BANK_DETAIL_FIELDS)[number], string>;
 
 /** A Google Analytics 4 measurement id ("G-" and 4 to 20 capital letters or digits, as `PUT /settings` takes it), or nothing. */
 export const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
+
+/**
+ * The store's legal pages (settings `legal_pages`, decision 0051): each names a content page by id,
+ * or none. The consent banner links the privacy policy; the terms are to follow (issue 40).
+ */
+export type LegalPageKind = "privacy";
+
+/** A legal page as the storefront links it: only a published page has one. */
+export type LegalPageLink = { href: string; title: string };
+export type LegalPageLinks = Record<LegalPageKind, LegalPageLink | null>;

@@ -13,9 +13,12 @@ import { userRoleAndMeta } from "./users.server.ts";
 /**
  * Coming-soon mode (spec §4, decision 0024). Visitors get the coming-soon page in place of any
  * storefront page; editors and administrators see the store, with a banner until they dismiss it.
- * Signing in, the language switch and the store notice stay reachable, so staff can get in.
+ * Signing in, the language switch and the store notice stay reachable, so staff can get in; the
+ * robots file and the sitemaps stay what they are for crawlers (the coming-soon page itself is
+ * `noindex`, which keeps the store's pages out of search results until it opens).
  */
-const alwaysOpen = /^\/(my-account(\/|$)|language$|store-notice$)/;
+const alwaysOpen =
+  /^\/(my-account(\/|$)|language$|store-notice$|robots\.txt$|sitemap\.xml$|sitemap\/[^/]+\.xml$)/;
 
 /** Staff, proved by the session (never by the account hint cookie, which anyone can write). */
 async function isStaff(req: Request, db: Database, sessionSecret: string): Promise<boolean> {

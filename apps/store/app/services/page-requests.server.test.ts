@@ -1,3 +1,4 @@
+import { get, type IncomingMessage } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,6 +18,23 @@ function resourceBuild(): ServerBuild {
         module: {
           loader: ({ params, request }: { params: { name?: string }; request: Request }) =>
             Response.json({ name: params.name, url: request.url }),
+        },
+      },
+      away: {
+        id: "away",
+        parentId: "root",
+        path: "away",
+        module: {
+          loader: () =>
+            new Response(null, {
+              status: 302,
+              headers: [
+                ["Location", "https://partner.example/"],
+                ["Cache-Control", "no-store"],
+                ["Set-Cookie", "a=1"],
+                ["Set-Cookie", "b=2"],
+              ],
+            }),
         },
       },
     },
@@ -70,5 +88,33 @@ describe("pageRequestHandler", () => {
       })),
     );
     expect(loads).toBe(1);
+  });
+
+  it("lets a route's own Cache-Control replace the default set before it, and keeps every cookie", async () => {
+    const app = express();
+    // What the page cache's middleware does for a page of one shopper's.
+    app.use((_req, res, next) => {
+      res.setHeader("Cache-Control", "private, no-cache");
+      next();
+    });
+    app.all(
+      "/{*path}",
+      pageRequestHandler({
+        build: async () => resourceBuild(),
+        mode: "production",
+        publicUrl: "https://shop.example",
+        getLoadContext: () => ({}) as never,
+      }),
+    );
+    server = await listenOnLoopback(app);
+    const answer = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${server!.origin}/away`, resolve).on("error", reject),
+    );
+    answer.resume();
+    expect(answer.statusCode).toBe(302);
+    const raw = answer.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
+    expect(raw.filter((name) => name === "cache-control")).toHaveLength(1);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
   });
 });

@@ -119,7 +119,11 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   allowContentSources(res, res.locals.contentSources as ContentSources | undefined);
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  for (const [name, value] of response.headers.entries()) {
+    // The page cache's default (private or public) gives way to a route's own choice: one header.
+    if (name === "cache-control") res.setHeader(name, value);
+    else res.append(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,5 +1,6 @@
-import { settings } from "@vitrine/db";
+import { pages, settings } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
 import {
@@ -43,6 +44,13 @@ describe("store settings", () => {
       base64: true,
       timezoneOffset: 60,
     });
+  });
+
+  it("name no legal page until one is set, and drop a stored value that is not a page's id", () => {
+    expect(parseStoreSettings(undefined).legal_pages).toEqual({ privacy: null });
+    expect(parseStoreSettings({ legal_pages: { privacy: 12 } }).legal_pages).toEqual({ privacy: 12 });
+    for (const stored of [{ privacy: "privacy-policy" }, { privacy: 0 }, "12", null])
+      expect(parseStoreSettings({ legal_pages: stored }).legal_pages).toEqual({ privacy: null });
   });
 });
 
@@ -107,6 +115,31 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
     expect((await updateStoreSettings(database.db, { mail_from: "shop@example.com" })).mail_from).toBe(
       "shop@example.com",
     );
+  });
+
+  it("names only one of the store's pages as a legal page, and a deleted one does not stop other changes", async () => {
+    await database.db.delete(pages);
+    const [privacy] = await database.db
+      .insert(pages)
+      .values({ slug: "privacy-policy", title: { en: "Privacy policy", es: "Política de privacidad" } })
+      .returning({ id: pages.id });
+    await expect(
+      updateStoreSettings(database.db, { legal_pages: { privacy: privacy!.id + 1 } }),
+    ).rejects.toEqual(new SettingsError("legal_pages"));
+    await expect(updateStoreSettings(database.db, { legal_pages: { terms: privacy!.id } })).rejects.toEqual(
+      new SettingsError("legal_pages"),
+    );
+    expect((await loadStoreSettings(database.db)).legal_pages).toEqual({ privacy: null });
+    const named = await updateStoreSettings(database.db, { legal_pages: { privacy: privacy!.id } });
+    expect(named.legal_pages).toEqual({ privacy: privacy!.id });
+    // Its page deleted, the setting still names it (nothing is linked): the rest of the form still saves,
+    // with the legal pages as they were.
+    await database.db.delete(pages).where(eq(pages.id, privacy!.id));
+    const renamed = await updateStoreSettings(database.db, {
+      name: "Renamed",
+      legal_pages: { privacy: privacy!.id },
+    });
+    expect(renamed).toMatchObject({ name: "Renamed", legal_pages: { privacy: privacy!.id } });
   });
 
   it("gives the store notice a new id when its text changes, and keeps it otherwise", async () => {

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { type Database, settings } from "@vitrine/db";
-import { eq } from "drizzle-orm";
+import { type Database, pages, settings, type Transaction } from "@vitrine/db";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { type Country, countries } from "../lib/checkout-schema.ts";
 import { isMediaOriginPattern } from "../lib/media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "../lib/search-rules.ts";
 import { STORE_NOTICE_ID } from "../lib/store-notice.ts";
-import { GA4_MEASUREMENT_ID, STORE_CURRENCIES } from "../lib/store-settings.ts";
+import { GA4_MEASUREMENT_ID, type LegalPageKind, STORE_CURRENCIES } from "../lib/store-settings.ts";
 
 const bankDetailsDefaults = { account_name: "", bank_name: "", account_number: "", iban: "", bic: "" };
 
@@ -139,6 +139,16 @@ const analyticsSchema = z
   .catch(analyticsDefaults);
 export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 
+const pageId = z.number().int().min(1).max(2_147_483_647);
+
+/**
+ * The store's legal pages (decision 0051): each kind names a content page by id (a renamed page
+ * stays named), or none. A page that is not published is not linked.
+ */
+const legalPagesSchema = z
+  .object({ privacy: pageId.nullable().catch(null) } satisfies Record<LegalPageKind, unknown>)
+  .catch({ privacy: null });
+
 const addressDefaults = { line1: "", line2: "", city: "", postcode: "", country: "" as const };
 
 const storeSettingsSchema = z.object({
@@ -205,6 +215,8 @@ const storeSettingsSchema = z.object({
    */
   consent: z.object({ banner: z.boolean().catch(false) }).catch({ banner: false }),
   analytics: analyticsSchema,
+  /** The privacy policy's page, which the consent banner links to (decision 0051). */
+  legal_pages: legalPagesSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
@@ -286,6 +298,22 @@ function renewNoticeId(change: Record<string, unknown>, before: StoreSettings, a
 }
 
 /**
+ * A legal page newly named must be one of the store's pages (a draft may be: it is linked once
+ * published); one named before and deleted since does not stop other changes.
+ */
+async function checkLegalPages(tx: Transaction, before: StoreSettings, after: StoreSettings) {
+  const named = new Set<number>();
+  for (const [kind, id] of Object.entries(after.legal_pages) as Array<[LegalPageKind, number | null]>)
+    if (id !== null && id !== before.legal_pages[kind]) named.add(id);
+  if (named.size === 0) return;
+  const found = await tx
+    .select({ id: pages.id })
+    .from(pages)
+    .where(inArray(pages.id, [...named]));
+  if (found.length < named.size) throw new SettingsError("legal_pages");
+}
+
+/**
  * Changes some store settings and answers them all. A patch names what it changes at any depth
  * (`{"payments": {"cod": {"enabled": false}}}`). The schema that reads stored settings (with a
  * fallback for each value) checks the change too: a key it does not know, or a value it would not
@@ -310,6 +338,7 @@ export async function updateStoreSettings(
       if (!keptAsGiven(value, (parsed as Record<string, unknown>)[key])) throw new SettingsError(key);
     }
     const next = renewNoticeId(change, before, parseStoreSettings(mergeDeep(before, change)));
+    await checkLegalPages(tx, before, next);
     await tx
       .insert(settings)
       .values({ key: "store", value: next })

@@ -76,3 +76,99 @@ test("(es) an administrator adds an affiliate link; shoppers follow it by both p
   await context.close();
   partnerSite.close();
 });
+
+test("a dead affiliate link is the store's not-found page in the shopper's language; a live one sends one Cache-Control", async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  for (const [locale, title, text] of [
+    ["en", "Page not found", "It looks like nothing was found at this location."],
+    ["es", "Página no encontrada", "Parece que no hay nada en esta dirección."],
+  ] as const) {
+    const answer = await page.goto(`/go/no-such-partner?lang=${locale}`);
+    expect(answer!.status()).toBe(404);
+    expect(answer!.headers()["content-type"]).toContain("text/html");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByText(text)).toBeVisible();
+    await expect(page.locator("header.site-header")).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(title));
+    expect(await serious(page)).toEqual([]);
+    const recommend = await request.get(`/recommend/no-such-partner?lang=${locale}`, { maxRedirects: 0 });
+    expect(recommend.status()).toBe(404);
+    expect(await recommend.text()).toContain(title);
+  }
+
+  const made = await request.post("/api/vitrine/v2/affiliate-links", {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { slug: "partner-one-header", target_url: "https://partner.example/one" },
+  });
+  expect(made.status()).toBe(201);
+  try {
+    for (const path of ["/go/partner-one-header", "/recommend/partner-one-header"]) {
+      const followed = await request.get(path, { maxRedirects: 0 });
+      expect(followed.status()).toBe(302);
+      const cacheControl = followed.headersArray().filter((h) => h.name.toLowerCase() === "cache-control");
+      expect(cacheControl.map((h) => h.value)).toEqual(["no-store"]);
+    }
+  } finally {
+    await request.delete("/api/vitrine/v2/affiliate-links/partner-one-header", {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+  }
+});
+
+test("affiliate links in content carry rel=sponsored nofollow; other links do not", async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const created = await request.post("/api/vitrine/v2/pages", {
+    headers,
+    data: {
+      title: { en: "Our partners", es: "Nuestros socios" },
+      slug: "our-partners-rel",
+      status: "publish",
+      blocks: [
+        {
+          type: "hero",
+          data: {
+            title: { en: "Partners", es: "Socios" },
+            text: { en: "Friends of the shop", es: "Amigos de la tienda" },
+            cta: {
+              label: { en: "Visit our partner", es: "Visita a nuestro socio" },
+              url: "/recommend/partner-rel",
+            },
+          },
+        },
+        {
+          type: "text",
+          data: {
+            title: { en: "Links", es: "Enlaces" },
+            text: {
+              en: "Try [the partner's tea](/go/partner-rel) or [our shop](/shop).",
+              es: "Prueba [el té del socio](/go/partner-rel) o [nuestra tienda](/shop).",
+            },
+          },
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    await page.goto("/our-partners-rel");
+    await expect(page.getByRole("link", { name: "the partner's tea" })).toHaveAttribute(
+      "rel",
+      "sponsored nofollow",
+    );
+    await expect(page.getByRole("link", { name: "Visit our partner" })).toHaveAttribute(
+      "rel",
+      "sponsored nofollow",
+    );
+    await expect(page.getByRole("link", { name: "our shop", exact: true })).not.toHaveAttribute("rel", /./);
+  } finally {
+    expect((await request.delete(`/api/vitrine/v2/pages/${id}`, { headers })).status()).toBe(200);
+  }
+});

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect } from "./fixtures.ts";
 
 /**
  * Playwright starts Chromium with the back/forward cache off; these tests turn it back on (and let

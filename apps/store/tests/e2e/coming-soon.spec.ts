@@ -64,6 +64,27 @@ test("coming-soon mode: visitors get the coming-soon page, staff the store with 
     expect(await (await page.request.get(`${origin}/my-account`)).text()).not.toContain(COMING_SOON_PAGE);
   });
 
+  await test.step("the robots file and the sitemaps stay what they are for crawlers", async () => {
+    const robots = await page.request.get(`${origin}/robots.txt`);
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()["content-type"]).toContain("text/plain");
+    const rules = await robots.text();
+    expect(rules).toMatch(/^User-agent: \*/m);
+    expect(rules).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(rules).not.toContain(COMING_SOON_PAGE);
+    expect(robots.headersArray().filter((h) => h.name.toLowerCase() === "cache-control")).toHaveLength(1);
+    const sitemap = await page.request.get(`${origin}/sitemap.xml`);
+    expect(sitemap.status()).toBe(200);
+    expect(sitemap.headers()["content-type"]).toContain("xml");
+    const index = await sitemap.text();
+    expect(index).toMatch(
+      /<(urlset|sitemapindex) xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
+    expect(index).not.toContain(COMING_SOON_PAGE);
+    // A part of the sitemap (a small store has one file, so this one is not found) is not the page.
+    expect(await (await page.request.get(`${origin}/sitemap/1.xml`)).text()).not.toContain(COMING_SOON_PAGE);
+  });
+
   await test.step("an administrator sees the store and the banner; a failed dismissal still hides it", async () => {
     await page.goto(`${origin}/my-account`);
     const login = page.locator("form", { has: page.getByRole("button", { name: "Log in" }) });

@@ -30,7 +30,11 @@ test.describe("content with pictures and videos", () => {
         film: "the open film of our favourite studio",
         vimeo: "its Vimeo cut",
         channel: "the studio's channel",
-        next: "Next image",
+        next: "Next",
+        previous: "Previous",
+        play: "Play the video: its Vimeo cut",
+        video: "Video: its Vimeo cut",
+        gallery: "Image gallery",
         failed: "The image #2 could not be loaded.",
       },
     ],
@@ -42,7 +46,11 @@ test.describe("content with pictures and videos", () => {
         film: "la película abierta de nuestro estudio favorito",
         vimeo: "su versión en Vimeo",
         channel: "el canal del estudio",
-        next: "Imagen siguiente",
+        next: "Siguiente",
+        previous: "Anterior",
+        play: "Reproducir el vídeo: su versión en Vimeo",
+        video: "Vídeo: su versión en Vimeo",
+        gallery: "Galería de imágenes",
         failed: "No se ha podido cargar la imagen n.º 2.",
       },
     ],
@@ -125,9 +133,64 @@ test.describe("content with pictures and videos", () => {
         .poll(() => asked)
         .toEqual(["https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1"]);
 
+      // The next video waits for the shopper: its placeholder, nothing asked of its host.
       await lightbox.getByRole("button", { name: texts.next }).click();
+      await expect(lightbox.getByRole("button", { name: texts.play })).toBeInViewport();
+      await expect(embed).toHaveCount(0);
+      await lightbox.getByRole("button", { name: texts.play }).click();
       await expect(embed).toHaveAttribute("src", "https://player.vimeo.com/video/1084537?autoplay=1");
       await expect(embed).toHaveCount(1);
+      await expect
+        .poll(() => asked)
+        .toEqual([
+          "https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1",
+          "https://player.vimeo.com/video/1084537?autoplay=1",
+        ]);
+    });
+
+    test(`(${locale}) a picture beside a video asks nothing of the video's host; the video plays only when asked`, async ({
+      page,
+    }) => {
+      const asked = await fakeVideoServices(page);
+      await page.goto(`/?lang=${locale}`);
+      await hydrated(page);
+      await story(page).getByRole("link", { name: texts.first, exact: true }).click();
+      const lightbox = page.getByRole("dialog");
+      await expect(lightbox.locator('img[data-lightbox-image="1"]')).toBeVisible();
+      await expect(lightbox).toHaveAccessibleName(texts.gallery);
+      // The neighbours are drawn (the slide before the first is the last, the Vimeo video), but a
+      // video's neighbour is our own placeholder, never a picture of the player's address.
+      await expect(lightbox.locator(".content-video-placeholder")).not.toHaveCount(0);
+      expect(
+        await lightbox.locator("img").evaluateAll((images) => images.map((i) => (i as HTMLImageElement).src)),
+      ).not.toContainEqual(expect.stringMatching(EMBEDS));
+
+      // ← from the first picture shows the video's placeholder: it does not start on its own.
+      await page.keyboard.press("ArrowLeft");
+      const play = lightbox.getByRole("button", { name: texts.play });
+      await expect(play).toBeInViewport();
+      await expect(lightbox).toHaveAccessibleName(texts.video);
+      await expect(lightbox.locator("iframe")).toHaveCount(0);
+      expect(
+        (await axe(page).analyze()).violations.filter(
+          (v) => v.impact === "serious" || v.impact === "critical",
+        ),
+      ).toEqual([]);
+      expect(asked).toEqual([]);
+
+      await play.click();
+      await expect(lightbox.locator("iframe.content-embed")).toHaveAttribute(
+        "src",
+        "https://player.vimeo.com/video/1084537?autoplay=1",
+      );
+      await expect.poll(() => asked).toEqual(["https://player.vimeo.com/video/1084537?autoplay=1"]);
+
+      // Leaving the video stops it; the picture gallery's name comes back.
+      await lightbox.getByRole("button", { name: texts.next }).click();
+      await expect(lightbox.locator('img[data-lightbox-image="1"]')).toBeInViewport();
+      await expect(lightbox).toHaveAccessibleName(texts.gallery);
+      await expect(lightbox.locator("iframe")).toHaveCount(0);
+      expect(asked).toHaveLength(1);
     });
   }
 

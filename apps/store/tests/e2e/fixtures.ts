@@ -4,7 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
-import { addToCartFromShop } from "./support.ts";
+import {
+  addToCartFromShop,
+  startCollectingPolicyViolations,
+  stopCollectingPolicyViolations,
+  watchBrowserPolicyViolations,
+  watchPolicyViolations,
+} from "./support.ts";
 
 /**
  * Fixtures for the browser tests: each makes what a test needs through the store's own HTTP surface
@@ -56,9 +62,29 @@ type Fixtures = {
    * runs on that folder, which is left to whoever made it.
    */
   spareStore: (env?: Record<string, string>) => Promise<SpareStore>;
+  /**
+   * Automatic: fails the test when any page it opened (in the default context, a context or page of
+   * `browser`, or a browser of `launchChromium`) reported a content security policy violation.
+   */
+  policyViolations: undefined;
 };
 
 export const test = base.extend<Fixtures>({
+  policyViolations: [
+    async ({ context, browser }, use) => {
+      startCollectingPolicyViolations();
+      watchPolicyViolations(context);
+      const putBack = watchBrowserPolicyViolations(browser);
+      await use(undefined);
+      putBack();
+      expect(
+        stopCollectingPolicyViolations(),
+        "content security policy violations on the test's pages",
+      ).toEqual([]);
+    },
+    { auto: true },
+  ],
+
   adminToken: async ({ request }, use) => {
     const issued = await request.post("/api/vitrine/v2/auth/token", { data: ADMIN });
     expect(issued.status()).toBe(201);

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { axe, scrolledTo } from "./support.ts";
 
 /**
@@ -735,6 +736,10 @@ test("in-page anchor links animate to their target over 1000 ms and move focus t
   await openHydrated(page, GALLERY_PRODUCT);
   // The tab list shows once the page has hydrated; the link handler is attached by an effect after it.
   await page.locator("html[data-anchor-scroll=ready]").waitFor({ state: "attached" });
+  // An installed clock still follows real time: paused, only runFor moves the animation. (Running,
+  // a busy machine's second between the key and the reading let the scroll end early, seen as the
+  // target reached "halfway".)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   // Where #main lands: its top, less the page's scroll-padding-top (the sticky header and 1rem).
   const target = await page.evaluate(() => {
     const padding = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);

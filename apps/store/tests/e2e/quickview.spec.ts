@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 /** Quick view on product cards (spec §2, §3 "Quick-view request", §5; CONTRACTS.md `vitrine_quickview`). */

@@ -1,6 +1,7 @@
 import net from "node:net";
-import { type Browser, expect, test } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import lighthouse from "lighthouse";
+import { expect, test } from "./fixtures.ts";
 import { launchChromium } from "./support.ts";
 
 /**

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
 
 /** Adds the first product of the shop that goes straight into the cart; returns its name. */
 export async function addFirstSimpleProduct(page: Page, button: RegExp = /^Add to cart:/): Promise<string> {
@@ -92,9 +92,53 @@ export async function scrolledTo(
     .toBe(true);
 }
 
+/**
+ * The content security policy violations Chromium reported on the console of any page the running
+ * test opened (the `policyViolations` fixture of fixtures.ts reads them after the test): null between
+ * tests. A violation means a page asked for something its own policy refuses, which a shopper's
+ * browser would refuse too.
+ */
+let policyViolations: string[] | null = null;
+
+export function startCollectingPolicyViolations(): void {
+  policyViolations = [];
+}
+
+export function stopCollectingPolicyViolations(): string[] {
+  const seen = policyViolations ?? [];
+  policyViolations = null;
+  return seen;
+}
+
+function watchPage(page: Page): void {
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+      policyViolations?.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/** Records the policy violations of the context's pages, those open now and those to come. */
+export function watchPolicyViolations<T extends BrowserContext>(context: T): T {
+  for (const page of context.pages()) watchPage(page);
+  context.on("page", watchPage);
+  return context;
+}
+
+/**
+ * Watches every context `browser` makes from now on (`newPage` makes one too), until the returned
+ * function puts the browser back as it was.
+ */
+export function watchBrowserPolicyViolations(browser: Browser): () => void {
+  const newContext = browser.newContext;
+  browser.newContext = async (...args) => watchPolicyViolations(await newContext.apply(browser, args));
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
 /** A browser of its own for a test that needs Chromium flags of its own (host mapping, debugging port). */
-export function launchChromium(extraArgs: string[]) {
-  return chromium.launch({
+export async function launchChromium(extraArgs: string[]) {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: [
       "--no-sandbox",
@@ -104,4 +148,7 @@ export function launchChromium(extraArgs: string[]) {
       ...extraArgs,
     ],
   });
+  // Closed with the test that launched it: its contexts need no putting back.
+  watchBrowserPolicyViolations(browser);
+  return browser;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { IFRAME_READY, WALLET_REPLIES } from "@vitrine/wallet-protocol";
 import { test as base, bearer, expect } from "./fixtures.ts";
-import { addFirstSimpleProduct } from "./support.ts";
+import { addFirstSimpleProduct, watchPolicyViolations } from "./support.ts";
 
 // The store with express checkout on, and the reference wallet on another site (playwright.config.ts).
 const store = `http://127.0.0.1:${process.env.E2E_WALLET_STORE_PORT}`;
@@ -25,11 +25,13 @@ const test = base.extend<{ pageAllowingThirdPartyCookies: Page }>({
       path.join(profile, "Default", "Preferences"),
       JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }),
     );
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
-      baseURL: store,
-    });
+    const context = watchPolicyViolations(
+      await chromium.launchPersistentContext(profile, {
+        executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+        args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        baseURL: store,
+      }),
+    );
     await use(await context.newPage());
     await context.close();
     rmSync(profile, { recursive: true, force: true });

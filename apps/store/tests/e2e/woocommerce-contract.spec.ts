@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The contract of WooCommerce's own browser scripts (`add-to-cart.js`, `cart-fragments.js`,

@@ -2,7 +2,10 @@ import type { Transaction } from "../client.ts";
 import { affiliateLinks, blocks, menuItems, menus, pages, settings } from "../schema/index.ts";
 import type { PlannedCategory } from "./demo-catalogue.ts";
 
-/** The home page, the two menus, store settings and affiliate links of the demo store. */
+/**
+ * The home page, the privacy policy, the two menus, store settings and affiliate links of the demo
+ * store.
+ */
 export async function insertStoreContent(
   tx: Transaction,
   options: { categories: readonly PlannedCategory[]; heroImageId: number; storyImageIds: readonly number[] },
@@ -62,6 +65,8 @@ export async function insertStoreContent(
     },
   ]);
 
+  const privacyPage = await insertPrivacyPolicy(tx);
+
   const menuRows = await tx
     .insert(menus)
     .values([{ location: "primary" }, { location: "footer" }])
@@ -113,6 +118,8 @@ export async function insertStoreContent(
         value: {
           name: "Vitrine",
           currency: "USD",
+          // The consent banner links to it once the owner turns the banner on (decision 0051).
+          legal_pages: { privacy: privacyPage },
           // The demo shows the store notice (a fresh store's is off); its id changes with its text.
           store_notice: {
             enabled: true,
@@ -134,6 +141,45 @@ export async function insertStoreContent(
       { slug: "partner-kitchen", targetUrl: "https://example.com/kitchen" },
     ])
     .onConflictDoNothing();
+}
+
+/** The demo's privacy policy, in both languages: what the store keeps, its cookies, the shopper's choices. */
+async function insertPrivacyPolicy(tx: Transaction): Promise<number> {
+  const [page] = await tx
+    .insert(pages)
+    .values({
+      slug: "privacy-policy",
+      title: { en: "Privacy policy", es: "Política de privacidad" },
+      status: "publish",
+    })
+    .returning({ id: pages.id });
+  const sections = [
+    {
+      title: { en: "What we keep", es: "Qué guardamos" },
+      text: {
+        en: "This is a demo store: no order is shipped and no payment is taken. To run it we keep what you give us for an order or an account (your name, address and email) and what is in your cart, and nothing else about you.",
+        es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago. Para que funcione guardamos lo que nos das para un pedido o una cuenta (tu nombre, dirección y correo) y lo que hay en tu carrito, y nada más sobre ti.",
+      },
+    },
+    {
+      title: { en: "Cookies and your choices", es: "Cookies y tus opciones" },
+      text: {
+        en: "Necessary cookies keep your cart, your account and the store's security; they are always on. Statistics (the pages viewed and links followed, counted without knowing who you are) and marketing (where your visit came from, kept with your order) are used only if you allow them. Change your choices at any time with “Privacy choices” at the foot of every page.",
+        es: "Las cookies necesarias guardan tu carrito, tu cuenta y la seguridad de la tienda; siempre están activas. Las estadísticas (las páginas vistas y los enlaces seguidos, contados sin saber quién eres) y el marketing (de dónde vino tu visita, guardado con tu pedido) solo se usan si los permites. Cambia tus opciones cuando quieras con «Opciones de privacidad», al pie de cada página.",
+      },
+    },
+    {
+      title: { en: "Your rights", es: "Tus derechos" },
+      text: {
+        en: "You may ask to see, correct or delete what we keep about you, and we never sell it or hand it to others to advertise to you.",
+        es: "Puedes pedir ver, corregir o borrar lo que guardamos sobre ti, y nunca lo vendemos ni lo damos a otros para que te hagan publicidad.",
+      },
+    },
+  ];
+  await tx
+    .insert(blocks)
+    .values(sections.map((data, position) => ({ pageId: page!.id, position, type: "text", data })));
+  return page!.id;
 }
 
 /**

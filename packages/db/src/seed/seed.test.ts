@@ -313,6 +313,28 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     expect(footer.map((i) => i.url)).toEqual(expect.arrayContaining(["/shop", "/cart", "/my-account"]));
   });
 
+  it("publishes a privacy policy in both languages, which the settings name as the store's", async () => {
+    const [privacy] = await rows<{ id: number; status: string; en: string; es: string }>(
+      sql`select id, status, title->>'en' as en, title->>'es' as es from pages where slug = 'privacy-policy'`,
+    );
+    expect(privacy).toMatchObject({ status: "publish", en: "Privacy policy", es: "Política de privacidad" });
+    const blocks = await rows<{
+      type: string;
+      data: { title: Record<string, string>; text: Record<string, string> };
+    }>(sql`select type, data from blocks where page_id = ${privacy!.id} order by position`);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const block of blocks) {
+      expect(block.type).toBe("text");
+      expect(
+        block.data.title.en && block.data.title.es && block.data.text.en && block.data.text.es,
+      ).toBeTruthy();
+    }
+    const [store] = await rows<{ privacy: number }>(
+      sql`select (value->'legal_pages'->>'privacy')::int as privacy from settings where key = 'store'`,
+    );
+    expect(store!.privacy).toBe(privacy!.id);
+  });
+
   it("stores settings and affiliate links", async () => {
     const settings = await rows<{ key: string; value: unknown }>(
       sql`select key, value from settings order by key`,
@@ -324,6 +346,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
         value: {
           name: "Vitrine",
           currency: "USD",
+          legal_pages: { privacy: expect.any(Number) },
           store_notice: {
             enabled: true,
             id: "demo-1",

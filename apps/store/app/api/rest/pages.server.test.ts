@@ -186,3 +186,27 @@ describe.each(await availableDialects())("the page builder's calls on %s", (dial
     expect(await movedTo(server.db, "/visit-us")).toBeNull();
   });
 });
+
+describe.each(await availableDialects())("a legal page's change on %s", (dialect) => {
+  // The store's settings name page 7 as its privacy policy (decision 0051); ids restart at each reset.
+  const purges: Array<readonly string[] | undefined> = [];
+  const server = restTestServer(dialect, {
+    settings: { legal_pages: { privacy: 7 } },
+    onInvalidate: (tags) => purges.push(tags),
+  });
+  beforeEach(() => {
+    purges.length = 0;
+  });
+
+  it("drops every cached page, which all link it, while another page drops only its own", async () => {
+    const editor = (await server.session("editor")).headers;
+    await server.db.insert(pages).values([
+      { id: 7, slug: "privacy-policy", title: pair("Privacy policy", "Política de privacidad") },
+      { id: 8, slug: "about-us", title: pair("About us", "Sobre nosotros") },
+    ]);
+    expect((await server.call("/pages/7", editor, "PUT", { status: "draft" })).status).toBe(200);
+    expect((await server.call("/pages/8", editor, "PUT", { status: "draft" })).status).toBe(200);
+    expect((await server.call("/pages/7", editor, "DELETE")).status).toBe(200);
+    expect(purges).toEqual([undefined, ["page-8"], undefined]);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
+import { isLegalPage } from "../../services/legal-pages.server.ts";
 import { PageTags } from "../../services/page-tags.server.ts";
 import {
   blockInput,
@@ -34,8 +35,13 @@ const pageBody = z
   })
   .strict();
 
-/** A page's own cached copies, and the home page's when it is the home page. */
+/**
+ * A page's own cached copies, and the home page's when it is the home page. A legal page is linked
+ * from every page (the consent banner's privacy link, decision 0051): a change to it drops every
+ * cached page and the site cache that holds the links.
+ */
 function pageChanged(context: AppContext, pageId: number, slugs: string[]) {
+  if (isLegalPage(context.settings, pageId)) return context.invalidatePages();
   context.invalidatePages([
     PageTags.page(pageId),
     ...(slugs.includes(HOME_PAGE_SLUG) ? [PageTags.home] : []),

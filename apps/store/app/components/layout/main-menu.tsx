@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 import { dropdownShift, hoverIntent } from "./hover-intent.ts";
 import { MAIN_MENU_ID } from "./menu-toggle.tsx";
@@ -37,7 +38,7 @@ export function MainMenu({ items, leading }: { items: MenuItem[]; leading?: Reac
             <DropdownItem key={item.id} item={item} container={listRef} />
           ) : (
             <li key={item.id}>
-              <NavLink to={item.url} className={linkClass}>
+              <NavLink to={item.url} {...affiliateLinkProps(item.url)} className={linkClass}>
                 {item.label}
               </NavLink>
             </li>
@@ -103,7 +104,7 @@ function DropdownItem({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <NavLink to={item.url} className={linkClass}>
+      <NavLink to={item.url} {...affiliateLinkProps(item.url)} className={linkClass}>
         {item.label}
       </NavLink>
       <button
@@ -132,7 +133,11 @@ function DropdownItem({
       >
         {item.children.map((child) => (
           <li key={child.id}>
-            <NavLink to={child.url} className="block px-2 py-1 hover:text-brand">
+            <NavLink
+              to={child.url}
+              {...affiliateLinkProps(child.url)}
+              className="block px-2 py-1 hover:text-brand"
+            >
               {child.label}
             </NavLink>
           </li>

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 import { Drawer } from "../ui/drawer.tsx";
 import { MENU_TOGGLE_CLASS, MenuIcon } from "./menu-toggle.tsx";
@@ -8,9 +9,10 @@ import { MENU_TOGGLE_CLASS, MenuIcon } from "./menu-toggle.tsx";
 /**
  * On screens up to 849 px wide (spec §9) the main menu lives in an off-canvas drawer opened from
  * the compact header bar (decision 0025). The header renders it once scripts run (its code loads
- * then); before that the bar's Menu link shows the main menu below the bar (decision 0045).
+ * then); before that the bar's Menu link shows the main menu below the bar (decision 0045). The
+ * language switch is here too: the bar has no room for it (decision 0052).
  */
-export function MobileMenu({ items }: { items: MenuItem[] }) {
+export function MobileMenu({ items, languages }: { items: MenuItem[]; languages: ReactNode }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
@@ -18,7 +20,12 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
     <ul className={nested ? "mt-1 space-y-1 border-l border-stone-200 pl-4" : "space-y-2"}>
       {nodes.map((item) => (
         <li key={item.id}>
-          <NavLink to={item.url} onClick={close} className="block py-1 hover:text-brand">
+          <NavLink
+            to={item.url}
+            {...affiliateLinkProps(item.url)}
+            onClick={close}
+            className="block py-1 hover:text-brand"
+          >
             {item.label}
           </NavLink>
           {item.children.length > 0 && renderItems(item.children, true)}
@@ -49,6 +56,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
         </ul>
         {renderItems(items, false)}
       </nav>
+      {languages}
     </Drawer>
   );
 }

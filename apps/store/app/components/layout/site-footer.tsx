@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { RootData } from "../../root.tsx";
+import { BackToTop } from "./back-to-top.tsx";
 
 export function SiteFooter({ root }: { root: RootData }) {
   const { t } = useTranslation();
@@ -15,7 +17,11 @@ export function SiteFooter({ root }: { root: RootData }) {
           <ul className="flex flex-wrap gap-4">
             {root.footerMenu.map((item) => (
               <li key={item.id}>
-                <Link to={item.url} className="underline-offset-4 hover:underline">
+                <Link
+                  to={item.url}
+                  {...affiliateLinkProps(item.url)}
+                  className="underline-offset-4 hover:underline"
+                >
                   {item.label}
                 </Link>
               </li>
@@ -34,6 +40,7 @@ export function SiteFooter({ root }: { root: RootData }) {
         </nav>
         <p>{t("site.copyright", { year: new Date().getUTCFullYear(), name: root.storeName })}</p>
       </div>
+      <BackToTop />
     </footer>
   );
 }

@@ -2,12 +2,12 @@ import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AccountMenu } from "../../features/account/index.ts";
 import { HeaderCart } from "../../features/cart/index.ts";
-import { SearchBox } from "../../features/search/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { RootData } from "../../root.tsx";
 import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
+import { HeaderSearch } from "./header-search.tsx";
 import { MainMenu } from "./main-menu.tsx";
 import { MenuLink } from "./menu-toggle.tsx";
 import { useStickyHeader } from "./use-sticky-header.ts";
@@ -27,34 +27,32 @@ export function SiteHeader({ root }: { root: RootData }) {
   useStickyHeader(headerRef, root.stickyHeaderHideOnScroll);
   // The same box before scripts, while the drawer's code loads, and after (decision 0045).
   const menuLink = <MenuLink label={t("site.openMenu")} />;
+  const languages = (className: string) => (
+    <LanguageSwitch className={className} current={root.locale} redirectTo={here} />
+  );
   return (
     <header ref={headerRef} className="site-header z-30 border-b border-stone-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-2 max-[850px]:py-2">
+      {/* Below 850 px one row of 64 px (decision 0052): Menu, the name, Search, account and cart; the
+          search opens below it on demand and the languages are in the menu. */}
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-1 max-[850px]:py-3">
         <div className="mobile-menu min-[850px]:hidden">
           {hydrated ? (
             <PartSlot fallback={menuLink}>
-              <MobileMenu items={root.primaryMenu} />
+              <MobileMenu items={root.primaryMenu} languages={languages("mt-6 flex flex-wrap gap-1")} />
             </PartSlot>
           ) : (
             menuLink
           )}
         </div>
-        <Link to="/" className="text-2xl font-bold tracking-tight text-brand">
+        <Link
+          to="/"
+          className="text-2xl font-bold tracking-tight text-brand max-[850px]:min-w-0 max-[850px]:flex-1 max-[850px]:truncate"
+        >
           {root.storeName}
         </Link>
-        <SearchBox latency={root.search.latency} categories={root.search.categories} />
-        <Form
-          method="post"
-          action="/language"
-          reloadDocument
-          className="ml-auto flex gap-1"
-          aria-label={t("site.language")}
-        >
-          <input type="hidden" name="redirectTo" value={here} />
-          <LanguageButton lang="en" current={root.locale} label={t("site.english")} />
-          <LanguageButton lang="es" current={root.locale} label={t("site.spanish")} />
-        </Form>
-        <nav aria-label={t("site.account")} className="flex items-center gap-4">
+        <HeaderSearch latency={root.search.latency} categories={root.search.categories} />
+        {languages("ml-auto flex gap-1 max-[850px]:hidden")}
+        <nav aria-label={t("site.account")} className="flex items-center gap-4 max-[850px]:gap-1">
           <AccountMenu
             signedIn={root.account.signedIn}
             loginNonce={root.account.loginNonce}
@@ -80,7 +78,35 @@ export function SiteHeader({ root }: { root: RootData }) {
           )
         }
       />
+      {/* Without scripts, a phone's Menu link shows the languages below the menu (app.css). */}
+      {languages("phone-languages flex-wrap gap-1 px-4 pb-3")}
     </header>
+  );
+}
+
+/** The language switch: a plain form, so it works before and without scripts. */
+function LanguageSwitch({
+  className,
+  current,
+  redirectTo,
+}: {
+  className: string;
+  current: string;
+  redirectTo: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form
+      method="post"
+      action="/language"
+      reloadDocument
+      className={className}
+      aria-label={t("site.language")}
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <LanguageButton lang="en" current={current} label={t("site.english")} />
+      <LanguageButton lang="es" current={current} label={t("site.spanish")} />
+    </Form>
   );
 }
 
@@ -96,7 +122,7 @@ function LanguageButton({ lang, current, label }: { lang: "en" | "es"; current: 
       title={t("site.switchTo", { language: label })}
       className="flex items-center gap-1 rounded px-2 py-1 text-sm aria-pressed:bg-stone-200 aria-pressed:font-semibold"
     >
-      <Flag lang={lang} /> <span className="max-[850px]:sr-only">{label}</span>
+      <Flag lang={lang} /> <span>{label}</span>
     </button>
   );
 }

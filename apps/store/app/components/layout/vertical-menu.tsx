@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useId, useState } from "react";
 import { NavLink } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { MenuItem } from "../../lib/menu.ts";
 
 /**
@@ -55,6 +56,7 @@ export function VerticalMenu({
           <li key={item.id}>
             <NavLink
               to={item.url}
+              {...affiliateLinkProps(item.url)}
               className="block px-4 py-1.5 font-medium hover:bg-stone-100 hover:text-brand"
             >
               {item.label}
@@ -63,7 +65,11 @@ export function VerticalMenu({
               <ul className="pb-1 pl-4">
                 {item.children.map((child) => (
                   <li key={child.id}>
-                    <NavLink to={child.url} className="block px-4 py-1 text-stone-700 hover:text-brand">
+                    <NavLink
+                      to={child.url}
+                      {...affiliateLinkProps(child.url)}
+                      className="block px-4 py-1 text-stone-700 hover:text-brand"
+                    >
                       {child.label}
                     </NavLink>
                   </li>

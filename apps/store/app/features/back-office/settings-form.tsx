@@ -51,7 +51,11 @@ export type EditableSettings = {
     retention_days: number;
     recording_retention_days: number;
   };
+  legal_pages: { privacy: number | null };
 };
+
+/** A content page the legal pages' settings may name (decision 0051). */
+export type SettingsPage = { id: number; title: { en: string; es: string }; status: "publish" | "draft" };
 
 /** The top-level settings, in the page's order: a refusal names one, the page names its section. */
 const SECTION_OF: Record<string, string> = {
@@ -74,6 +78,7 @@ const SECTION_OF: Record<string, string> = {
   photo_feed: "photoFeed",
   consent: "analytics",
   analytics: "analytics",
+  legal_pages: "legal",
 };
 
 /** 24 px: WCAG 2.2 target size (2.5.8) for the form's many checkboxes. */
@@ -163,7 +168,13 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       retention_days: number("analytics.retention_days"),
       recording_retention_days: number("analytics.recording_retention_days"),
     },
+    legal_pages: { privacy: pageChoice(text("legal_pages.privacy")) },
   };
+}
+
+/** A page select's value: a page's id, or none. */
+function pageChoice(value: string): number | null {
+  return value === "" ? null : Number(value);
 }
 
 /** The GA4 measurement id as typed, in capitals (Google writes them so; a lower-case copy is the same id). */
@@ -221,7 +232,15 @@ function Text({
  * analytics (decision 0042), and the photo feed. Every server process applies a change at once and
  * empties its page cache.
  */
-export function SettingsForm({ settings, countries }: { settings: EditableSettings; countries: string[] }) {
+export function SettingsForm({
+  settings,
+  countries,
+  pages,
+}: {
+  settings: EditableSettings;
+  countries: string[];
+  pages: SettingsPage[];
+}) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -601,6 +620,32 @@ export function SettingsForm({ settings, countries }: { settings: EditableSettin
         </div>
         <p id="retention-hint" className="text-sm text-stone-600">
           {t("backOffice.settings.retentionHint")}
+        </p>
+      </fieldset>
+
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>{t("backOffice.settings.sections.legal")}</legend>
+        <label className="block text-sm font-medium">
+          {t("backOffice.settings.privacyPage")}
+          <select
+            name="legal_pages.privacy"
+            defaultValue={settings.legal_pages.privacy ?? ""}
+            className={CONTROL}
+            aria-describedby="privacy-page-hint"
+          >
+            <option value="">{t("backOffice.settings.none")}</option>
+            {pages.map((page) => {
+              const title = (i18n.language === "es" && page.title.es) || page.title.en;
+              return (
+                <option key={page.id} value={page.id}>
+                  {page.status === "draft" ? t("backOffice.settings.draftPage", { title }) : title}
+                </option>
+              );
+            })}
+          </select>
+        </label>
+        <p id="privacy-page-hint" className="text-sm text-stone-600">
+          {t("backOffice.settings.privacyPageHint")}
         </p>
       </fieldset>
 

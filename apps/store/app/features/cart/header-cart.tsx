@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Drawer } from "../../components/ui/drawer.tsx";
+import { LineIcon } from "../../components/ui/line-icon.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -150,15 +151,21 @@ export function HeaderCart({
 
   return (
     <div ref={widget} className="header-cart relative flex items-center gap-1">
+      {/* Below 850 px a bag and the count, in 40 px of height (decision 0052). */}
       <Link
         to={config.cart_url}
-        className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+        className="rounded-full bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark max-[850px]:flex max-[850px]:h-10 max-[850px]:items-center max-[850px]:gap-1 max-[850px]:px-3"
         aria-label={t("site.cartCount", { count })}
         data-cart-count={count}
       >
-        {t("site.cart")}{" "}
+        <LineIcon className="h-5 w-5 min-[850px]:hidden">
+          <path d="M4 6h12l-1 12H5zM7 8V5a3 3 0 0 1 6 0v3" strokeLinejoin="round" />
+        </LineIcon>
+        <span className="max-[850px]:hidden">{t("site.cart")} </span>
         <span aria-hidden="true">
-          (<FragmentSlot as="span" selector={CART_COUNT_SELECTOR} fallback={<CartCount count={count} />} />)
+          <span className="max-[850px]:hidden">(</span>
+          <FragmentSlot as="span" selector={CART_COUNT_SELECTOR} fallback={<CartCount count={count} />} />
+          <span className="max-[850px]:hidden">)</span>
         </span>
       </Link>
       <div className="widget_shopping_cart" hidden={count === 0}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
+import type { LegalPageLinks } from "../../lib/store-settings.ts";
 import { CONSENT_OPEN_EVENT } from "./consent-script.tsx";
 import { consentChosen } from "./consent-state.ts";
 
@@ -8,9 +9,10 @@ const ConsentBanner = lazyPart("consent-banner", () => import("./consent-banner.
 
 /**
  * Shows the banner to a shopper who has not chosen yet (a browser sending Global Privacy Control has:
- * it said no), and again when the footer's "Privacy choices" asks.
+ * it said no), and again when the footer's "Privacy choices" asks. The root renders it first in the
+ * body, so the banner is first in the focus order (decision 0051).
  */
-export default function ConsentHost() {
+export default function ConsentHost({ legalPages }: { legalPages: LegalPageLinks | null }) {
   const [open, setOpen] = useState<null | { takeFocus: boolean }>(null);
   const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
@@ -30,6 +32,7 @@ export default function ConsentHost() {
     <PartSlot>
       <ConsentBanner
         takeFocus={open.takeFocus}
+        privacyPage={legalPages?.privacy ?? null}
         onDone={() => {
           setOpen(null);
           opener.current?.focus();

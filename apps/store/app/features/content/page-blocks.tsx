@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { PageBlock } from "../../lib/page-blocks.ts";
 import { ProductGrid } from "../catalogue/index.ts";
+import { RichText, useContentLightbox } from "../rich-text/index.ts";
 import { BlockEditLinks } from "./block-edit-links.tsx";
 import { PhotoFeed } from "./photo-feed.tsx";
-import { RichText, useContentLightbox } from "./rich-text.tsx";
 
 /**
  * A page's content blocks (decision 0034), the home page's and every other page's. Staff who can
@@ -47,7 +48,11 @@ function PageBlockView({ block, showErrors }: { block: PageBlock; showErrors: bo
             <h1 className="text-4xl font-bold tracking-tight">{block.title}</h1>
             <p className="mt-4 text-lg text-stone-700">{block.text}</p>
             {block.cta && (
-              <Link to={block.cta.url} className={buttonClassName({ size: "lg", className: "mt-6" })}>
+              <Link
+                to={block.cta.url}
+                {...affiliateLinkProps(block.cta.url)}
+                className={buttonClassName({ size: "lg", className: "mt-6" })}
+              >
                 {block.cta.label}
               </Link>
             )}
@@ -138,6 +143,7 @@ function PageBlockView({ block, showErrors }: { block: PageBlock; showErrors: bo
               <li key={item.id}>
                 <Link
                   to={item.url}
+                  {...affiliateLinkProps(item.url)}
                   className="block rounded-full border border-stone-300 px-4 py-2 hover:border-brand hover:text-brand"
                 >
                   {item.label}

@@ -1,1 +1,1 @@
-export { SearchBox } from "./search-box.tsx";
+export { SearchBox, type SearchCategoryOption } from "./search-box.tsx";

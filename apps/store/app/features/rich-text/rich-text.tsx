@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, useState } from "react";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
+import { AFFILIATE_REL, isAffiliateHref } from "../../lib/affiliate-links.ts";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
 import type { ContentSlide } from "./content-lightbox.tsx";
 
@@ -64,7 +65,12 @@ export function RichText({ doc, className = "" }: { doc: RichTextDoc; className?
                 </a>
               );
             return (
-              <a key={key} href={inline.href} className="text-brand underline">
+              <a
+                key={key}
+                href={inline.href}
+                rel={isAffiliateHref(inline.href) ? AFFILIATE_REL : undefined}
+                className="text-brand underline"
+              >
                 {inline.text}
               </a>
             );

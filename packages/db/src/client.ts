@@ -10,7 +10,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDirectoryLock } from "./lock.ts";
-import { DatabaseOpenError } from "./open-error.ts";
 import * as schema from "./schema/index.ts";
 import { migrationsFolder, readTemplate, TEMPLATE_DIR, writeTemplate } from "./template.ts";
 import { takeTurns } from "./turns.ts";
@@ -32,7 +31,9 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-export { DatabaseOpenError } from "./open-error.ts";
+export class DatabaseOpenError extends Error {
+  override name = "DatabaseOpenError";
+}
 
 export type CreateDbOptions = {
   /** `postgres://…` to use PostgreSQL; unset to use PGlite. */

@@ -1,12 +1,11 @@
 import { orderNotes, orderStatusChanges, orders } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context.server.ts";
-import type { AdminOrderRow } from "../lib/admin-orders.ts";
 import { canChangeStatus, type OrderStatus, restoresStock } from "../lib/order-status.ts";
 import { DEADLOCK_DETECTED, databaseRefusal } from "./database-errors.server.ts";
 import { confirmationSentByHand } from "./mail-outbox.server.ts";
 import { mailOrderConfirmation, sendCustomerNote } from "./order-mail.server.tsx";
-import { type AdminOrder, notesOf, type OrderNote } from "./orders.server.ts";
+import { notesOf, type OrderNote } from "./orders.server.ts";
 import { PageTags } from "./page-tags.server.ts";
 import { restoreOrderStock } from "./stock.server.ts";
 
@@ -131,20 +130,4 @@ export async function resendOrderConfirmation(
     throw new OrderChangeError(result.unsent === "unknown_order" ? "not_found" : "no_email");
   await confirmationSentByHand(context.db, orderId);
   return result;
-}
-
-/** The list's row of an order: who ordered, by the billing address (a guest has no account). */
-export function adminOrderRow(order: AdminOrder & { origin: string }): AdminOrderRow {
-  const name = `${order.billing.first_name ?? ""} ${order.billing.last_name ?? ""}`.trim();
-  const email = order.billing.email ?? "";
-  return {
-    id: order.id,
-    status: order.status,
-    date: order.dateCreated.toISOString(),
-    currency: order.currency,
-    total: order.total,
-    customer: name || email,
-    email,
-    origin: order.origin,
-  };
 }

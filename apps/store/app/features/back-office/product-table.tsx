@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { PageLinks } from "../../components/ui/pagination.tsx";
-import { useMoney } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../lib/admin-products.ts";
+import { useMoney } from "../catalogue/index.ts";
 
 export type { AdminProduct as ProductRow, CategoryOption };
 

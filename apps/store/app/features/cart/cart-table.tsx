@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
-import { useMoney } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
+import { useMoney } from "../catalogue/index.ts";
 import type { useCartLines } from "./use-cart-lines.ts";
 
 type CartLines = ReturnType<typeof useCartLines>;

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
-import { useMoney } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
+import { useMoney } from "../catalogue/index.ts";
 
 /**
  * The cart's totals and the classic "Proceed to checkout" button. `generation` re-creates the button

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
-import { Price } from "../../components/ui/price.tsx";
-import { StockStatus } from "../../components/ui/stock-status.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCard as Card } from "../../lib/catalogue.ts";
 import { AddToCartButton } from "../cart/index.ts";
 import { QuickViewButton } from "../quickview/index.ts";
+import { Price } from "./price.tsx";
+import { StockStatus } from "./stock-status.tsx";
 
 /**
  * One product box. Its five parts sit on the rows of the grid it is placed in (CSS subgrid), so

@@ -1,8 +1,8 @@
 import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
-import { useMoney } from "../../components/ui/price.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { useMoney } from "../catalogue/index.ts";
 import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
 import { TermsLink } from "./terms.tsx";
 

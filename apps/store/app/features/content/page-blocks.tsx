@@ -5,9 +5,9 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { PageBlock } from "../../lib/page-blocks.ts";
 import { ProductGrid } from "../catalogue/index.ts";
-import { RichText, useContentLightbox } from "../rich-text/index.ts";
 import { BlockEditLinks } from "./block-edit-links.tsx";
 import { PhotoFeed } from "./photo-feed.tsx";
+import { RichText, useContentLightbox } from "./rich-text.tsx";
 
 /**
  * A page's content blocks (decision 0034), the home page's and every other page's. Staff who can

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { type FeedPhoto, PHOTO_FEED_ACTION, PHOTO_FEED_DATA_CLASS } from "../../lib/photo-feed.ts";
-import { useContentLightbox } from "../rich-text/index.ts";
 import { PhotoFeedGrid } from "./photo-feed-grid.tsx";
+import { useContentLightbox } from "./rich-text.tsx";
 
 type FeedState =
   | { status: "waiting" }

@@ -1,8 +1,8 @@
 import type { ReactNode, Ref } from "react";
-import { StockStatus } from "../../components/ui/stock-status.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage, VariationView } from "../../lib/catalogue.ts";
 import type { SelectionState } from "../../lib/variation-selection.ts";
+import { StockStatus } from "../catalogue/index.ts";
 import { AddToCartForm } from "./add-to-cart-form.tsx";
 import { ProductMeta } from "./product-meta.tsx";
 import type { ProductSelection } from "./product-selection.ts";

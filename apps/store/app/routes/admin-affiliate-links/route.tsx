@@ -1,7 +1,7 @@
 import { AffiliateLinks } from "../../features/back-office/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { listAffiliateLinks } from "../../services/affiliate-links.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { readAnalyticsQuery } from "../../lib/analytics-report.ts";
 import { analyticsReport } from "../../services/analytics-report.server.ts";
-import { dailyChart } from "../../services/report-chart.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
+import { dailyChart } from "../admin-reports/report-chart.server.ts";
 
 /**
  * `/admin/analytics`: the analytics report for the address's period (the last 30 days when it gives

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { categoryRecord, listCategoriesForAdmin } from "../../services/categories-admin.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /** The category tree as `GET /products/categories` answers it; the page's REST client does the rest. */
 export async function loadCategoryTree(context: AppLoadContext, request: Request) {

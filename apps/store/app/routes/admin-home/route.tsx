@@ -1,7 +1,7 @@
 import { BackOfficeDashboard } from "../../features/back-office/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { dashboard } from "../../services/dashboard.server.ts";
-import { requireStaff } from "../../services/staff-access.server.ts";
+import { requireStaff } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { categoryOptions, listCategoriesForAdmin } from "../../services/categori
 import { listMenusForAdmin, menuForEditor, productChoicesByIds } from "../../services/menus-admin.server.ts";
 import { listPagesForAdmin } from "../../services/pages-admin.server.ts";
 import { listProductsForAdmin, productListQuery } from "../../services/products-admin.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /** How many products the editor offers: the newest, and those the menu already points at. */
 const PRODUCT_CHOICES = 200;

@@ -2,8 +2,8 @@ import { type AppLoadContext, data } from "react-router";
 import type { AdminOrderPage } from "../../lib/admin-orders.ts";
 import { confirmationMailOf } from "../../services/mail-outbox.server.ts";
 import { orderForAdmin } from "../../services/orders.server.ts";
-import { adminOrderRow } from "../../services/orders-admin.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
+import { orderRow } from "../admin-orders/admin-orders.server.ts";
 
 /** The attribution record's fields, in the order the order page lists them. */
 const ATTRIBUTION_FIELDS = [
@@ -37,7 +37,7 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
   if (!order) throw data(null, { status: 404 });
   const record = order.attribution;
   const view: AdminOrderPage = {
-    ...adminOrderRow(order),
+    ...orderRow(order),
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     paymentMethod: order.paymentMethod,

@@ -2,7 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { categoryOptions, listCategoriesForAdmin } from "../../services/categories-admin.server.ts";
 import { builderChoices, pageForBuilder, pageRecord } from "../../services/pages-admin.server.ts";
 import { listProductsForAdmin, productListQuery } from "../../services/products-admin.server.ts";
-import { requireStaff } from "../../services/staff-access.server.ts";
+import { requireStaff } from "../admin/admin.server.ts";
 
 /** How many products the hand-picking list offers: the newest, and those the page already shows. */
 const PRODUCT_CHOICES = 200;

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { pageCount, pageNumber } from "../../lib/paging.ts";
 import { listApiTokens } from "../../services/api-tokens.server.ts";
 import { listCustomers, listStaff } from "../../services/people.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /** Customers and tokens a page of the back office's lists shows. */
 export const PEOPLE_PER_PAGE = 20;

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { customerDetail } from "../../services/people.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /** `/admin/people/{id}` (decision 0038): an account's addresses and orders; administrators only. */
 export async function loadPerson(context: AppLoadContext, request: Request, id: string | undefined) {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { categoryOptions, listCategoriesForAdmin } from "../../services/categories-admin.server.ts";
 import { attributeChoices, productForAdmin, productRecord } from "../../services/products-admin.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /**
  * The product form's data: the product as the REST API answers it (null for a new one), the

@@ -6,7 +6,7 @@ import {
   productListParams,
   productListQuery,
 } from "../../services/products-admin.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 const PER_PAGE = 20;
 

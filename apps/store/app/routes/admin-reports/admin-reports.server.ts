@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { readReportQuery } from "../../lib/attribution-report.ts";
 import { attributionRows } from "../../services/attribution-report.server.ts";
-import { barChart } from "../../services/report-chart.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
+import { barChart } from "./report-chart.server.ts";
 
 /**
  * `/admin/reports`: the attribution report for the address's period and dimension (this month by

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { ANALYTICS_SESSION_ID } from "../../lib/analytics.ts";
 import { sessionRecordingSummary } from "../../services/session-recordings.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 
 /**
  * `/admin/analytics/sessions/:session` (decision 0041): what the replay page says about a session, for

@@ -4,7 +4,7 @@ import { countries } from "../../lib/checkout-schema.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import { listPagesForAdmin } from "../../services/pages-admin.server.ts";
 import { withoutSecrets } from "../../services/settings.server.ts";
-import { requireAdmin } from "../../services/staff-access.server.ts";
+import { requireAdmin } from "../admin/admin.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
-import { Price } from "../../components/ui/price.tsx";
-import { ProductGrid } from "../../features/catalogue/index.ts";
+import { Price, ProductGrid } from "../../features/catalogue/index.ts";
 import {
   Gallery,
   ProductDetails,

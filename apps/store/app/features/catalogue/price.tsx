@@ -1,21 +1,6 @@
-import { useRouteLoaderData } from "react-router";
-import { formatPrice } from "../../i18n/format.ts";
-import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Price as PriceValue } from "../../lib/catalogue.ts";
-import type { RootData } from "../../root.tsx";
-
-/**
- * Money in the store's currency and the page's language. The currency comes from the root's data,
- * read by the route's id: a type-only import of the root, so no import cycle through the layout.
- */
-export function useMoney(): (cents: number) => string {
-  const root = useRouteLoaderData("root") as RootData | undefined;
-  const { i18n } = useTranslation();
-  const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const currency = root?.currency ?? "USD";
-  return (cents) => formatPrice(cents, currency, locale);
-}
+import { useMoney } from "./use-money.ts";
 
 /** The price wrapper: a range for variable products, the struck-through regular price when on sale. */
 export function Price({ price, className = "" }: { price: PriceValue; className?: string }) {

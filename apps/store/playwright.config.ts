@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/chromium.ts";
 
 /**
  * Browser tests run against the built server on a free port with a temporary data folder. The
@@ -54,7 +55,6 @@ const storeEnv = {
   DATABASE_URL: "",
   WALLET_SHARED_SECRET: walletSecret,
 };
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -74,19 +74,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "off",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: [

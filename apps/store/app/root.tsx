@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -142,8 +142,20 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * The tracking the document was served with, kept for the document's life. Its content security
+ * policy and its consent script came with it, so a settings change that a revalidation brings (the
+ * owner's own save, say) applies from the next page load, not halfway through this one: a GA4 id
+ * set now would have the page load a script its policy refuses (decision 0040).
+ */
+function useServedTracking(root: RootData | undefined) {
+  const [served] = useState(root?.tracking);
+  return served;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const tracking = useServedTracking(root);
   const { t } = useTranslation();
   return (
     <html lang={root?.locale ?? "en"}>
@@ -165,7 +177,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         {/* First in the document, so the first Tab reaches the banner (decision 0051). */}
-        {root?.tracking.banner && (
+        {root && tracking?.banner && (
           <PartSlot>
             <ConsentHost legalPages={root.legalPages} />
           </PartSlot>
@@ -204,14 +216,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const root = useRootData();
+  const tracking = useServedTracking(root);
   useAttributionTracking(root?.attribution);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
   return (
     <>
-      {root?.tracking.analytics && (
+      {tracking?.analytics && (
         <Suspense>
-          <AnalyticsGate config={root.tracking} />
+          <AnalyticsGate config={tracking} />
         </Suspense>
       )}
       <Outlet />

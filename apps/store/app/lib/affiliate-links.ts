@@ -7,6 +7,11 @@
 /** Spec §9: links under these paths are affiliate links, labelled "affiliate". */
 export const AFFILIATE_PREFIXES = ["/go/", "/recommend/"] as const;
 
+/** Whether a path of the store's is an affiliate link's. */
+export function isAffiliatePath(pathname: string): boolean {
+  return AFFILIATE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
 /**
  * Whether `href` is one of the store's affiliate links (`/go/…`, `/recommend/…`): a path, or an
  * address on `storeOrigin` when it is known.
@@ -18,10 +23,7 @@ export function isAffiliateHref(href: string, storeOrigin = "http://store.invali
   } catch {
     return false;
   }
-  return (
-    url.origin === new URL(storeOrigin).origin &&
-    AFFILIATE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))
-  );
+  return url.origin === new URL(storeOrigin).origin && isAffiliatePath(url.pathname);
 }
 
 /** Search engines' rule for paid links: an affiliate link says it is sponsored and passes no rank. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isAffiliateHref } from "./affiliate-links.ts";
+import { isAffiliatePath } from "./affiliate-links.ts";
 
 /**
  * First-party analytics (spec §7, §9; decision 0040): what the browser sends and the rules it
@@ -31,7 +31,7 @@ export function linkKind(href: string, pageOrigin: string): Exclude<AnalyticsEve
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
   const internal = url.origin === pageOrigin;
-  if (isAffiliateHref(href, pageOrigin)) return "affiliate";
+  if (internal && isAffiliatePath(url.pathname)) return "affiliate";
   const extension = /\.([a-z0-9]+)$/i.exec(url.pathname)?.[1]?.toLowerCase();
   if (extension && (DOWNLOAD_EXTENSIONS as readonly string[]).includes(extension)) return "download";
   return internal ? null : "outbound";

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium.ts";
 import { expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
@@ -11,20 +12,7 @@ import { axe } from "./support.ts";
 // (the config's other flags kept) to test the restore for real. A launch option forces its own worker,
 // and Playwright allows it only at the top of a file.
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    ignoreDefaultArgs: ["--disable-back-forward-cache"],
-  },
+  launchOptions: { ...chromiumLaunchOptions(), ignoreDefaultArgs: ["--disable-back-forward-cache"] },
 });
 
 const CART_CALL =

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, expect, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "./chromium.ts";
 
 /** Adds the first product of the shop that goes straight into the cart; returns its name. */
 export async function addFirstSimpleProduct(page: Page, button: RegExp = /^Add to cart:/): Promise<string> {
@@ -55,6 +56,12 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a",
 export function axe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   return include ? builder.include(include) : builder;
+}
+
+/** The serious and critical findings of `axe(page, include)`: what no page or open dialog may have. */
+export async function seriousViolations(page: Page, include?: string) {
+  const { violations } = await axe(page, include).analyze();
+  return violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
 }
 
 /**
@@ -138,16 +145,7 @@ export function watchBrowserPolicyViolations(browser: Browser): () => void {
 
 /** A browser of its own for a test that needs Chromium flags of its own (host mapping, debugging port). */
 export async function launchChromium(extraArgs: string[]) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      ...extraArgs,
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(extraArgs));
   // Closed with the test that launched it: its contexts need no putting back.
   watchBrowserPolicyViolations(browser);
   return browser;

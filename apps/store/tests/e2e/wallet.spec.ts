@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { IFRAME_READY, WALLET_REPLIES } from "@vitrine/wallet-protocol";
+import { chromiumLaunchOptions } from "./chromium.ts";
 import { test as base, bearer, expect } from "./fixtures.ts";
 import { addFirstSimpleProduct, watchPolicyViolations } from "./support.ts";
 
@@ -27,8 +28,7 @@ const test = base.extend<{ pageAllowingThirdPartyCookies: Page }>({
     );
     const context = watchPolicyViolations(
       await chromium.launchPersistentContext(profile, {
-        executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-        args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        ...chromiumLaunchOptions(),
         baseURL: store,
       }),
     );

@@ -4,6 +4,7 @@ import { SearchBox, type SearchCategoryOption } from "../../features/search/inde
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { LineIcon } from "../ui/line-icon.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
+import { HEADER_CONTROL_CLASS } from "./menu-toggle.tsx";
 
 /** The search's box in the header: the phone's search control shows it while it is the target. */
 export const HEADER_SEARCH_ID = "header-search";
@@ -63,9 +64,7 @@ export function HeaderSearch({
       <path d="m13 13 5 5" strokeLinecap="round" />
     </LineIcon>
   );
-  // A 40 px box, as the Menu control beside it.
-  const controlClass =
-    "header-search-toggle flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100 min-[850px]:hidden";
+  const controlClass = `header-search-toggle ${HEADER_CONTROL_CLASS} min-[850px]:hidden`;
   return (
     <>
       {hydrated ? (

@@ -5,8 +5,10 @@
  */
 export const MAIN_MENU_ID = "main-menu";
 
-export const MENU_TOGGLE_CLASS =
-  "mobile-menu-toggle flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100";
+/** A 40 px box for a control of the phone's bar (Menu, Search): the same before and after scripts. */
+export const HEADER_CONTROL_CLASS = "flex h-10 w-10 items-center justify-center rounded hover:bg-stone-100";
+
+export const MENU_TOGGLE_CLASS = `mobile-menu-toggle ${HEADER_CONTROL_CLASS}`;
 
 export function MenuIcon() {
   return (

@@ -97,6 +97,11 @@ test("a dead affiliate link is the store's not-found page in the shopper's langu
     const recommend = await request.get(`/recommend/no-such-partner?lang=${locale}`, { maxRedirects: 0 });
     expect(recommend.status()).toBe(404);
     expect(await recommend.text()).toContain(title);
+    // A slug is one segment: a deeper path is no link, and the same page.
+    const deeper = await request.get(`/go/partner-tea/deeper?lang=${locale}`, { maxRedirects: 0 });
+    expect(deeper.status()).toBe(404);
+    expect(deeper.headers()["content-type"]).toContain("text/html");
+    expect(await deeper.text()).toContain(title);
   }
 
   const made = await request.post("/api/vitrine/v2/affiliate-links", {

@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { bearer, expect, test } from "./fixtures.ts";
+import { seriousViolations } from "./support.ts";
 
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const quickViewChunk = /\/assets\/quickview-dialog-[^/]+\.js$/;
@@ -103,29 +104,90 @@ test("the page loader: off in a fresh store; when on, an overlay until 1 s after
   await context.close();
 });
 
-test("a popup closes at once, hands focus back, and leaves the page 300 ms later", async ({ page }) => {
-  await page.clock.install();
-  await page.goto("/");
+/**
+ * Spec §9 and decision 0026, for one popup: opened by `opener`, showing `content`, it closes at once
+ * (focus to `focusBack`) and stays in the page, closed, for 300 ms. The page's clock must have been
+ * installed before the page loaded; it is paused from here on.
+ */
+async function closesAtOnceAndLeaves300msLater(
+  page: Page,
+  {
+    opener,
+    popup,
+    content,
+    focusBack = opener,
+  }: Record<"opener" | "popup" | "content", Locator> & {
+    focusBack?: Locator;
+  },
+) {
   await hydrated(page);
-  const trigger = page.getByRole("button", { name: "My account" });
-  const popup = page.locator("#account-login-popup");
   // Once with time flowing, so that the popup's code is in (React reveals lazy parts on a timer).
-  await trigger.click();
+  await opener.click();
   await expect(popup).toHaveAttribute("data-state", "open");
+  await expect(content).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(popup).toHaveCount(0);
 
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-  await trigger.click();
+  await opener.click();
   await expect(popup).toHaveAttribute("data-state", "open");
+  await expect(content).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(popup).toHaveAttribute("data-state", "closed");
-  await expect(trigger).toBeFocused();
-  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  await expect(focusBack).toBeFocused();
   await page.clock.runFor(299);
   await expect(popup).toHaveCount(1);
   await page.clock.runFor(1);
   await expect(popup).toHaveCount(0);
+}
+
+test("a popup closes at once, hands focus back, and leaves the page 300 ms later", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  const opener = page.getByRole("button", { name: "My account" });
+  const popup = page.locator("#account-login-popup");
+  await closesAtOnceAndLeaves300msLater(page, { opener, popup, content: popup.getByLabel("Password") });
+  await expect(opener).toHaveAttribute("aria-expanded", "false");
+});
+
+test("quick view closes like every popup: at once, focus to the card's title, gone 300 ms later", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/shop");
+  // A simple product's card (its add-to-cart button adds at once): its quick view has a quantity.
+  const card = page
+    .locator("li.product-small")
+    .filter({ has: page.getByRole("button", { name: /^Add to cart:/ }) })
+    .first();
+  const popup = page.locator(".quickview");
+  await closesAtOnceAndLeaves300msLater(page, {
+    opener: card.getByRole("button", { name: /^Quick view: / }),
+    popup,
+    content: popup.getByRole("spinbutton", { name: "Quantity" }),
+    focusBack: card.locator(".product-title a"),
+  });
+});
+
+test("the checkout's terms open in a popup with their text, and close like every popup", async ({
+  cartWithProduct: { page },
+}) => {
+  await page.clock.install();
+  await page.goto("/checkout");
+  await hydrated(page);
+  const opener = page.getByRole("link", { name: "terms and conditions" });
+  await expect(opener).toHaveAttribute("aria-haspopup", "dialog");
+  const dialog = page.getByRole("dialog", { name: "Terms and conditions" });
+  const content = dialog.getByText(/^Orders are accepted subject to availability\./);
+  await opener.click();
+  await expect(content).toBeVisible();
+  // The link opened the popup: it did not jump to the terms below the form.
+  expect(new URL(page.url()).hash).toBe("");
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Close the terms and conditions" }).click();
+  await expect(opener).toBeFocused();
+
+  await closesAtOnceAndLeaves300msLater(page, { opener, popup: page.locator("#terms-dialog"), content });
 });
 
 test("the checkout's side column stays below the stuck header, 30 px from it", async ({

@@ -15,6 +15,7 @@ export default function DialogPanel({
   closeLabel,
   id,
   contentClassName,
+  titleClassName = "text-lg font-semibold",
   returnFocusTo,
   children,
 }: {
@@ -24,6 +25,7 @@ export default function DialogPanel({
   closeLabel: string;
   id?: string | undefined;
   contentClassName: string;
+  titleClassName?: string;
   /** Where focus goes when the dialog closes: what opened it. */
   returnFocusTo: () => HTMLElement | null | undefined;
   children: ReactNode;
@@ -65,7 +67,7 @@ export default function DialogPanel({
           }}
         >
           <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Title className={titleClassName}>{title}</Dialog.Title>
             <Dialog.Close
               className="rounded p-1 text-2xl leading-none hover:bg-stone-100"
               aria-label={closeLabel}

@@ -24,12 +24,12 @@ export function QuickViewButton({
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<{ productId: string; open: boolean } | null>(null);
 
-  const focusCardLink = () => {
+  const cardLink = () => {
     const card = button.current?.closest("li, article") ?? null;
     const link = [...(card?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])].find(
       (anchor) => anchor.textContent?.trim() && anchor.getAttribute("aria-hidden") !== "true",
     );
-    (link ?? button.current)?.focus();
+    return link ?? button.current;
   };
 
   return (
@@ -55,7 +55,7 @@ export function QuickViewButton({
             productId={dialog.productId}
             open={dialog.open}
             onOpenChange={(open) => setDialog({ ...dialog, open })}
-            onClosed={focusCardLink}
+            returnFocusTo={cardLink}
           />
         </PartSlot>
       )}

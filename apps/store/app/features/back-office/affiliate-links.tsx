@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import {
+  ADMIN_BUTTON,
+  ADMIN_FIELD,
+  ADMIN_INLINE_FIELD,
+  ADMIN_SAVE_BUTTON,
+} from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
 export type AffiliateLinkRow = { slug: string; targetUrl: string; clicks: number };
-
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
-const BUTTON =
-  "rounded border border-stone-300 px-3 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand";
 
 /**
  * The affiliate links (decision 0035): each `/go/{slug}` with its target, changed in place, its
@@ -92,9 +94,9 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
                       type="url"
                       required
                       defaultValue={link.targetUrl}
-                      className="block w-full rounded border border-stone-300 px-2 py-1"
+                      className={`block w-full ${ADMIN_INLINE_FIELD}`}
                     />
-                    <button type="submit" className={BUTTON} disabled={busy}>
+                    <button type="submit" className={ADMIN_BUTTON} disabled={busy}>
                       {t("backOffice.affiliate.saveNamed", { slug: link.slug })}
                     </button>
                   </form>
@@ -103,7 +105,7 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
                 <td className="py-2">
                   <button
                     type="button"
-                    className={BUTTON}
+                    className={ADMIN_BUTTON}
                     disabled={busy}
                     onClick={() =>
                       void send({ path: `/affiliate-links/${link.slug}`, method: "DELETE" }, "deleted")
@@ -138,17 +140,13 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
         <h2 className="text-xl font-semibold">{t("backOffice.affiliate.add")}</h2>
         <label className="block text-sm font-medium">
           {t("backOffice.affiliate.slug")}
-          <input name="slug" required maxLength={200} className={CONTROL} />
+          <input name="slug" required maxLength={200} className={ADMIN_FIELD} />
         </label>
         <label className="block text-sm font-medium">
           {t("backOffice.affiliate.target")}
-          <input name="target_url" type="url" required maxLength={2000} className={CONTROL} />
+          <input name="target_url" type="url" required maxLength={2000} className={ADMIN_FIELD} />
         </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={busy} className={ADMIN_SAVE_BUTTON}>
           {t("backOffice.affiliate.addButton")}
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ADMIN_FIELD, ADMIN_ROW_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
@@ -11,10 +12,6 @@ export type CategoryRecord = {
   product_count: number;
   translations: Partial<Record<"en" | "es", { name: string; description: string }>>;
 };
-
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
-const BUTTON =
-  "rounded border border-stone-300 px-2 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40";
 
 type Arrangement = Array<{ id: number; parent: number | null }>;
 
@@ -131,15 +128,15 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
         </h2>
         <label className="text-sm">
           {t("backOffice.categories.nameEn")}
-          <input name="name_en" required maxLength={200} className={CONTROL} />
+          <input name="name_en" required maxLength={200} className={ADMIN_FIELD} />
         </label>
         <label className="text-sm">
           {t("backOffice.categories.nameEs")}
-          <input name="name_es" maxLength={200} className={CONTROL} />
+          <input name="name_es" maxLength={200} className={ADMIN_FIELD} />
         </label>
         <label className="text-sm">
           {t("backOffice.categories.parent")}
-          <select name="parent" className={CONTROL}>
+          <select name="parent" className={ADMIN_FIELD}>
             <option value="">{t("backOffice.categories.noParent")}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -199,7 +196,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                     required
                     maxLength={200}
                     defaultValue={category.translations.en?.name ?? ""}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <label className="text-sm">
@@ -208,12 +205,12 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                     name="name_es"
                     maxLength={200}
                     defaultValue={category.translations.es?.name ?? ""}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <button
                   type="submit"
-                  className={BUTTON}
+                  className={ADMIN_ROW_BUTTON}
                   aria-label={t("backOffice.categories.saveNamed", { name })}
                 >
                   {t("backOffice.categories.save")}
@@ -225,7 +222,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                 </span>
                 <button
                   type="button"
-                  className={BUTTON}
+                  className={ADMIN_ROW_BUTTON}
                   disabled={index === 0}
                   onClick={() => move(category, -1)}
                   aria-label={t("backOffice.categories.moveUp", { name })}
@@ -234,7 +231,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                 </button>
                 <button
                   type="button"
-                  className={BUTTON}
+                  className={ADMIN_ROW_BUTTON}
                   disabled={index === siblings.length - 1}
                   onClick={() => move(category, 1)}
                   aria-label={t("backOffice.categories.moveDown", { name })}
@@ -243,7 +240,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                 </button>
                 <button
                   type="button"
-                  className={BUTTON}
+                  className={ADMIN_ROW_BUTTON}
                   disabled={index === 0}
                   onClick={() => indent(category)}
                   aria-label={t("backOffice.categories.indent", { name })}
@@ -252,7 +249,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                 </button>
                 <button
                   type="button"
-                  className={BUTTON}
+                  className={ADMIN_ROW_BUTTON}
                   disabled={category.parent === null}
                   onClick={() => outdent(category)}
                   aria-label={t("backOffice.categories.outdent", { name })}
@@ -261,7 +258,7 @@ export function CategoryTree({ initial }: { initial: CategoryRecord[] }) {
                 </button>
                 <button
                   type="button"
-                  className={`${BUTTON} text-sale`}
+                  className={`${ADMIN_ROW_BUTTON} text-sale`}
                   onClick={() =>
                     void run(
                       async () => {

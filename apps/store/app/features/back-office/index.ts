@@ -15,4 +15,5 @@ export { PersonPage } from "./person-page.tsx";
 export { type AttributeChoice, type MediaChoice, ProductForm, type ProductRecord } from "./product-form.tsx";
 export { type CategoryOption, type ProductRow, ProductTable } from "./product-table.tsx";
 export { SessionReplay } from "./session-replay.tsx";
-export { type EditableSettings, SettingsForm } from "./settings-form.tsx";
+export { SettingsForm } from "./settings/settings-form.tsx";
+export type { EditableSettings } from "./settings/settings-patch.ts";

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
+import { ADMIN_BUTTON, ADMIN_FIELD } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 
@@ -23,8 +24,6 @@ type Upload = {
 };
 
 const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"];
-const button =
-  "rounded border border-stone-300 px-3 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand";
 
 /**
  * The media library of the back office (issue 16): drop or choose several pictures, each uploaded in
@@ -84,7 +83,7 @@ export function MediaLibrary({ initial }: { initial: MediaItem[] }) {
           allowsMultiple
           onSelect={(list) => void uploadAll(list ? [...list] : [])}
         >
-          <Button className={`${button} bg-white`}>{t("backOffice.media.choose")}</Button>
+          <Button className={`${ADMIN_BUTTON} bg-white`}>{t("backOffice.media.choose")}</Button>
         </FileTrigger>
       </DropZone>
 
@@ -200,19 +199,19 @@ function MediaCard({
               name={`alt_${locale}`}
               defaultValue={item.alt_text[locale] ?? ""}
               maxLength={300}
-              className="mt-1 block w-full rounded border border-stone-300 px-2 py-1"
+              className={ADMIN_FIELD}
             />
           </label>
         ))}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className={button}>
+          <button type="submit" className={ADMIN_BUTTON}>
             {t("backOffice.media.saveAlt")}
           </button>
-          <button type="button" className={button} onClick={() => void remove(false)}>
+          <button type="button" className={ADMIN_BUTTON} onClick={() => void remove(false)}>
             {t("backOffice.media.delete")}
           </button>
           {message?.inUse && (
-            <button type="button" className={`${button} text-sale`} onClick={() => void remove(true)}>
+            <button type="button" className={`${ADMIN_BUTTON} text-sale`} onClick={() => void remove(true)}>
               {t("backOffice.media.deleteAnyway")}
             </button>
           )}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ADMIN_FIELD, ADMIN_ROW_BUTTON, ADMIN_SAVE_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CategoryOption } from "../../lib/admin-products.ts";
 import {
@@ -35,10 +36,6 @@ type Pair = { en: string; es: string };
 type Fields = { label: Pair; kind: MenuTargetKind; id: string; url: string };
 type Draft = Fields & { key: string; depth: 0 | 1 };
 type FieldErrors = Partial<Record<"label" | "target", string>>;
-
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1 aria-invalid:border-red-600";
-const BUTTON =
-  "rounded border border-stone-300 px-2 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40";
 
 let drafts = 0;
 const draftKey = () => `menu-item-draft-${++drafts}`;
@@ -249,7 +246,7 @@ export function MenuEditor({
           <button
             type="button"
             id={`${item.key}-edit`}
-            className={BUTTON}
+            className={ADMIN_ROW_BUTTON}
             aria-expanded={open}
             aria-controls={open ? `${item.key}-fields` : undefined}
             aria-label={t("backOffice.menus.editNamed", { name })}
@@ -264,7 +261,7 @@ export function MenuEditor({
           <button
             type="button"
             id={`${item.key}-up`}
-            className={BUTTON}
+            className={ADMIN_ROW_BUTTON}
             disabled={!canMove(items, index, -1)}
             onClick={() => move(index, -1)}
             aria-label={t("backOffice.menus.moveUp", { name })}
@@ -274,7 +271,7 @@ export function MenuEditor({
           <button
             type="button"
             id={`${item.key}-down`}
-            className={BUTTON}
+            className={ADMIN_ROW_BUTTON}
             disabled={!canMove(items, index, 1)}
             onClick={() => move(index, 1)}
             aria-label={t("backOffice.menus.moveDown", { name })}
@@ -285,7 +282,7 @@ export function MenuEditor({
             <button
               type="button"
               id={`${item.key}-nest`}
-              className={BUTTON}
+              className={ADMIN_ROW_BUTTON}
               disabled={!canNest(items, index)}
               onClick={() => nest(index)}
               aria-label={
@@ -300,7 +297,7 @@ export function MenuEditor({
             <button
               type="button"
               id={`${item.key}-unnest`}
-              className={BUTTON}
+              className={ADMIN_ROW_BUTTON}
               onClick={() => unnest(index)}
               aria-label={t("backOffice.menus.unnestNamed", { name, parent: parent ? nameOf(parent) : "" })}
             >
@@ -309,7 +306,7 @@ export function MenuEditor({
           )}
           <button
             type="button"
-            className={`${BUTTON} text-sale`}
+            className={`${ADMIN_ROW_BUTTON} text-sale`}
             onClick={() => remove(index)}
             aria-label={t("backOffice.menus.removeNamed", { name })}
           >
@@ -342,7 +339,7 @@ export function MenuEditor({
                 setDirty(true);
               }}
             />
-            <button type="submit" className={BUTTON}>
+            <button type="submit" className={ADMIN_ROW_BUTTON}>
               {t("backOffice.menus.done")}
             </button>
           </form>
@@ -462,11 +459,7 @@ export function MenuEditor({
           </p>
         )}
         {dirty && <p className="text-sm">{t("backOffice.menus.unsaved")}</p>}
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={saving} className={ADMIN_SAVE_BUTTON}>
           {t("backOffice.menus.save", { menu: menuName(menu.location) })}
         </button>
       </form>
@@ -520,7 +513,7 @@ function ItemFields({
             onChange={(event) => onChange({ ...value, label: { ...value.label, en: event.target.value } })}
             required
             maxLength={MENU_LABEL_MAX}
-            className={CONTROL}
+            className={ADMIN_FIELD}
             {...invalid("label")}
           />
         </label>
@@ -534,7 +527,7 @@ function ItemFields({
             onChange={(event) => onChange({ ...value, label: { ...value.label, es: event.target.value } })}
             maxLength={MENU_LABEL_MAX}
             aria-describedby={`${idPrefix}-es-hint`}
-            className={CONTROL}
+            className={ADMIN_FIELD}
           />
         </label>
         <p id={`${idPrefix}-es-hint`} className="text-xs text-stone-600">
@@ -549,7 +542,7 @@ function ItemFields({
             const kind = event.target.value as MenuTargetKind;
             onChange({ ...value, kind, id: firstChoice(kind, choices) });
           }}
-          className={CONTROL}
+          className={ADMIN_FIELD}
         >
           {MENU_TARGET_KINDS.map((kind) => (
             <option key={kind} value={kind}>
@@ -571,7 +564,7 @@ function ItemFields({
                 maxLength={MENU_URL_MAX}
                 inputMode="url"
                 spellCheck={false}
-                className={CONTROL}
+                className={ADMIN_FIELD}
                 {...invalid("target")}
                 aria-describedby={
                   errors.target ? `${idPrefix}-target-error ${idPrefix}-url-hint` : `${idPrefix}-url-hint`
@@ -590,7 +583,7 @@ function ItemFields({
               value={value.id}
               onChange={(event) => onChange({ ...value, id: event.target.value })}
               required
-              className={CONTROL}
+              className={ADMIN_FIELD}
               {...invalid("target")}
             >
               {!options.some((option) => String(option.id) === value.id) && (

@@ -1,15 +1,9 @@
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from "react-aria-components";
+import { ADMIN_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
-
-const BUTTON_SHAPE =
-  "rounded border px-3 py-1 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-brand data-[disabled]:opacity-60";
-/** The back office's buttons (as the media library's). */
-export const BUTTON = `${BUTTON_SHAPE} border-stone-300 bg-white hover:border-brand`;
-/** The one button that does what a dialog asks. */
-export const PRIMARY_BUTTON = `${BUTTON_SHAPE} border-brand bg-brand text-white hover:bg-brand-dark`;
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: "bg-stone-100 text-stone-800",
@@ -75,7 +69,7 @@ export function ChoiceSelect({
       className={`flex flex-col gap-1 text-sm ${className}`}
     >
       <Label>{label}</Label>
-      <Button className={`${BUTTON} flex min-w-48 items-center justify-between gap-2 text-left`}>
+      <Button className={`${ADMIN_BUTTON} flex min-w-48 items-center justify-between gap-2 text-left`}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>

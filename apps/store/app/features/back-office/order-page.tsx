@@ -11,6 +11,11 @@ import {
   TextField,
 } from "react-aria-components";
 import { Link, useRevalidator } from "react-router";
+import {
+  ADMIN_BUTTON,
+  ADMIN_INLINE_FIELD,
+  ADMIN_PRIMARY_BUTTON,
+} from "../../components/ui/back-office-classes.ts";
 import { formatDateTime, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -19,7 +24,7 @@ import { nextStatuses, type OrderStatus, restoresStock } from "../../lib/order-s
 import { addressLines, type OrderAddress } from "../../lib/orders.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import { OrderLineTable } from "../orders/index.ts";
-import { BUTTON, ChoiceSelect, OrderStatusBadge, originText, PRIMARY_BUTTON } from "./order-labels.tsx";
+import { ChoiceSelect, OrderStatusBadge, originText } from "./order-labels.tsx";
 
 type Message = { text: string; error?: boolean };
 
@@ -170,7 +175,7 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             </h2>
             <ConfirmationState confirmation={order.confirmation} locale={locale} />
             <Button
-              className={BUTTON}
+              className={ADMIN_BUTTON}
               onPress={() =>
                 void act(async () => {
                   const sent = await pageRestClient().request<{ sent_to: string }>({
@@ -300,7 +305,7 @@ function StatusSection({
               textValue: t(`account.statuses.${status}`),
             }))}
           />
-          <Button type="submit" className={BUTTON} isDisabled={busy}>
+          <Button type="submit" className={ADMIN_BUTTON} isDisabled={busy}>
             {t("backOffice.orders.changeStatus")}
           </Button>
         </form>
@@ -325,10 +330,10 @@ function StatusSection({
                 : t("backOffice.orders.stockGoesBack")}
             </p>
             <div className="flex justify-end gap-2">
-              <Button className={BUTTON} onPress={() => setConfirming(false)}>
+              <Button className={ADMIN_BUTTON} onPress={() => setConfirming(false)}>
                 {t("backOffice.orders.keep")}
               </Button>
-              <Button className={PRIMARY_BUTTON} onPress={() => void change()}>
+              <Button className={ADMIN_PRIMARY_BUTTON} onPress={() => void change()}>
                 {t("backOffice.orders.confirm", { status: target ? t(`account.statuses.${target}`) : "" })}
               </Button>
             </div>
@@ -397,7 +402,7 @@ function NotesSection({
           className="flex flex-col gap-1 text-sm"
         >
           <Label>{t("backOffice.orders.addNote")}</Label>
-          <TextArea rows={3} className="rounded border border-stone-300 px-2 py-1" />
+          <TextArea rows={3} className={ADMIN_INLINE_FIELD} />
         </TextField>
         <Checkbox
           isSelected={toCustomer}
@@ -418,7 +423,7 @@ function NotesSection({
           </span>
           {t("backOffice.orders.noteToCustomer")}
         </Checkbox>
-        <Button type="submit" className={BUTTON} isDisabled={busy}>
+        <Button type="submit" className={ADMIN_BUTTON} isDisabled={busy}>
           {t("backOffice.orders.addNoteButton")}
         </Button>
       </form>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { ADMIN_BUTTON, ADMIN_FIELD, ADMIN_SAVE_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { BLOCK_TYPES, type BlockType, PRODUCT_GRID_MAX } from "../../lib/content-blocks.ts";
 import { PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
@@ -31,9 +32,6 @@ export type PageBuilderChoices = {
 
 type Draft = { key: string; id?: number; type: BlockType; data: Data };
 
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
-const BUTTON =
-  "rounded border border-stone-300 px-3 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50";
 const PHOTO_FEED_DEFAULT = 8;
 
 let drafts = 0;
@@ -201,7 +199,7 @@ export function PageBuilder({
               onChange={(event) => setTitle({ ...title, [lang]: event.target.value })}
               required={lang === "en"}
               maxLength={200}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
         ))}
@@ -214,7 +212,7 @@ export function PageBuilder({
               readOnly={home}
               maxLength={200}
               aria-describedby={`${id}-slug-hint`}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <p id={`${id}-slug-hint`} className="text-xs text-stone-600">
@@ -227,7 +225,7 @@ export function PageBuilder({
             value={status}
             onChange={(event) => setStatus(event.target.value as PageRecord["status"])}
             disabled={home}
-            className={CONTROL}
+            className={ADMIN_FIELD}
           >
             <option value="publish">{t("backOffice.products.statuses.publish")}</option>
             <option value="draft">{t("backOffice.products.statuses.draft")}</option>
@@ -263,7 +261,7 @@ export function PageBuilder({
                     <button
                       type="button"
                       id={`${block.key}-up`}
-                      className={BUTTON}
+                      className={ADMIN_BUTTON}
                       disabled={index === 0}
                       onClick={() => move(index, -1)}
                       aria-label={t("backOffice.pages.moveUp", { block: name })}
@@ -273,7 +271,7 @@ export function PageBuilder({
                     <button
                       type="button"
                       id={`${block.key}-down`}
-                      className={BUTTON}
+                      className={ADMIN_BUTTON}
                       disabled={index === blocks.length - 1}
                       onClick={() => move(index, 1)}
                       aria-label={t("backOffice.pages.moveDown", { block: name })}
@@ -282,7 +280,7 @@ export function PageBuilder({
                     </button>
                     <button
                       type="button"
-                      className={BUTTON}
+                      className={ADMIN_BUTTON}
                       onClick={() => remove(index)}
                       aria-label={t("backOffice.pages.removeBlock", { block: name })}
                     >
@@ -300,7 +298,7 @@ export function PageBuilder({
             <select
               value={adding}
               onChange={(event) => setAdding(event.target.value as BlockType)}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             >
               {BLOCK_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -309,7 +307,7 @@ export function PageBuilder({
               ))}
             </select>
           </label>
-          <button type="button" id={`${id}-add`} className={BUTTON} onClick={add}>
+          <button type="button" id={`${id}-add`} className={ADMIN_BUTTON} onClick={add}>
             {t("backOffice.pages.addBlock")}
           </button>
         </div>
@@ -321,11 +319,7 @@ export function PageBuilder({
         </p>
       )}
       <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={saving} className={ADMIN_SAVE_BUTTON}>
           {t("backOffice.pages.save")}
         </button>
         <a href={home ? "/" : `/${page.slug}`} className="text-brand underline">
@@ -333,11 +327,11 @@ export function PageBuilder({
         </a>
         {!home &&
           (confirmDelete ? (
-            <button type="button" className={BUTTON} onClick={() => void deletePage()}>
+            <button type="button" className={ADMIN_BUTTON} onClick={() => void deletePage()}>
               {t("backOffice.pages.deleteForGood")}
             </button>
           ) : (
-            <button type="button" className={BUTTON} onClick={() => setConfirmDelete(true)}>
+            <button type="button" className={ADMIN_BUTTON} onClick={() => setConfirmDelete(true)}>
               {t("backOffice.pages.delete")}
             </button>
           ))}
@@ -366,7 +360,7 @@ function PairFields({
           value: value[lang],
           onChange: (event: { target: { value: string } }) =>
             onChange({ ...value, [lang]: event.target.value }),
-          className: CONTROL,
+          className: ADMIN_FIELD,
         };
         const text = t(`backOffice.pages.inLanguage.${lang}`, { field: label });
         return long ? (
@@ -421,7 +415,7 @@ function BlockFields({
               value={cta.url}
               onChange={(event) => set({ cta: { ...cta, url: event.target.value } })}
               maxLength={2000}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <label className="block text-sm font-medium">
@@ -431,7 +425,7 @@ function BlockFields({
               onChange={(event) =>
                 set({ imageId: event.target.value ? Number(event.target.value) : undefined })
               }
-              className={CONTROL}
+              className={ADMIN_FIELD}
             >
               <option value="">{t("backOffice.pages.none")}</option>
               {choices.media.map((item) => (
@@ -470,7 +464,7 @@ function BlockFields({
                 max={PRODUCT_GRID_MAX}
                 value={String(data.limit ?? 8)}
                 onChange={(event) => set({ limit: Number(event.target.value) })}
-                className={CONTROL}
+                className={ADMIN_FIELD}
               />
             </label>
             <label className="block text-sm font-medium">
@@ -480,7 +474,7 @@ function BlockFields({
                 onChange={(event) =>
                   set({ categoryId: event.target.value ? Number(event.target.value) : undefined })
                 }
-                className={CONTROL}
+                className={ADMIN_FIELD}
               >
                 <option value="">{t("backOffice.pages.featured")}</option>
                 {choices.categories.map((category) => (
@@ -502,7 +496,7 @@ function BlockFields({
               onChange={(event) =>
                 set({ productIds: [...event.target.selectedOptions].map((option) => Number(option.value)) })
               }
-              className={CONTROL}
+              className={ADMIN_FIELD}
             >
               {choices.products.map((product) => (
                 <option key={product.id} value={product.id}>
@@ -540,7 +534,7 @@ function BlockFields({
               value={String(data.url ?? "")}
               onChange={(event) => set({ url: event.target.value })}
               maxLength={2000}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <p id={`${hint}-videoHint`} className="text-xs text-stone-600">
@@ -560,7 +554,7 @@ function BlockFields({
               max={PHOTO_FEED_MAX}
               value={String(data.limit ?? PHOTO_FEED_DEFAULT)}
               onChange={(event) => set({ limit: Number(event.target.value) })}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
         </>
@@ -576,7 +570,7 @@ function BlockFields({
             <select
               value={String(data.menu ?? "")}
               onChange={(event) => set({ menu: event.target.value })}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             >
               {choices.menus.map((menu) => (
                 <option key={menu} value={menu}>

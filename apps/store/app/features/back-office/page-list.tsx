@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { ADMIN_FIELD, ADMIN_SAVE_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import type { PageRecord } from "./page-builder.tsx";
@@ -11,8 +12,6 @@ export type PageRow = {
   status: "publish" | "draft";
   blockCount: number;
 };
-
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
 
 /** The store's pages (decision 0034), each leading to the page builder, and a form for a new one. */
 export function PageList({ pages }: { pages: PageRow[] }) {
@@ -89,22 +88,18 @@ export function PageList({ pages }: { pages: PageRow[] }) {
         <h2 className="text-xl font-semibold">{t("backOffice.pages.new")}</h2>
         <label className="block text-sm font-medium">
           {t("backOffice.pages.pageTitle.en")}
-          <input name="title_en" required maxLength={200} className={CONTROL} />
+          <input name="title_en" required maxLength={200} className={ADMIN_FIELD} />
         </label>
         <label className="block text-sm font-medium">
           {t("backOffice.pages.pageTitle.es")}
-          <input name="title_es" maxLength={200} className={CONTROL} />
+          <input name="title_es" maxLength={200} className={ADMIN_FIELD} />
         </label>
         {error && (
           <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
             {error}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={creating}
-          className="rounded bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
-        >
+        <button type="submit" disabled={creating} className={ADMIN_SAVE_BUTTON}>
           {t("backOffice.pages.create")}
         </button>
       </form>

@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link, useLocation } from "react-router";
+import {
+  ADMIN_BUTTON,
+  ADMIN_INLINE_FIELD,
+  ADMIN_PRIMARY_BUTTON,
+} from "../../components/ui/back-office-classes.ts";
 import { PageLinks } from "../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CustomerRow, TokenRow } from "../../lib/admin-people.ts";
-import { BUTTON, PRIMARY_BUTTON } from "./order-labels.tsx";
 import { Announcement, usePeopleChange, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
@@ -68,10 +72,10 @@ export function CustomerList({
               type="search"
               defaultValue={search}
               maxLength={254}
-              className="mt-1 block w-72 max-w-full rounded border border-stone-300 px-2 py-1"
+              className={`mt-1 block w-72 max-w-full ${ADMIN_INLINE_FIELD}`}
             />
           </label>
-          <button type="submit" className={BUTTON}>
+          <button type="submit" className={ADMIN_BUTTON}>
             {t("backOffice.people.search")}
           </button>
           {search && (
@@ -196,7 +200,7 @@ export function ApiTokenList({
                   <td className="py-2">
                     <button
                       type="button"
-                      className={BUTTON}
+                      className={ADMIN_BUTTON}
                       disabled={change.busy}
                       onClick={() => setRevoking(token)}
                     >
@@ -229,11 +233,11 @@ export function ApiTokenList({
             </Heading>
             <p>{t("backOffice.people.revokeWarning")}</p>
             <div className="flex justify-end gap-2">
-              <Button className={BUTTON} onPress={() => setRevoking(null)}>
+              <Button className={ADMIN_BUTTON} onPress={() => setRevoking(null)}>
                 {t("backOffice.people.keepToken")}
               </Button>
               <Button
-                className={PRIMARY_BUTTON}
+                className={ADMIN_PRIMARY_BUTTON}
                 onPress={() => {
                   const token = revoking;
                   setRevoking(null);

@@ -4,8 +4,6 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { PEOPLE_ROLES, type PeopleRole } from "../../lib/admin-people.ts";
 import { pageRestClient, RestClientError, type RestRequest } from "../../lib/rest-client.ts";
 
-export const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
-
 type Message = { text: string; error: boolean };
 
 /**

@@ -1,9 +1,14 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import {
+  ADMIN_BUTTON,
+  ADMIN_FIELD,
+  ADMIN_INLINE_FIELD,
+  ADMIN_PRIMARY_BUTTON,
+} from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { PeopleRole, StaffRow } from "../../lib/admin-people.ts";
-import { BUTTON, PRIMARY_BUTTON } from "./order-labels.tsx";
-import { Announcement, CONTROL, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";
+import { Announcement, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
 
@@ -44,16 +49,10 @@ export function RoleForm({
       <label className="sr-only" htmlFor={id}>
         {t("backOffice.people.roleOf", { email: person.email })}
       </label>
-      <select
-        id={id}
-        name="role"
-        defaultValue={person.role}
-        key={person.role}
-        className="rounded border border-stone-300 px-2 py-1"
-      >
+      <select id={id} name="role" defaultValue={person.role} key={person.role} className={ADMIN_INLINE_FIELD}>
         <RoleOptions />
       </select>
-      <button type="submit" className={BUTTON} disabled={change.busy}>
+      <button type="submit" className={ADMIN_BUTTON} disabled={change.busy}>
         {t("backOffice.people.saveRole")}
         <span className="sr-only"> {person.email}</span>
       </button>
@@ -148,17 +147,24 @@ export function InviteForm() {
       >
         <label className="block text-sm font-medium">
           {t("backOffice.people.email")}
-          <input name="email" type="email" required maxLength={254} autoComplete="off" className={CONTROL} />
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            className={ADMIN_FIELD}
+          />
         </label>
         <label className="block text-sm font-medium">
           {t("backOffice.people.role")}
-          <select name="role" defaultValue="editor" className={CONTROL}>
+          <select name="role" defaultValue="editor" className={ADMIN_FIELD}>
             <RoleOptions />
           </select>
         </label>
         <label className="block text-sm font-medium">
           {t("backOffice.people.language")}
-          <select name="locale" defaultValue={i18n.language === "es" ? "es" : "en"} className={CONTROL}>
+          <select name="locale" defaultValue={i18n.language === "es" ? "es" : "en"} className={ADMIN_FIELD}>
             <option value="en" lang="en">
               English
             </option>
@@ -167,7 +173,7 @@ export function InviteForm() {
             </option>
           </select>
         </label>
-        <button type="submit" disabled={change.busy} className={PRIMARY_BUTTON}>
+        <button type="submit" disabled={change.busy} className={ADMIN_PRIMARY_BUTTON}>
           {t("backOffice.people.sendInvitation")}
         </button>
       </form>

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { ADMIN_BUTTON, ADMIN_FIELD } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../lib/rest-client.ts";
 import { MediaPicker } from "./media-picker.tsx";
@@ -56,10 +57,6 @@ type VariationDraft = {
   imageId: string;
   terms: Record<string, string>;
 };
-
-const CONTROL = "mt-1 block w-full rounded border border-stone-300 px-2 py-1";
-const BUTTON =
-  "rounded border border-stone-300 px-3 py-1 text-sm hover:border-brand focus-visible:outline-2 focus-visible:outline-brand";
 
 const money = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 const count = (value: number | null | undefined) => (value == null ? "" : String(value));
@@ -224,14 +221,14 @@ export function ProductForm({
         </fieldset>
         <label className="text-sm font-medium">
           {t("backOffice.products.status")}
-          <select name="status" defaultValue={product?.status ?? "publish"} className={CONTROL}>
+          <select name="status" defaultValue={product?.status ?? "publish"} className={ADMIN_FIELD}>
             <option value="publish">{t("backOffice.products.statuses.publish")}</option>
             <option value="draft">{t("backOffice.products.statuses.draft")}</option>
           </select>
         </label>
         <label className="text-sm font-medium">
           {t("backOffice.products.sku")}
-          <input name="sku" defaultValue={product?.sku ?? ""} maxLength={100} className={CONTROL} />
+          <input name="sku" defaultValue={product?.sku ?? ""} maxLength={100} className={ADMIN_FIELD} />
         </label>
       </div>
 
@@ -248,7 +245,7 @@ export function ProductForm({
                   defaultValue={texts?.name ?? ""}
                   required={lang === "en"}
                   maxLength={200}
-                  className={CONTROL}
+                  className={ADMIN_FIELD}
                 />
               </label>
               <label className="block text-sm font-medium">
@@ -257,7 +254,7 @@ export function ProductForm({
                   name={`short_description_${lang}`}
                   defaultValue={texts?.short_description ?? ""}
                   rows={2}
-                  className={CONTROL}
+                  className={ADMIN_FIELD}
                 />
               </label>
               <label className="block text-sm font-medium">
@@ -266,7 +263,7 @@ export function ProductForm({
                   name={`description_${lang}`}
                   defaultValue={texts?.description ?? ""}
                   rows={5}
-                  className={CONTROL}
+                  className={ADMIN_FIELD}
                 />
               </label>
               <label className="block text-sm font-medium">
@@ -276,7 +273,7 @@ export function ProductForm({
                   defaultValue={texts?.meta_description ?? ""}
                   rows={2}
                   maxLength={320}
-                  className={CONTROL}
+                  className={ADMIN_FIELD}
                 />
               </label>
             </fieldset>
@@ -294,7 +291,7 @@ export function ProductForm({
               inputMode="decimal"
               defaultValue={money(product?.regular_price)}
               required
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <label className="text-sm font-medium">
@@ -303,7 +300,7 @@ export function ProductForm({
               name="sale_price"
               inputMode="decimal"
               defaultValue={money(product?.sale_price)}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <label className="text-sm font-medium">
@@ -314,12 +311,16 @@ export function ProductForm({
               min={0}
               defaultValue={count(product?.stock_quantity)}
               aria-describedby={`${id}-stock-hint`}
-              className={CONTROL}
+              className={ADMIN_FIELD}
             />
           </label>
           <label className="text-sm font-medium">
             {t("backOffice.products.stock")}
-            <select name="stock_status" defaultValue={product?.stock_status ?? "instock"} className={CONTROL}>
+            <select
+              name="stock_status"
+              defaultValue={product?.stock_status ?? "instock"}
+              className={ADMIN_FIELD}
+            >
               {(["instock", "outofstock", "onbackorder"] as const).map((state) => (
                 <option key={state} value={state}>
                   {t(`backOffice.products.stockStatus.${state}`)}
@@ -410,7 +411,7 @@ export function ProductForm({
                         })
                       }
                       required
-                      className={CONTROL}
+                      className={ADMIN_FIELD}
                     >
                       <option value="">{t("backOffice.products.choose")}</option>
                       {attribute.terms
@@ -428,7 +429,7 @@ export function ProductForm({
                   <input
                     value={variation.sku}
                     onChange={(event) => changeVariation(variation.key, { sku: event.target.value })}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <label className="text-sm">
@@ -438,7 +439,7 @@ export function ProductForm({
                     required
                     value={variation.price}
                     onChange={(event) => changeVariation(variation.key, { price: event.target.value })}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <label className="text-sm">
@@ -447,7 +448,7 @@ export function ProductForm({
                     inputMode="decimal"
                     value={variation.salePrice}
                     onChange={(event) => changeVariation(variation.key, { salePrice: event.target.value })}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <label className="text-sm">
@@ -457,7 +458,7 @@ export function ProductForm({
                     min={0}
                     value={variation.stock}
                     onChange={(event) => changeVariation(variation.key, { stock: event.target.value })}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   />
                 </label>
                 <label className="text-sm">
@@ -465,7 +466,7 @@ export function ProductForm({
                   <select
                     value={variation.imageId}
                     onChange={(event) => changeVariation(variation.key, { imageId: event.target.value })}
-                    className={CONTROL}
+                    className={ADMIN_FIELD}
                   >
                     <option value="">{t("backOffice.products.noImage")}</option>
                     {media.map((item) => (
@@ -478,7 +479,7 @@ export function ProductForm({
                 <div className="flex items-end">
                   <button
                     type="button"
-                    className={BUTTON}
+                    className={ADMIN_BUTTON}
                     onClick={() => setVariations((all) => all.filter((each) => each.key !== variation.key))}
                   >
                     {t("backOffice.products.removeVariation", { n: index + 1 })}
@@ -488,7 +489,7 @@ export function ProductForm({
             ))}
             <button
               type="button"
-              className={BUTTON}
+              className={ADMIN_BUTTON}
               onClick={() =>
                 setVariations((all) => [
                   ...all,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ADMIN_BUTTON, ADMIN_NARROW_FIELD } from "../../components/ui/back-office-classes.ts";
 import { PageLinks } from "../../components/ui/pagination.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../lib/admin-products.ts";
@@ -14,8 +15,6 @@ type Params = {
   orderby?: string | undefined;
   order?: string | undefined;
 };
-
-const CONTROL = "mt-1 block rounded border border-stone-300 px-2 py-1";
 
 /**
  * The back office's product list (issue 16): search, filter by category, stock and status, sort,
@@ -57,11 +56,16 @@ export function ProductTable({
       >
         <label className="text-sm">
           {t("backOffice.products.search")}
-          <input type="search" name="search" defaultValue={params.search ?? ""} className={CONTROL} />
+          <input
+            type="search"
+            name="search"
+            defaultValue={params.search ?? ""}
+            className={ADMIN_NARROW_FIELD}
+          />
         </label>
         <label className="text-sm">
           {t("backOffice.products.category")}
-          <select name="category" defaultValue={params.category ?? ""} className={CONTROL}>
+          <select name="category" defaultValue={params.category ?? ""} className={ADMIN_NARROW_FIELD}>
             <option value="">{t("backOffice.products.any")}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -73,7 +77,7 @@ export function ProductTable({
         </label>
         <label className="text-sm">
           {t("backOffice.products.stock")}
-          <select name="stock_status" defaultValue={params.stock_status ?? ""} className={CONTROL}>
+          <select name="stock_status" defaultValue={params.stock_status ?? ""} className={ADMIN_NARROW_FIELD}>
             <option value="">{t("backOffice.products.any")}</option>
             {(["instock", "outofstock", "onbackorder"] as const).map((state) => (
               <option key={state} value={state}>
@@ -84,7 +88,7 @@ export function ProductTable({
         </label>
         <label className="text-sm">
           {t("backOffice.products.status")}
-          <select name="status" defaultValue={params.status ?? ""} className={CONTROL}>
+          <select name="status" defaultValue={params.status ?? ""} className={ADMIN_NARROW_FIELD}>
             <option value="">{t("backOffice.products.any")}</option>
             {(["publish", "draft"] as const).map((status) => (
               <option key={status} value={status}>
@@ -95,7 +99,7 @@ export function ProductTable({
         </label>
         <label className="text-sm">
           {t("backOffice.products.sortBy")}
-          <select name="orderby" defaultValue={params.orderby ?? "id"} className={CONTROL}>
+          <select name="orderby" defaultValue={params.orderby ?? "id"} className={ADMIN_NARROW_FIELD}>
             {(["id", "name", "price", "date", "stock"] as const).map((field) => (
               <option key={field} value={field}>
                 {t(`backOffice.products.sort.${field}`)}
@@ -105,12 +109,12 @@ export function ProductTable({
         </label>
         <label className="text-sm">
           {t("backOffice.products.order")}
-          <select name="order" defaultValue={params.order ?? "asc"} className={CONTROL}>
+          <select name="order" defaultValue={params.order ?? "asc"} className={ADMIN_NARROW_FIELD}>
             <option value="asc">{t("backOffice.products.ascending")}</option>
             <option value="desc">{t("backOffice.products.descending")}</option>
           </select>
         </label>
-        <button type="submit" className="rounded border border-stone-300 px-3 py-1">
+        <button type="submit" className={ADMIN_BUTTON}>
           {t("backOffice.products.apply")}
         </button>
       </form>

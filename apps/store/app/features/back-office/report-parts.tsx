@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { ADMIN_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { BUTTON } from "./order-labels.tsx";
 
 /** A field of a report's form (its dates, and a select of the report's own). */
 export const REPORT_FIELD = "rounded border border-stone-300 px-2 py-1";
@@ -36,7 +36,7 @@ export function ReportPeriodForm({
         <input type="date" name="to" required defaultValue={to} className={REPORT_FIELD} />
       </label>
       {children}
-      <button type="submit" className={BUTTON}>
+      <button type="submit" className={ADMIN_BUTTON}>
         {t("backOffice.reports.show")}
       </button>
     </Form>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { eventWithTime } from "rrweb";
 import type RrwebPlayer from "rrweb-player";
+import { ADMIN_INLINE_FIELD, ADMIN_SAVE_BUTTON } from "../../components/ui/back-office-classes.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -170,11 +171,7 @@ function ReplayPlayer({ session }: { session: string }) {
       />
       {state === "ready" && (
         <div className="flex flex-wrap items-center gap-4">
-          <button
-            type="button"
-            onClick={toggle}
-            className="rounded bg-brand px-4 py-2 font-semibold text-white"
-          >
+          <button type="button" onClick={toggle} className={ADMIN_SAVE_BUTTON}>
             {playing ? t("backOffice.sessionReplay.pause") : t("backOffice.sessionReplay.play")}
           </button>
           <label htmlFor={ids.position} className="sr-only">
@@ -211,7 +208,7 @@ function ReplayPlayer({ session }: { session: string }) {
                 setSpeed(chosen);
                 player.current?.setSpeed(chosen);
               }}
-              className="rounded border border-stone-300 px-2 py-1"
+              className={ADMIN_INLINE_FIELD}
             >
               {SPEEDS.map((choice) => (
                 <option key={choice} value={choice}>

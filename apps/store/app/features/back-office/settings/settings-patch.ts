@@ -1,0 +1,178 @@
+import {
+  BANK_DETAIL_FIELDS,
+  type BankDetails,
+  SHIPPING_METHOD_IDS,
+  type ShippingMethodId,
+} from "../../../lib/store-settings.ts";
+
+/**
+ * What the settings page edits and what it sends: the settings' shapes as `GET /settings` answers
+ * them, and the form's values read back into the shapes `PUT /settings` takes (decision 0039).
+ */
+
+type Toggle = boolean;
+type ShippingSetting = { enabled: Toggle; cost: number; countries: readonly string[] };
+
+/** The settings the page edits, as `GET /settings` answers them (secrets masked). */
+export type EditableSettings = {
+  name: string;
+  address: { line1: string; line2: string; city: string; postcode: string; country: string };
+  currency: string;
+  mail_from: string;
+  cart_redirect_after_add: "yes" | "no";
+  cart_reveal_after_add: Toggle;
+  off_canvas_cart: Toggle;
+  search_result_latency: number;
+  sticky_header_hide_on_scroll: Toggle;
+  header_nav_vertical_fly_out_frontpage: Toggle;
+  page_loader: Toggle;
+  coming_soon: Toggle;
+  store_notice: { enabled: Toggle; id: string; text: { en: string; es: string } };
+  shipping: Record<ShippingMethodId, ShippingSetting>;
+  payments: {
+    bacs: { enabled: Toggle; details: BankDetails };
+    cod: { enabled: Toggle; shipping_methods: string[] };
+    wallet: { enabled: Toggle };
+  };
+  order_attribution: {
+    allowTracking: Toggle;
+    lifetimeMonths: number;
+    sessionMinutes: number;
+    base64: Toggle;
+    timezoneOffset: number;
+  };
+  photo_feed: { provider: "media" | "graph"; graph: { endpoint: string; token: string } };
+  consent: { banner: Toggle };
+  analytics: {
+    enabled: Toggle;
+    ga4_measurement_id: string;
+    recording: { enabled: Toggle; sample_rate: number };
+    retention_days: number;
+    recording_retention_days: number;
+  };
+  legal_pages: { privacy: number | null };
+};
+
+/** A content page the legal pages' settings may name (decision 0051). */
+export type SettingsPage = { id: number; title: { en: string; es: string }; status: "publish" | "draft" };
+
+/** The top-level settings, in the page's order: a refusal names one, the page names its section. */
+export const SECTION_OF: Record<string, string> = {
+  name: "store",
+  address: "store",
+  currency: "store",
+  mail_from: "store",
+  cart_redirect_after_add: "cart",
+  cart_reveal_after_add: "cart",
+  off_canvas_cart: "cart",
+  search_result_latency: "pages",
+  sticky_header_hide_on_scroll: "pages",
+  header_nav_vertical_fly_out_frontpage: "pages",
+  page_loader: "pages",
+  coming_soon: "visibility",
+  store_notice: "visibility",
+  shipping: "shipping",
+  payments: "payments",
+  order_attribution: "attribution",
+  photo_feed: "photoFeed",
+  consent: "analytics",
+  analytics: "analytics",
+  legal_pages: "legal",
+};
+
+/** A form's values read as the settings' shapes: text trimmed, checkboxes as booleans, amounts in cents. */
+function reader(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "").trim();
+  return {
+    text,
+    on: (name: string) => form.get(name) === "on",
+    number: (name: string) => (text(name) === "" ? Number.NaN : Number(text(name))),
+    cents: (name: string) => Math.round(Number(text(name)) * 100),
+    all: (name: string) => form.getAll(name).map(String),
+  };
+}
+
+/** The change the form asks for: every setting the page shows, in the shapes `PUT /settings` takes. */
+export function settingsPatch(form: FormData): Record<string, unknown> {
+  const { text, on, number, cents, all } = reader(form);
+  const shipping = Object.fromEntries(
+    SHIPPING_METHOD_IDS.map((id) => [
+      id,
+      {
+        enabled: on(`shipping.${id}.enabled`),
+        cost: cents(`shipping.${id}.cost`),
+        countries: all(`shipping.${id}.countries`),
+      },
+    ]),
+  );
+  return {
+    name: text("name"),
+    address: {
+      line1: text("address.line1"),
+      line2: text("address.line2"),
+      city: text("address.city"),
+      postcode: text("address.postcode"),
+      country: text("address.country"),
+    },
+    currency: text("currency"),
+    mail_from: text("mail_from"),
+    cart_redirect_after_add: on("cart_redirect_after_add") ? "yes" : "no",
+    cart_reveal_after_add: on("cart_reveal_after_add"),
+    off_canvas_cart: on("off_canvas_cart"),
+    search_result_latency: number("search_result_latency"),
+    sticky_header_hide_on_scroll: on("sticky_header_hide_on_scroll"),
+    header_nav_vertical_fly_out_frontpage: on("header_nav_vertical_fly_out_frontpage"),
+    page_loader: on("page_loader"),
+    coming_soon: on("coming_soon"),
+    store_notice: {
+      enabled: on("store_notice.enabled"),
+      text: { en: text("store_notice.text.en"), es: text("store_notice.text.es") },
+    },
+    shipping,
+    payments: {
+      bacs: {
+        enabled: on("payments.bacs.enabled"),
+        details: Object.fromEntries(
+          BANK_DETAIL_FIELDS.map((field) => [field, text(`payments.bacs.${field}`)]),
+        ),
+      },
+      cod: { enabled: on("payments.cod.enabled"), shipping_methods: all("payments.cod.shipping_methods") },
+      wallet: { enabled: on("payments.wallet.enabled") },
+    },
+    order_attribution: {
+      allowTracking: on("order_attribution.allowTracking"),
+      lifetimeMonths: number("order_attribution.lifetimeMonths"),
+      sessionMinutes: number("order_attribution.sessionMinutes"),
+      base64: on("order_attribution.base64"),
+      timezoneOffset: number("order_attribution.timezoneOffset"),
+    },
+    photo_feed: {
+      provider: text("photo_feed.provider"),
+      graph: { endpoint: text("photo_feed.graph.endpoint"), token: text("photo_feed.graph.token") },
+    },
+    consent: { banner: on("consent.banner") },
+    analytics: {
+      enabled: on("analytics.enabled"),
+      ga4_measurement_id: ga4Id(form),
+      recording: {
+        enabled: on("analytics.recording.enabled"),
+        sample_rate: number("analytics.recording.sample_rate"),
+      },
+      retention_days: number("analytics.retention_days"),
+      recording_retention_days: number("analytics.recording_retention_days"),
+    },
+    legal_pages: { privacy: pageChoice(text("legal_pages.privacy")) },
+  };
+}
+
+/** A page select's value: a page's id, or none. */
+function pageChoice(value: string): number | null {
+  return value === "" ? null : Number(value);
+}
+
+/** The GA4 measurement id as typed, in capitals (Google writes them so; a lower-case copy is the same id). */
+export function ga4Id(form: FormData): string {
+  return String(form.get("analytics.ga4_measurement_id") ?? "")
+    .trim()
+    .toUpperCase();
+}

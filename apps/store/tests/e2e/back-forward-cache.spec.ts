@@ -1,4 +1,5 @@
 import { test as base, expect } from "./fixtures.ts";
+import { addFirstSimpleProduct } from "./support.ts";
 
 /**
  * Playwright starts Chromium with the back/forward cache off; these tests turn it back on (and let
@@ -52,4 +53,38 @@ test("the pressed button's loading state clears when the product page comes back
     .toBe(true);
   await expect(buyNow).toHaveAttribute("aria-busy", "false");
   await expect(buyNow.locator(".loading-spinner")).toHaveCount(0);
+});
+
+test("a page left for the express wallet comes back from the back/forward cache usable: no “Please wait...”, no busy button", async ({
+  page,
+}) => {
+  // The store with express checkout on, and the reference wallet on another site (playwright.config.ts).
+  const store = `http://127.0.0.1:${process.env.E2E_WALLET_STORE_PORT}`;
+  const wallet = `http://localhost:${process.env.E2E_WALLET_PORT}`;
+  await page.goto(`${store}/shop`);
+  // The listing's buttons are the cart client's once it has started.
+  await page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
+  await addFirstSimpleProduct(page);
+  await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
+  await page.goto(`${store}/cart`);
+  await expect(page.locator("html[data-wallet-direct-checkout=ready]")).toHaveCount(1, { timeout: 30_000 });
+  await page.evaluate(() => {
+    (window as unknown as { keptAlive: boolean }).keptAlive = true;
+  });
+  // A request still running when the page is left keeps it out of the cache.
+  await page.waitForLoadState("networkidle");
+  const checkout = page.locator(".wc-proceed-to-checkout .checkout-button");
+  await checkout.click();
+  await page.waitForURL((url) => url.origin === wallet);
+
+  await page.goBack({ waitUntil: "commit" });
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive).catch(() => undefined),
+    )
+    .toBe(true);
+  await expect(page.locator(".block-page")).toHaveCount(0);
+  await expect(checkout).not.toHaveAttribute("aria-busy");
+  await expect(checkout).not.toHaveClass(/\bwallet-loading\b/);
+  expect(await page.evaluate(() => document.querySelectorAll("body > [inert]").length)).toBe(0);
 });

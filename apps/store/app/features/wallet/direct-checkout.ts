@@ -250,6 +250,17 @@ export class DirectCheckout {
     button.classList.add("wallet-loading");
     // Blocked until the browser leaves for the wallet; released if that fails, before the store's checkout.
     const release = blockPage(this.pleaseWait);
+    // The shopper who comes back (Back, from the wallet or the store's checkout) may get this very page
+    // from the back/forward cache, still blocked: given back usable, as the product form's button is.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      window.removeEventListener("pageshow", onPageShow);
+      release();
+      button.removeAttribute("aria-busy");
+      button.classList.remove("wallet-loading");
+    };
+    window.addEventListener("pageshow", onPageShow);
+    this.#stop.push(() => window.removeEventListener("pageshow", onPageShow));
     try {
       window.location.assign(await this.#walletUrl());
     } catch (error) {

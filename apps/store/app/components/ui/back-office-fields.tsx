@@ -50,6 +50,7 @@ function Labelled({
 }) {
   return (
     <div>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is `children`, inside the label. */}
       <label className="block text-sm font-medium">
         {label}
         {children}

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { useId } from "react";
+import { ADMIN_INLINE_FIELD } from "../../components/ui/back-office-classes.ts";
 import { formatDate, formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
@@ -13,7 +14,7 @@ import {
   reportCsvHref,
 } from "../../lib/attribution-report.ts";
 import { originText } from "./order-labels.tsx";
-import { FigureTable, REPORT_FIELD, ReportPeriodForm } from "./report-parts.tsx";
+import { FigureTable, ReportPeriodForm } from "./report-parts.tsx";
 
 const SOURCE_TYPES = new Set(["utm", "organic", "referral", "typein", "admin", "mobile_app"]);
 const DEVICES = new Set(["Mobile", "Tablet", "Desktop"]);
@@ -73,7 +74,7 @@ export function AttributionReport({
       >
         <label className="grid gap-1 text-sm">
           {t("backOffice.reports.by")}
-          <select name="by" defaultValue={query.by} className={REPORT_FIELD}>
+          <select name="by" defaultValue={query.by} className={ADMIN_INLINE_FIELD}>
             {REPORT_DIMENSIONS.map((dimension) => (
               <option key={dimension} value={dimension}>
                 {t(`backOffice.reports.dimensions.${dimension}`)}

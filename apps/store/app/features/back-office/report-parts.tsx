@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { ADMIN_BUTTON } from "../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** A field of a report's form (its dates, and a select of the report's own). */
-export const REPORT_FIELD = "rounded border border-stone-300 px-2 py-1";
 
 /**
  * A report's period, chosen in a GET form that works without JavaScript: from and to dates, any
@@ -29,11 +28,11 @@ export function ReportPeriodForm({
     <Form method="get" action={action} aria-label={label} className="flex flex-wrap items-end gap-4">
       <label className="grid gap-1 text-sm">
         {t("backOffice.reports.from")}
-        <input type="date" name="from" required defaultValue={from} className={REPORT_FIELD} />
+        <input type="date" name="from" required defaultValue={from} className={ADMIN_INLINE_FIELD} />
       </label>
       <label className="grid gap-1 text-sm">
         {t("backOffice.reports.to")}
-        <input type="date" name="to" required defaultValue={to} className={REPORT_FIELD} />
+        <input type="date" name="to" required defaultValue={to} className={ADMIN_INLINE_FIELD} />
       </label>
       {children}
       <button type="submit" className={ADMIN_BUTTON}>

@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 export const SHARED_MODULES = [
   "packages/**/src/**/*.test.ts",
   "apps/*/app/**/*.server.test.{ts,tsx}",
+  "apps/*/server/**/*.server.test.ts",
   "bench/**/*.test.ts",
 ];
 

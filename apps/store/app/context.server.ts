@@ -4,19 +4,23 @@ import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
 import type { Locale } from "./i18n/i18n.ts";
 import type { ContentSources } from "./lib/rich-text.ts";
-import { type CartClient, createCartClient } from "./services/cart-client.server.ts";
+import { type CartClient, createCartClient } from "./services/cart/cart-client.server.ts";
+import type { ProductSearch } from "./services/catalogue/search.server.ts";
+import type { PhotoFeed } from "./services/content/photo-feed.server.ts";
+import type { Mailer } from "./services/mail/mail.server.ts";
+import {
+  createMediaLibrary,
+  type MediaLibrary,
+  type SizeEncoder,
+} from "./services/media/media-library.server.ts";
 import {
   createLoginLimits,
   type LoginLimitSettings,
   type LoginLimits,
-} from "./services/login-limits.server.ts";
-import type { Mailer } from "./services/mail.server.ts";
-import { createMediaLibrary, type MediaLibrary, type SizeEncoder } from "./services/media-library.server.ts";
-import type { PhotoFeed } from "./services/photo-feed.server.ts";
-import type { ProductSearch } from "./services/search.server.ts";
-import type { RequestSession } from "./services/session.server.ts";
-import type { StoreSettings } from "./services/settings.server.ts";
-import type { SiteCache } from "./services/site-cache.server.ts";
+} from "./services/people/login-limits.server.ts";
+import type { StoreSettings } from "./services/settings/settings.server.ts";
+import type { RequestSession } from "./services/shared/session.server.ts";
+import type { SiteCache } from "./services/shared/site-cache.server.ts";
 
 /** What every loader and action receives through router context; nothing reaches them as a global. */
 export type AppContext = {

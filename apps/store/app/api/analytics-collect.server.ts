@@ -1,7 +1,11 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { AppContext } from "../context.server.ts";
 import { analyticsBatchSchema } from "../lib/analytics.ts";
-import { analyticsAllowed, recordAnalyticsEvents, requestConsent } from "../services/analytics.server.ts";
+import {
+  analyticsAllowed,
+  recordAnalyticsEvents,
+  requestConsent,
+} from "../services/analytics/analytics.server.ts";
 
 /**
  * `POST /api/vitrine/v2/analytics/events` (decision 0040): the analytics client's events, as a

@@ -1,9 +1,9 @@
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertSimpleProduct } from "../services/catalogue-fixtures.test-helper.ts";
-import { type LoopbackServer, listenOnLoopback } from "../services/loopback-server.test-helper.ts";
-import { testContext } from "../services/test-context.test-helper.ts";
+import { insertSimpleProduct } from "../services/catalogue/catalogue-fixtures.test-helper.ts";
+import { type LoopbackServer, listenOnLoopback } from "../services/shared/loopback-server.test-helper.ts";
+import { testContext } from "../services/shared/test-context.test-helper.ts";
 import { storeCartRouter } from "./store-cart.server.ts";
 
 describe.each(await availableDialects())("Store API cart routes on %s", (dialect) => {

@@ -1,12 +1,12 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
+import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { type CartView, MAX_LINE_QUANTITY } from "../lib/cart.ts";
-import type { CartErrorCode } from "../services/cart.server.ts";
-import type { CartClient, CartResult } from "../services/cart-client.server.ts";
-import { cartCookies } from "../services/cart-cookies.server.ts";
-import { jsonBody } from "../services/input-guard.server.ts";
+import type { CartErrorCode } from "../services/cart/cart.server.ts";
+import type { CartClient, CartResult } from "../services/cart/cart-client.server.ts";
+import { cartCookies } from "../services/cart/cart-cookies.server.ts";
 
 /** The Store API's JSON types, part of its contract: ids and quantities are numbers, not strings. */
 const id = z.number().int().positive().max(2_147_483_647);

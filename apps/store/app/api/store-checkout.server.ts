@@ -1,19 +1,19 @@
 import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
+import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { addressFields, parseCheckoutForm } from "../lib/checkout-form.ts";
-import { AttributionError, cleanAttribution } from "../services/attribution.server.ts";
-import { cartCookies } from "../services/cart-cookies.server.ts";
-import { ownerOf } from "../services/cart-session.server.ts";
+import { AttributionError, cleanAttribution } from "../services/analytics/attribution.server.ts";
+import { cartCookies } from "../services/cart/cart-cookies.server.ts";
+import { ownerOf } from "../services/cart/cart-session.server.ts";
 import {
   CheckoutError,
   type CheckoutErrorCode,
   cartAfterCheckout,
   checkoutCart,
-} from "../services/checkout.server.ts";
-import { jsonBody } from "../services/input-guard.server.ts";
-import { verifyNonce } from "../services/nonce.server.ts";
+} from "../services/cart/checkout.server.ts";
+import { verifyNonce } from "../services/shared/nonce.server.ts";
 
 const address = z.record(z.string(), z.unknown()).optional();
 const body = z.object({

@@ -3,17 +3,17 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertSimpleProduct } from "../services/catalogue-fixtures.test-helper.ts";
-import { type LoopbackServer, listenOnLoopback } from "../services/loopback-server.test-helper.ts";
-import { createNonce } from "../services/nonce.server.ts";
+import { insertSimpleProduct } from "../services/catalogue/catalogue-fixtures.test-helper.ts";
 import {
   orderAddress as address,
   insertAccount,
   insertOrder,
-} from "../services/order-fixtures.test-helper.ts";
-import { hashPassword } from "../services/passwords.server.ts";
-import { RequestSession } from "../services/session.server.ts";
-import { testConfig, testContext } from "../services/test-context.test-helper.ts";
+} from "../services/orders/order-fixtures.test-helper.ts";
+import { hashPassword } from "../services/people/passwords.server.ts";
+import { type LoopbackServer, listenOnLoopback } from "../services/shared/loopback-server.test-helper.ts";
+import { createNonce } from "../services/shared/nonce.server.ts";
+import { RequestSession } from "../services/shared/session.server.ts";
+import { testConfig, testContext } from "../services/shared/test-context.test-helper.ts";
 import { vitrineRestRouter } from "./vitrine-rest.server.ts";
 
 describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on %s", (dialect) => {

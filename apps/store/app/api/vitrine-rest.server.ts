@@ -1,18 +1,18 @@
 import express, { type Request, type Response, type Router } from "express";
+import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
-import { jsonBody } from "../services/input-guard.server.ts";
-import { affiliateLinkRoutes } from "./rest/affiliate-links.server.ts";
-import { mediaRoutes } from "./rest/media.server.ts";
-import { menuRoutes } from "./rest/menus.server.ts";
-import { orderRoutes } from "./rest/orders.server.ts";
-import { pageRoutes } from "./rest/pages.server.ts";
-import { productRoutes } from "./rest/products.server.ts";
-import { reportRoutes } from "./rest/reports.server.ts";
+import { affiliateLinkRoutes } from "./rest/affiliate-links-rest.server.ts";
+import { mediaRoutes } from "./rest/media-rest.server.ts";
+import { menuRoutes } from "./rest/menus-rest.server.ts";
+import { orderRoutes } from "./rest/orders-rest.server.ts";
+import { pageRoutes } from "./rest/pages-rest.server.ts";
+import { productRoutes } from "./rest/products-rest.server.ts";
+import { reportRoutes } from "./rest/reports-rest.server.ts";
 import { restHandler } from "./rest/rest-route.server.ts";
-import { sessionRecordingRoutes } from "./rest/session-recordings.server.ts";
-import { settingsRoutes } from "./rest/settings.server.ts";
-import { tokenRoutes } from "./rest/tokens.server.ts";
-import { userRoutes } from "./rest/users.server.ts";
+import { sessionRecordingRoutes } from "./rest/session-recordings-rest.server.ts";
+import { settingsRoutes } from "./rest/settings-rest.server.ts";
+import { tokenRoutes } from "./rest/tokens-rest.server.ts";
+import { userRoutes } from "./rest/users-rest.server.ts";
 
 /**
  * The platform REST API under `/api/vitrine/v2` (CONTRACTS.md): cookie + `X-Vitrine-Nonce` or a

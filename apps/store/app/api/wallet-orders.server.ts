@@ -8,8 +8,8 @@ import express, { type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { AppContext } from "../context.server.ts";
 import { addressSchema } from "../lib/checkout-schema.ts";
-import { CheckoutError } from "../services/checkout.server.ts";
-import { placeWalletOrder, WalletOrderError, walletKeys } from "../services/wallet.server.ts";
+import { CheckoutError } from "../services/cart/checkout.server.ts";
+import { placeWalletOrder, WalletOrderError, walletKeys } from "../services/cart/wallet.server.ts";
 
 const billingSchema = addressSchema.and(
   z.object({ email: z.string().email().max(254), phone: z.string().max(40).default("") }),

@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from "express";
+import { formBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
-import { formBody } from "../services/input-guard.server.ts";
 
 /**
  * The storefront's form-encoded calls of CONTRACTS.md: `/?wc-ajax={endpoint}` and

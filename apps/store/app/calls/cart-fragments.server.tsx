@@ -9,10 +9,10 @@ import {
 } from "../features/cart/mini-cart-content.tsx";
 import { createI18n, type Locale } from "../i18n/i18n.ts";
 import type { CartView } from "../lib/cart.ts";
-import { cartCookies } from "../services/cart-cookies.server.ts";
-import { REMOVE_ITEM_NONCE } from "../services/cart-session.server.ts";
-import { createNonce } from "../services/nonce.server.ts";
-import type { Session } from "../services/session.server.ts";
+import { cartCookies } from "../services/cart/cart-cookies.server.ts";
+import { REMOVE_ITEM_NONCE } from "../services/cart/cart-session.server.ts";
+import { createNonce } from "../services/shared/nonce.server.ts";
+import type { Session } from "../services/shared/session.server.ts";
 
 export type Fragments = Record<string, string>;
 

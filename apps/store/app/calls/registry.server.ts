@@ -1,11 +1,11 @@
 import { PHOTO_FEED_ACTION } from "../lib/photo-feed.ts";
 import type { CallRegistry } from "./calls.server.ts";
-import { cartAjax, cartWcAjax } from "./cart.server.ts";
-import { photoFeedAction } from "./photo-feed.server.tsx";
-import { quickviewAction } from "./quickview.server.tsx";
+import { cartAjax, cartWcAjax } from "./cart-calls.server.ts";
+import { photoFeedAction } from "./photo-feed-calls.server.tsx";
+import { quickviewAction } from "./quickview-calls.server.tsx";
 import { restNonceAction } from "./rest-nonce.server.ts";
-import { searchSuggestions } from "./search.server.ts";
-import { walletAjax, walletWcAjax } from "./wallet.server.ts";
+import { searchSuggestions } from "./search-calls.server.ts";
+import { walletAjax, walletWcAjax } from "./wallet-calls.server.ts";
 
 /** Every call the storefront answers; features add their handlers here. */
 export const callRegistry: CallRegistry = {

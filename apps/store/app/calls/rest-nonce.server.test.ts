@@ -3,10 +3,10 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vitrineRestRouter } from "../api/vitrine-rest.server.ts";
 import { REST_NONCE_URL } from "../lib/rest-client.ts";
-import { type LoopbackServer, listenOnLoopback } from "../services/loopback-server.test-helper.ts";
-import { insertAccount } from "../services/order-fixtures.test-helper.ts";
-import { RequestSession } from "../services/session.server.ts";
-import { testConfig, testContext } from "../services/test-context.test-helper.ts";
+import { insertAccount } from "../services/orders/order-fixtures.test-helper.ts";
+import { type LoopbackServer, listenOnLoopback } from "../services/shared/loopback-server.test-helper.ts";
+import { RequestSession } from "../services/shared/session.server.ts";
+import { testConfig, testContext } from "../services/shared/test-context.test-helper.ts";
 import { mountCalls } from "./calls.server.ts";
 import { callRegistry } from "./registry.server.ts";
 

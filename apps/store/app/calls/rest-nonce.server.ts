@@ -1,4 +1,4 @@
-import { createNonce } from "../services/nonce.server.ts";
+import { createNonce } from "../services/shared/nonce.server.ts";
 import { type AjaxAction, callError } from "./calls.server.ts";
 
 /**

@@ -2,10 +2,10 @@ import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
-import { AdminInputError } from "../../services/admin-input-error.server.ts";
-import { findApiToken } from "../../services/api-tokens.server.ts";
-import { verifyNonce } from "../../services/nonce.server.ts";
-import { type Role, userLocale, userRole } from "../../services/users.server.ts";
+import { findApiToken } from "../../services/people/api-tokens.server.ts";
+import { type Role, userLocale, userRole } from "../../services/people/users.server.ts";
+import { AdminInputError } from "../../services/shared/admin-input-error.server.ts";
+import { verifyNonce } from "../../services/shared/nonce.server.ts";
 
 /**
  * What every route of the platform REST API shares (CONTRACTS.md): who is calling (a Bearer token,

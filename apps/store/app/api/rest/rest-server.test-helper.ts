@@ -3,11 +3,11 @@ import { createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import express from "express";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createRestClient, type RestClient } from "../../lib/rest-client.ts";
-import { type LoopbackServer, listenOnLoopback } from "../../services/loopback-server.test-helper.ts";
-import { createNonce } from "../../services/nonce.server.ts";
-import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
-import { RequestSession } from "../../services/session.server.ts";
-import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
+import { insertAccount } from "../../services/orders/order-fixtures.test-helper.ts";
+import { type LoopbackServer, listenOnLoopback } from "../../services/shared/loopback-server.test-helper.ts";
+import { createNonce } from "../../services/shared/nonce.server.ts";
+import { RequestSession } from "../../services/shared/session.server.ts";
+import { testConfig, testContext } from "../../services/shared/test-context.test-helper.ts";
 import { vitrineRestRouter } from "../vitrine-rest.server.ts";
 
 type ContextOptions = Omit<Parameters<typeof testContext>[0], "db" | "config" | "cookie">;

@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { tabForLocation } from "./location-target.ts";
-import { REVIEWS_SCROLL_DELAY_MS, scrollToWithOffset } from "./scroll.ts";
+import { REVIEWS_SCROLL_DELAY_MS, scrollToWithOffset } from "./product-scroll.ts";
 
 export type ProductTab = { id: string; title: string; content: ReactNode };
 

@@ -7,7 +7,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ReviewView } from "../../lib/catalogue.ts";
 import { useSignedIn } from "../account/index.ts";
-import { announceHashChange } from "./scroll.ts";
+import { announceHashChange } from "./product-scroll.ts";
 
 export type ReviewField = "rating" | "comment" | "author" | "email" | "form";
 export type ReviewFormState = {

@@ -2,11 +2,11 @@ import { sessions, users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { authenticate, guestFormNonce } from "../../services/accounts.server.ts";
-import { inviteUser } from "../../services/invitations.server.ts";
-import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
-import { RequestSession } from "../../services/session.server.ts";
-import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
+import { insertAccount } from "../../services/orders/order-fixtures.test-helper.ts";
+import { authenticate, guestFormNonce } from "../../services/people/accounts.server.ts";
+import { inviteUser } from "../../services/people/invitations.server.ts";
+import { RequestSession } from "../../services/shared/session.server.ts";
+import { testConfig, testContext } from "../../services/shared/test-context.test-helper.ts";
 import { INVITATION_NONCE, invitationAction, invitationView } from "./account-invitation.server.ts";
 
 const config = testConfig();

@@ -2,9 +2,9 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { z } from "zod";
 import { createI18n } from "../../i18n/i18n.ts";
 import { accountHintForRole } from "../../lib/account-hint.ts";
-import { guestFormNonce, isResetTokenShape } from "../../services/accounts.server.ts";
-import { acceptInvitation, openInvitation } from "../../services/invitations.server.ts";
-import { verifyNonce } from "../../services/nonce.server.ts";
+import { guestFormNonce, isResetTokenShape } from "../../services/people/accounts.server.ts";
+import { acceptInvitation, openInvitation } from "../../services/people/invitations.server.ts";
+import { verifyNonce } from "../../services/shared/nonce.server.ts";
 
 /**
  * `/my-account/invitation?key=…&login=…` (decision 0038): the invitee chooses a password and is

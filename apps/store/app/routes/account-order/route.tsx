@@ -3,7 +3,7 @@ import { OrderDetails } from "../../features/orders/index.ts";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { findOrderForViewer as findOrder, notesOf } from "../../services/orders.server.ts";
+import { findOrderForViewer as findOrder, notesOf } from "../../services/orders/orders.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

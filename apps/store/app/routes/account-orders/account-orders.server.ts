@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { listOrdersOfUser } from "../../services/orders.server.ts";
+import { listOrdersOfUser } from "../../services/orders/orders.server.ts";
 
 /** The signed-in shopper's orders, newest first; a guest is sent to sign in. */
 export async function loadAccountOrders(context: AppLoadContext) {

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
-import { canEditPages, loadEditablePage, savePageTexts } from "../../services/page-editor.server.ts";
-import { userRole } from "../../services/users.server.ts";
+import { canEditPages, loadEditablePage, savePageTexts } from "../../services/content/page-editor.server.ts";
+import { userRole } from "../../services/people/users.server.ts";
+import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 
 const nonceAction = (slug: string) => `edit-page-${slug}`;
 

@@ -4,7 +4,7 @@ import { TextareaField, TextField } from "../../components/ui/fields.tsx";
 import { locales } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { textFieldName } from "../../lib/field-names.ts";
-import type { EditableText } from "../../services/page-editor.server.ts";
+import type { EditableText } from "../../services/content/page-editor.server.ts";
 import type { Route } from "./+types/route";
 import { loadPageEditor, savePageEditor } from "./page-edit.server.ts";
 

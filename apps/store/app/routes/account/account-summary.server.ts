@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { canEditPages, editablePageSlugs } from "../../services/page-editor.server.ts";
-import { userSummary } from "../../services/users.server.ts";
+import { canEditPages, editablePageSlugs } from "../../services/content/page-editor.server.ts";
+import { userSummary } from "../../services/people/users.server.ts";
 
 /** The signed-in shopper's account, or null for a guest. */
 export async function accountSummary(context: AppLoadContext) {

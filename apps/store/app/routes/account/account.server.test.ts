@@ -1,10 +1,14 @@
 import { createDb, type Database, type DbHandle, rateLimits } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LOGIN_NONCE } from "../../services/accounts.server.ts";
-import { insertAccount } from "../../services/order-fixtures.test-helper.ts";
-import { hashPassword } from "../../services/passwords.server.ts";
-import { SMALL_LOGIN_LIMITS, testConfig, testContext } from "../../services/test-context.test-helper.ts";
+import { insertAccount } from "../../services/orders/order-fixtures.test-helper.ts";
+import { LOGIN_NONCE } from "../../services/people/accounts.server.ts";
+import { hashPassword } from "../../services/people/passwords.server.ts";
+import {
+  SMALL_LOGIN_LIMITS,
+  testConfig,
+  testContext,
+} from "../../services/shared/test-context.test-helper.ts";
 import { accountAction, guestNonce } from "./account.server.ts";
 
 const limits = SMALL_LOGIN_LIMITS;

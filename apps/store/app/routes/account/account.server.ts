@@ -2,17 +2,17 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { accountHintForRole } from "../../lib/account-hint.ts";
+import { mergeGuestCart } from "../../services/cart/cart.server.ts";
+import { cartHeaders } from "../../services/cart/cart-session.server.ts";
 import {
   AccountError,
   guestFormNonce,
   LOGIN_NONCE,
   REGISTER_NONCE,
   registerCustomer,
-} from "../../services/accounts.server.ts";
-import { mergeGuestCart } from "../../services/cart.server.ts";
-import { cartHeaders } from "../../services/cart-session.server.ts";
-import { createNonce, verifyNonce } from "../../services/nonce.server.ts";
-import { safeRedirectPath } from "../../services/redirects.server.ts";
+} from "../../services/people/accounts.server.ts";
+import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
+import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 export const LOGOUT_NONCE = "customer-logout";
 
 const credentials = z.object({

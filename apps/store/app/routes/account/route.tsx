@@ -4,7 +4,7 @@ import { TextField } from "../../components/ui/fields.tsx";
 import { LoginForm, PasswordField } from "../../features/account/index.ts";
 import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { safeRedirectPath } from "../../services/redirects.server.ts";
+import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 import type { Route } from "./+types/route";
 import { accountAction, accountNonces } from "./account.server.ts";
 import { accountSummary } from "./account-summary.server.ts";

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { canEditPages } from "../../services/page-editor.server.ts";
-import { userRole } from "../../services/users.server.ts";
+import { canEditPages } from "../../services/content/page-editor.server.ts";
+import { userRole } from "../../services/people/users.server.ts";
 
 /**
  * The back office is for editors and administrators (issue 16): a visitor goes to sign in and comes

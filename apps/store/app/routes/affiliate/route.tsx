@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { followAffiliateLink } from "../../services/affiliate-links.server.ts";
+import { followAffiliateLink } from "../../services/content/affiliate-links.server.ts";
 import type { Route } from "./+types/route";
 
 /**

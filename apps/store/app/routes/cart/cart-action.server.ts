@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { CartError } from "../../services/cart.server.ts";
-import { cartHeaders, REMOVE_ITEM_NONCE } from "../../services/cart-session.server.ts";
-import { verifyNonce } from "../../services/nonce.server.ts";
-import { safeRedirectPath } from "../../services/redirects.server.ts";
+import { CartError } from "../../services/cart/cart.server.ts";
+import { cartHeaders, REMOVE_ITEM_NONCE } from "../../services/cart/cart-session.server.ts";
+import { verifyNonce } from "../../services/shared/nonce.server.ts";
+import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 
 const intentSchema = z.enum(["add", "update"]).optional();
 

@@ -1,7 +1,7 @@
 import { CheckoutForm, TermsText } from "../../features/checkout/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
-import { loadCheckout, submitCheckout } from "./checkout.server.ts";
+import { loadCheckout, submitCheckout } from "./checkout-page.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCheckout(context);

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.server.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import type { PageBlock } from "../../lib/page-blocks.ts";
-import { buildPageBlocks } from "../../services/page-blocks.server.ts";
-import { PageTags } from "../../services/page-tags.server.ts";
+import { buildPageBlocks } from "../../services/content/page-blocks.server.ts";
+import { PageTags } from "../../services/shared/page-tags.server.ts";
 
 /**
  * The home page's data: the published `home` page's blocks (none when it is missing or a draft),

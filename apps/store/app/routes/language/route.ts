@@ -2,8 +2,8 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { locales } from "../../i18n/i18n.ts";
 import { TRANSLATION_COOKIE, translationCookieValue, withoutLanguageParameter } from "../../i18n/language.ts";
-import { serializeCookie } from "../../services/cookies.server.ts";
-import { safeRedirectPath } from "../../services/redirects.server.ts";
+import { serializeCookie } from "../../services/shared/cookies.server.ts";
+import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 import type { Route } from "./+types/route";
 
 const schema = z.object({ lang: z.enum(locales), redirectTo: z.string().optional() });

@@ -9,8 +9,8 @@ import {
   findCategory,
   listProducts,
   sharedCategoryTree,
-} from "../../services/catalogue.server.ts";
-import { PageTags } from "../../services/page-tags.server.ts";
+} from "../../services/catalogue/catalogue.server.ts";
+import { PageTags } from "../../services/shared/page-tags.server.ts";
 
 const orderbySchema = z.enum(orderbyValues).catch("menu_order");
 

@@ -7,8 +7,8 @@ import {
   guestFormNonce,
   isResetTokenShape,
   resetPassword,
-} from "../../services/accounts.server.ts";
-import { verifyNonce } from "../../services/nonce.server.ts";
+} from "../../services/people/accounts.server.ts";
+import { verifyNonce } from "../../services/shared/nonce.server.ts";
 
 export const LOST_PASSWORD_NONCE = "lost_password";
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
-import { findOrderForViewer } from "../../services/orders.server.ts";
+import { findOrderForViewer } from "../../services/orders/orders.server.ts";
 
 const params = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

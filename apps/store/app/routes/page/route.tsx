@@ -2,7 +2,7 @@ import { PageBlocks } from "../../features/content/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRootData } from "../../root.tsx";
 import type { Route } from "./+types/route";
-import { loadContentPage } from "./page.server.ts";
+import { loadContentPage } from "./content-page.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadContentPage(context, params.slug);

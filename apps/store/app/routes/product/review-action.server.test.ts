@@ -2,8 +2,8 @@ import { reviews, sessions, users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { insertSimpleProduct } from "../../services/catalogue-fixtures.test-helper.ts";
-import { testConfig, testContext } from "../../services/test-context.test-helper.ts";
+import { insertSimpleProduct } from "../../services/catalogue/catalogue-fixtures.test-helper.ts";
+import { testConfig, testContext } from "../../services/shared/test-context.test-helper.ts";
 import { handleProductAction } from "./review-action.server.ts";
 
 const SECRET = "test-secret-test-secret-test-secret";

@@ -2,13 +2,13 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { ReviewField, ReviewFormState } from "../../features/product/reviews.tsx";
-import { PageTags } from "../../services/page-tags.server.ts";
 import {
   loadReviewSettings,
   ReviewError,
   reviewableProductId,
   submitReview,
-} from "../../services/reviews.server.ts";
+} from "../../services/catalogue/reviews.server.ts";
+import { PageTags } from "../../services/shared/page-tags.server.ts";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const reviewSchema = z.object({

@@ -11,8 +11,8 @@ import {
 } from "../../features/product/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
-import { loadProductPage } from "./product.server.ts";
 import { productJsonLd } from "./product-json-ld.ts";
+import { loadProductPage } from "./product-page.server.ts";
 import { handleProductAction } from "./review-action.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

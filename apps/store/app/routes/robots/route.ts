@@ -1,4 +1,4 @@
-import { robotsTxt } from "../../services/sitemap.server.ts";
+import { robotsTxt } from "../../services/content/sitemap.server.ts";
 import type { Route } from "./+types/route";
 
 export function loader({ context }: Route.LoaderArgs) {

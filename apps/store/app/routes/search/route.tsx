@@ -2,7 +2,7 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { ProductGrid } from "../../features/catalogue/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
-import { loadSearchResults } from "./search.server.ts";
+import { loadSearchResults } from "./search-page.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSearchResults(context, new URL(request.url));

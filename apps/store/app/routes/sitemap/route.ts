@@ -1,4 +1,4 @@
-import { renderSitemap } from "../../services/sitemap.server.ts";
+import { renderSitemap } from "../../services/content/sitemap.server.ts";
 import type { Route } from "./+types/route";
 
 /** `/sitemap.xml` and, past 50,000 addresses, its parts `/sitemap/N.xml`. */

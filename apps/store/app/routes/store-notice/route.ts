@@ -6,8 +6,8 @@ import {
   STORE_NOTICE_MAX_AGE,
   storeNoticeCookie,
 } from "../../lib/store-notice.ts";
-import { serializeCookie } from "../../services/cookies.server.ts";
-import { safeRedirectPath } from "../../services/redirects.server.ts";
+import { serializeCookie } from "../../services/shared/cookies.server.ts";
+import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 import type { Route } from "./+types/route";
 
 const schema = z.object({ notice_id: z.string().regex(STORE_NOTICE_ID), redirect_to: z.string().optional() });

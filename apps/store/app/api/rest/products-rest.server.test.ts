@@ -1,0 +1,336 @@
+import { media, products, variations } from "@vitrine/db";
+import { availableDialects } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { productBySlug } from "../../services/catalogue/catalogue.server.ts";
+import {
+  insertCategory,
+  insertVariableProduct,
+} from "../../services/catalogue/catalogue-fixtures.test-helper.ts";
+import { movedTo } from "../../services/shared/redirects.server.ts";
+import { restTestServer } from "./rest-server.test-helper.ts";
+
+describe.each(await availableDialects())("products and categories over REST on %s", (dialect) => {
+  /** The page-cache purges the routes asked for, in order. */
+  const purges: Array<readonly string[] | undefined> = [];
+  const server = restTestServer(dialect, { onInvalidate: (tags) => purges.push(tags) });
+  beforeEach(() => {
+    purges.length = 0;
+  });
+  const session = async (role: "customer" | "editor" | "administrator") =>
+    (await server.session(role)).headers;
+
+  const call = server.call;
+
+  /** The first attribute of `GET /products/attributes`, with its terms' ids. */
+  async function firstAttribute(headers: Record<string, string>) {
+    const answer = await call("/products/attributes", headers);
+    const [attribute] = answer.body as unknown as Array<{
+      id: number;
+      label: object;
+      terms: Array<{ id: number }>;
+    }>;
+    expect(attribute?.label).toEqual({ en: "Colour", es: "Color" });
+    return { id: attribute!.id, terms: attribute!.terms.map((term) => term.id) };
+  }
+
+  async function pictures(count: number): Promise<number[]> {
+    const rows = await server.db
+      .insert(media)
+      .values(Array.from({ length: count }, (_, n) => ({ filename: `p${n}.jpg`, mimeType: "image/jpeg" })))
+      .returning({ id: media.id });
+    return rows.map((row) => row.id);
+  }
+
+  it("creates a variable product with two variations and their own pictures, read by the storefront in both languages", async () => {
+    const admin = await session("administrator");
+    const knitwear = await insertCategory(server.db, "knitwear");
+    // The demo's attributes: a colour with two terms, made by the variable fixture.
+    await insertVariableProduct(server.db, "fixture");
+    const colour = await firstAttribute(admin);
+    const [front, red, blue] = await pictures(3);
+
+    const created = await call("/products", admin, "POST", {
+      type: "variable",
+      sku: "SCARF",
+      translations: {
+        en: { name: "Wool scarf", short_description: "Warm.", meta_description: "A warm wool scarf." },
+        es: { name: "Bufanda de lana", short_description: "Cálida." },
+      },
+      categories: [knitwear.id],
+      images: [front, red],
+      attributes: [{ id: colour.id, terms: colour.terms }],
+      variations: [
+        {
+          sku: "SCARF-R",
+          regular_price: 3000,
+          stock_quantity: 4,
+          image_id: red,
+          attributes: { [colour.id]: colour.terms[0] },
+        },
+        {
+          sku: "SCARF-B",
+          regular_price: 2800,
+          sale_price: 2500,
+          stock_quantity: 0,
+          image_id: blue,
+          attributes: { [colour.id]: colour.terms[1] },
+        },
+      ],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      slug: "wool-scarf",
+      type: "variable",
+      status: "publish",
+      // A variable product's own price and stock are its variations'.
+      regular_price: 2800,
+      sale_price: 2500,
+      stock_quantity: null,
+      stock_status: "instock",
+      categories: [knitwear.id],
+      images: [front, red],
+      translations: {
+        en: { name: "Wool scarf", meta_description: "A warm wool scarf." },
+        es: { name: "Bufanda de lana", short_description: "Cálida.", meta_description: "" },
+      },
+      variations: [
+        { sku: "SCARF-R", regular_price: 3000, stock_quantity: 4, stock_status: "instock", image_id: red },
+        { sku: "SCARF-B", sale_price: 2500, stock_quantity: 0, stock_status: "outofstock", image_id: blue },
+      ],
+    });
+    const id = created.body.id as number;
+    expect(purges).toEqual([[`product-${id}`, "listing", "home"]]);
+
+    const spanish = await productBySlug(server.db, "wool-scarf", "es");
+    expect(spanish).toMatchObject({ name: "Bufanda de lana", metaDescription: "" });
+    expect(spanish?.variations).toHaveLength(2);
+    expect((await productBySlug(server.db, "wool-scarf", "en"))?.metaDescription).toBe("A warm wool scarf.");
+
+    // A second save keeps the first variation (same id), changes its stock and drops the second.
+    const firstVariation = (created.body.variations as Array<{ id: number }>)[0]!.id;
+    const changed = await call(`/products/${id}`, admin, "PUT", {
+      status: "draft",
+      variations: [
+        {
+          id: firstVariation,
+          regular_price: 3200,
+          stock_quantity: 1,
+          image_id: red,
+          attributes: { [colour.id]: colour.terms[0] },
+        },
+      ],
+      attributes: [{ id: colour.id, terms: [colour.terms[0]] }],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      status: "draft",
+      regular_price: 3200,
+      sale_price: null,
+      variations: [{ id: firstVariation, stock_quantity: 1 }],
+      translations: { en: { name: "Wool scarf" } },
+    });
+    expect(await server.db.select().from(variations).where(eq(variations.productId, id))).toHaveLength(1);
+    // A draft is off the storefront.
+    expect(await productBySlug(server.db, "wool-scarf", "en")).toBeNull();
+  });
+
+  it("leaves a 301 at a product's old address when its slug changes", async () => {
+    const admin = await session("administrator");
+    const made = await call("/products", admin, "POST", {
+      type: "simple",
+      regular_price: 900,
+      translations: { en: { name: "Jug" } },
+    });
+    const id = made.body.id as number;
+    expect(await movedTo(server.db, "/product/jug")).toBeNull();
+    expect((await call(`/products/${id}`, admin, "PUT", { slug: "milk-jug" })).status).toBe(200);
+    expect(await movedTo(server.db, "/product/jug")).toBe("/product/milk-jug");
+    // A save that keeps the slug leaves no redirect behind.
+    expect((await call(`/products/${id}`, admin, "PUT", { regular_price: 1000 })).status).toBe(200);
+    expect(await movedTo(server.db, "/product/milk-jug")).toBeNull();
+  });
+
+  it("refuses a bad save whole, naming the field, and leaves the product as it was", async () => {
+    const admin = await session("administrator");
+    const made = await call("/products", admin, "POST", {
+      type: "simple",
+      sku: "MUG",
+      regular_price: 1500,
+      stock_quantity: 3,
+      translations: { en: { name: "Mug" } },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as number;
+    expect(made.body).toMatchObject({ slug: "mug", stock_status: "instock" });
+
+    const refusals: Array<[unknown, string, string]> = [
+      [{ type: "simple", translations: { en: { name: "Mug" } }, sku: "MUG" }, "product_invalid_sku", "POST"],
+      [{ translations: { en: { name: "" } } }, "rest_missing_callback_param", "POST"],
+      [{ type: "simple", translations: { en: { name: " " } } }, "product_needs_name", "POST"],
+      [
+        { type: "simple", translations: { en: { name: "Cup" } }, categories: [999] },
+        "product_unknown_reference",
+        "POST",
+      ],
+      [
+        { type: "simple", translations: { en: { name: "Cup" } }, slug: "Not A Slug" },
+        "product_invalid_slug",
+        "POST",
+      ],
+      [{ regular_price: -1 }, "rest_invalid_param", "PUT"],
+      [{ regular_price: 100, sale_price: 200 }, "product_sale_price_too_high", "PUT"],
+      [{ sku: "X", color: "red" }, "rest_invalid_param", "PUT"],
+      [{ translations: { en: { name: "" } } }, "product_needs_name", "PUT"],
+    ];
+    for (const [body, code, method] of refusals) {
+      const answer = await call(method === "POST" ? "/products" : `/products/${id}`, admin, method, body);
+      expect([answer.status, answer.body.code], JSON.stringify(body)).toEqual([400, code]);
+    }
+    // A variation must name one of the product's terms of each attribute.
+    const { product: tee } = await insertVariableProduct(server.db, "tee");
+    const colour = await firstAttribute(admin);
+    const twins = await call(`/products/${tee.id}`, admin, "PUT", {
+      attributes: [{ id: colour.id, terms: colour.terms }],
+      variations: [
+        { regular_price: 100, attributes: { [colour.id]: colour.terms[0] } },
+        { regular_price: 100, attributes: { [colour.id]: colour.terms[0] } },
+      ],
+    });
+    expect([twins.status, twins.body.code]).toEqual([400, "product_variation_terms"]);
+    expect(await server.db.select().from(variations).where(eq(variations.productId, tee.id))).toHaveLength(2);
+
+    const [mug] = await server.db.select().from(products).where(eq(products.id, id));
+    expect(mug).toMatchObject({ regularPrice: 1500, salePrice: null, sku: "MUG", stockQuantity: 3 });
+    expect(await call("/products/999", admin, "PUT", { regular_price: 1 })).toMatchObject({ status: 404 });
+  });
+
+  it("lists with search, category and stock filters, sorted and paged", async () => {
+    const admin = await session("administrator");
+    const kitchen = await insertCategory(server.db, "kitchen");
+    const make = (name: string, price: number, stock: number, categories: number[] = []) =>
+      call("/products", admin, "POST", {
+        type: "simple",
+        regular_price: price,
+        stock_quantity: stock,
+        categories,
+        translations: { en: { name }, es: { name: `${name} (es)` } },
+      });
+    await make("Copper kettle", 4000, 2, [kitchen.id]);
+    await make("Tea cup", 900, 0, [kitchen.id]);
+    await make("Garden hose", 2500, 7);
+    const names = async (query: string) =>
+      ((await call(`/products?${query}`, admin)).body as unknown as Array<{ name: string }>).map(
+        (p) => p.name,
+      );
+    expect(await names("search=KETTLE")).toEqual(["Copper kettle"]);
+    expect(await names("search=(es)&orderby=price&order=desc")).toEqual([
+      "Copper kettle",
+      "Garden hose",
+      "Tea cup",
+    ]);
+    expect(await names(`category=${kitchen.id}&orderby=name`)).toEqual(["Copper kettle", "Tea cup"]);
+    expect(await names("stock_status=outofstock")).toEqual(["Tea cup"]);
+    expect(await names("orderby=name&per_page=2&page=2")).toEqual(["Tea cup"]);
+    expect((await call("/products?stock_status=gone", admin)).status).toBe(400);
+  });
+
+  it("keeps the category tree: names in both languages, explicit order, moves and deletion", async () => {
+    const admin = await session("administrator");
+    const create = async (name: string, parent: number | null = null) => {
+      const answer = await call("/products/categories", admin, "POST", {
+        parent,
+        translations: { en: { name }, es: { name: `${name} ES` } },
+      });
+      expect(answer.status).toBe(201);
+      return answer.body.id as number;
+    };
+    const clothing = await create("Clothing");
+    const home = await create("Home & living");
+    const tops = await create("Tops", clothing);
+    const tree = async () =>
+      (
+        (await call("/products/categories", admin)).body as unknown as Array<{
+          id: number;
+          parent: number | null;
+          slug: string;
+        }>
+      ).map((category) => [category.slug, category.parent]);
+    expect(await tree()).toEqual([
+      ["clothing", null],
+      ["tops", clothing],
+      ["home-living", null],
+    ]);
+    expect(purges).toEqual([undefined, undefined, undefined]);
+
+    const arranged = await call("/products/categories/order", admin, "PUT", [
+      { id: home, parent: null },
+      { id: clothing, parent: null },
+      { id: tops, parent: home },
+    ]);
+    expect(arranged.status).toBe(200);
+    expect(await tree()).toEqual([
+      ["home-living", null],
+      ["tops", home],
+      ["clothing", null],
+    ]);
+    // A category below itself, or a tree that leaves one out, is refused.
+    expect(
+      (
+        await call("/products/categories/order", admin, "PUT", [
+          { id: home, parent: tops },
+          { id: tops, parent: home },
+          { id: clothing, parent: null },
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (await call("/products/categories/order", admin, "PUT", [{ id: home, parent: null }])).status,
+    ).toBe(400);
+    expect((await call(`/products/categories/${home}`, admin, "PUT", { parent: tops })).status).toBe(400);
+
+    expect(
+      (
+        await call(`/products/categories/${tops}`, admin, "PUT", {
+          translations: { es: { name: "Camisetas" } },
+        })
+      ).status,
+    ).toBe(200);
+    const listed = (await call("/products/categories", admin)).body as unknown as Array<{
+      id: number;
+      translations: Record<string, { name: string }>;
+    }>;
+    expect(listed.find((category) => category.id === tops)?.translations).toEqual({
+      en: { name: "Tops", description: "" },
+      es: { name: "Camisetas", description: "" },
+    });
+
+    expect((await call(`/products/categories/${home}`, admin, "DELETE")).status).toBe(200);
+    expect(await tree()).toEqual([
+      ["tops", null],
+      ["clothing", null],
+    ]);
+    expect((await call(`/products/categories/${home}`, admin, "DELETE")).status).toBe(404);
+    expect(
+      (
+        await call("/products/categories", admin, "POST", {
+          translations: { en: { name: "Tops" } },
+          slug: "tops",
+        })
+      ).body.code,
+    ).toBe("term_exists");
+  });
+
+  it("is for administrators only", async () => {
+    const editor = await session("editor");
+    for (const [path, method] of [
+      ["/products", "GET"],
+      ["/products", "POST"],
+      ["/products/categories", "GET"],
+      ["/products/categories/order", "PUT"],
+    ] as const) {
+      const answer = await call(path, editor, method, method === "GET" ? undefined : {});
+      expect([answer.status, answer.body.code]).toEqual([403, "rest_forbidden"]);
+    }
+  });
+});

@@ -1,0 +1,271 @@
+import { z } from "zod";
+import type { AppContext } from "../../context.server.ts";
+import { locales } from "../../i18n/i18n.ts";
+import {
+  arrangeCategories,
+  categoryRecord,
+  createCategory,
+  deleteCategory,
+  listCategoriesForAdmin,
+  updateCategory,
+} from "../../services/catalogue/categories-admin.server.ts";
+import {
+  attributeChoices,
+  createProduct,
+  listProductsForAdmin,
+  type ProductInput,
+  productForAdmin,
+  productListParams,
+  productListQuery,
+  productRecord,
+  updateProduct,
+} from "../../services/catalogue/products-admin.server.ts";
+import { PageTags } from "../../services/shared/page-tags.server.ts";
+import * as rest from "./rest-route.server.ts";
+
+/**
+ * Products and categories for administrators: `GET|POST /products`, `GET|PUT /products/{id}`,
+ * `GET|POST /products/categories`, `PUT|DELETE /products/categories/{id}` and
+ * `PUT /products/categories/order`. The back office saves through these, so its forms and any
+ * script are checked by the same schemas.
+ */
+
+const notFound = () => new rest.RestError(404, "rest_product_invalid_id", "Invalid ID.");
+const categoryNotFound = () => new rest.RestError(404, "rest_term_invalid", "Term does not exist.");
+
+const id = z.number().int().min(1).max(2_147_483_647);
+const price = z.number().int().min(0).max(1_000_000_000);
+const quantity = z.number().int().min(0).max(10_000_000);
+const stockStatus = z.enum(["instock", "outofstock", "onbackorder"]);
+const shortText = z.string().max(200);
+const longText = z.string().max(100_000);
+const sku = z.string().max(100).nullable();
+
+const productTexts = z
+  .object({
+    name: shortText,
+    short_description: longText,
+    description: longText,
+    meta_description: z.string().max(320),
+  })
+  .partial()
+  .strict();
+
+const translations = <T extends z.ZodTypeAny>(texts: T) =>
+  z
+    .object(
+      Object.fromEntries(locales.map((locale) => [locale, texts.optional()])) as Record<
+        (typeof locales)[number],
+        z.ZodOptional<T>
+      >,
+    )
+    .strict();
+
+const variation = z
+  .object({
+    id: id.optional(),
+    sku: sku.optional(),
+    regular_price: price,
+    sale_price: price.nullable().optional(),
+    stock_quantity: quantity.nullable().optional(),
+    stock_status: stockStatus.optional(),
+    image_id: id.nullable().optional(),
+    /** The variation's term of each attribute: `{ "{attribute id}": term id }`. */
+    attributes: z.record(z.string().regex(/^\d{1,9}$/), id),
+  })
+  .strict();
+
+/** A product save, in the API's snake_case; every field may be left out (it keeps its value). */
+export const productBody = z
+  .object({
+    slug: z.string().max(200).optional(),
+    type: z.enum(["simple", "variable"]).optional(),
+    status: z.enum(["publish", "draft"]).optional(),
+    featured: z.boolean().optional(),
+    sku: sku.optional(),
+    regular_price: price.optional(),
+    sale_price: price.nullable().optional(),
+    stock_quantity: quantity.nullable().optional(),
+    stock_status: stockStatus.optional(),
+    translations: translations(productTexts).optional(),
+    categories: z.array(id).max(100).optional(),
+    images: z.array(id).max(50).optional(),
+    attributes: z
+      .array(z.object({ id, terms: z.array(id).min(1).max(100) }).strict())
+      .max(10)
+      .optional(),
+    variations: z.array(variation).max(200).optional(),
+  })
+  .strict();
+
+function productInput(body: z.infer<typeof productBody>): ProductInput {
+  return {
+    slug: body.slug,
+    type: body.type,
+    status: body.status,
+    featured: body.featured,
+    sku: body.sku,
+    regularPrice: body.regular_price,
+    salePrice: body.sale_price,
+    stockQuantity: body.stock_quantity,
+    stockStatus: body.stock_status,
+    texts:
+      body.translations &&
+      Object.fromEntries(
+        Object.entries(body.translations).flatMap(([locale, texts]) =>
+          texts
+            ? [
+                [
+                  locale,
+                  {
+                    name: texts.name,
+                    shortDescription: texts.short_description,
+                    description: texts.description,
+                    metaDescription: texts.meta_description,
+                  },
+                ],
+              ]
+            : [],
+        ),
+      ),
+    categoryIds: body.categories,
+    imageIds: body.images,
+    attributes: body.attributes?.map((attribute) => ({
+      attributeId: attribute.id,
+      termIds: attribute.terms,
+    })),
+    variations: body.variations?.map((v) => ({
+      id: v.id,
+      sku: v.sku,
+      regularPrice: v.regular_price,
+      salePrice: v.sale_price,
+      stockQuantity: v.stock_quantity,
+      stockStatus: v.stock_status,
+      imageId: v.image_id,
+      terms: v.attributes,
+    })),
+  };
+}
+
+/** The product's page, its cards in listings and home blocks: everything a save can change. */
+function productChanged(context: AppContext, productId: number) {
+  context.invalidatePages([PageTags.product(productId), PageTags.listing, PageTags.home]);
+}
+
+const listProducts: rest.Handler = async (context, _caller, req, res) => {
+  const list = rest.parseList(req);
+  const params = rest.parsed(productListParams, req.query, "query");
+  const page = await listProductsForAdmin(context.db, productListQuery(params, list));
+  rest.sendPage(context, req, res, list, page.total, page.products.map(rest.snakeCaseKeys));
+};
+
+async function sendProduct(context: AppContext, res: Parameters<rest.Handler>[3], productId: number) {
+  const product = await productForAdmin(context.db, productId);
+  if (!product) throw notFound();
+  res.json(productRecord(product));
+}
+
+const getProduct: rest.Handler = async (context, _caller, req, res) => {
+  await sendProduct(context, res, rest.parseId(req));
+};
+
+const postProduct: rest.Handler = async (context, _caller, req, res) => {
+  const body = rest.parsed(productBody, req.body, "body");
+  const productId = await rest.refusing(() => createProduct(context.db, productInput(body)));
+  productChanged(context, productId);
+  res.status(201);
+  await sendProduct(context, res, productId);
+};
+
+const putProduct: rest.Handler = async (context, _caller, req, res) => {
+  const productId = rest.parseId(req);
+  const body = rest.parsed(productBody, req.body, "body");
+  const updated = await rest.refusing(() => updateProduct(context.db, productId, productInput(body)));
+  if (updated === null) throw notFound();
+  productChanged(context, productId);
+  await sendProduct(context, res, productId);
+};
+
+const categoryBody = z
+  .object({
+    slug: z.string().max(200).optional(),
+    parent: id.nullable().optional(),
+    image: id.nullable().optional(),
+    translations: translations(
+      z.object({ name: shortText, description: longText }).partial().strict(),
+    ).optional(),
+  })
+  .strict();
+
+const arrangement = z
+  .array(z.object({ id, parent: id.nullable() }).strict())
+  .min(1)
+  .max(10_000);
+
+function categoryInput(body: z.infer<typeof categoryBody>) {
+  return { slug: body.slug, parentId: body.parent, imageId: body.image, texts: body.translations };
+}
+
+async function sendCategories(context: AppContext, res: Parameters<rest.Handler>[3]) {
+  res.json((await listCategoriesForAdmin(context.db)).map(categoryRecord));
+}
+
+const listCategories: rest.Handler = async (context, _caller, _req, res) => {
+  await sendCategories(context, res);
+};
+
+/** Category names show in menus, breadcrumbs, listings and filters: every shared page may change. */
+const categoriesChanged = (context: AppContext) => context.invalidatePages();
+
+const postCategory: rest.Handler = async (context, _caller, req, res) => {
+  const body = rest.parsed(categoryBody, req.body, "body");
+  const categoryId = await rest.refusing(() => createCategory(context.db, categoryInput(body)));
+  categoriesChanged(context);
+  res.status(201).json({ id: categoryId });
+};
+
+const putCategory: rest.Handler = async (context, _caller, req, res) => {
+  const categoryId = rest.parseId(req);
+  const body = rest.parsed(categoryBody, req.body, "body");
+  if (!(await rest.refusing(() => updateCategory(context.db, categoryId, categoryInput(body)))))
+    throw categoryNotFound();
+  categoriesChanged(context);
+  res.json({ id: categoryId });
+};
+
+const deleteOneCategory: rest.Handler = async (context, _caller, req, res) => {
+  const categoryId = rest.parseId(req);
+  if (!(await deleteCategory(context.db, categoryId))) throw categoryNotFound();
+  categoriesChanged(context);
+  res.json({ id: categoryId, deleted: true });
+};
+
+const putOrder: rest.Handler = async (context, _caller, req, res) => {
+  const body = rest.parsed(arrangement, req.body, "body");
+  await rest.refusing(() =>
+    arrangeCategories(
+      context.db,
+      body.map((entry) => ({ id: entry.id, parentId: entry.parent })),
+    ),
+  );
+  categoriesChanged(context);
+  await sendCategories(context, res);
+};
+
+/** The attributes and terms a product may use: `[{id, slug, label, terms: [{id, slug, label}]}]`. */
+const listAttributes: rest.Handler = async (context, _caller, _req, res) => {
+  res.json(await attributeChoices(context.db));
+};
+
+export const productRoutes: rest.RestRoute[] = [
+  { method: "get", path: "/products/attributes", needs: "admin", handler: listAttributes },
+  { method: "get", path: "/products/categories", needs: "admin", handler: listCategories },
+  { method: "post", path: "/products/categories", needs: "admin", handler: postCategory },
+  { method: "put", path: "/products/categories/order", needs: "admin", handler: putOrder },
+  { method: "put", path: "/products/categories/:id", needs: "admin", handler: putCategory },
+  { method: "delete", path: "/products/categories/:id", needs: "admin", handler: deleteOneCategory },
+  { method: "get", path: "/products", needs: "admin", handler: listProducts },
+  { method: "post", path: "/products", needs: "admin", handler: postProduct },
+  { method: "get", path: "/products/:id", needs: "admin", handler: getProduct },
+  { method: "put", path: "/products/:id", needs: "admin", handler: putProduct },
+];

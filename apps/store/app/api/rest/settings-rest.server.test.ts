@@ -1,0 +1,78 @@
+import { pages } from "@vitrine/db";
+import { availableDialects } from "@vitrine/db/testing";
+import { describe, expect, it } from "vitest";
+import { loadStoreSettings } from "../../services/settings/settings.server.ts";
+import { restTestServer } from "./rest-server.test-helper.ts";
+
+describe.each(await availableDialects())("PUT /settings for the legal pages on %s", (dialect) => {
+  const server = restTestServer(dialect);
+  const admin = async () => (await server.session("administrator")).headers;
+  // A test request's context holds the settings it started with: what was saved is read from the database.
+  const stored = async () => (await loadStoreSettings(server.db)).legal_pages;
+
+  async function insertPage(slug: string, status: "publish" | "draft") {
+    const [page] = await server.db
+      .insert(pages)
+      .values({ slug, title: { en: slug, es: slug }, status })
+      .returning({ id: pages.id });
+    return page!.id;
+  }
+
+  it("names the privacy policy's page, a draft too, and names none again", async () => {
+    const headers = await admin();
+    const privacy = await insertPage("privacy-policy", "draft");
+    expect((await server.call("/settings", headers)).body.legal_pages).toEqual({ privacy: null });
+    const named = await server.call("/settings", headers, "PUT", { legal_pages: { privacy } });
+    expect(named.status).toBe(200);
+    expect(named.body.legal_pages).toEqual({ privacy });
+    expect(await stored()).toEqual({ privacy });
+    const none = await server.call("/settings", headers, "PUT", { legal_pages: { privacy: null } });
+    expect(none.body.legal_pages).toEqual({ privacy: null });
+    expect(await stored()).toEqual({ privacy: null });
+  });
+
+  it("answers bad input with 400 and the setting's name, never 500, and keeps what was set", async () => {
+    const headers = await admin();
+    const privacy = await insertPage("privacy-policy", "publish");
+    expect((await server.call("/settings", headers, "PUT", { legal_pages: { privacy } })).status).toBe(200);
+    const refused: unknown[] = [
+      { legal_pages: { privacy: "privacy-policy" } },
+      { legal_pages: { privacy: 0 } },
+      { legal_pages: { privacy: -3 } },
+      { legal_pages: { privacy: 1.5 } },
+      { legal_pages: { privacy: 2 ** 31 } },
+      { legal_pages: { privacy: true } },
+      { legal_pages: { privacy: [privacy] } },
+      // A kind the store does not know (yet).
+      { legal_pages: { terms: privacy } },
+      { legal_pages: "privacy-policy" },
+      { legal_pages: null },
+      // No such page.
+      { legal_pages: { privacy: privacy + 1000 } },
+    ];
+    for (const patch of refused) {
+      const answer = await server.call("/settings", headers, "PUT", patch);
+      expect(answer, JSON.stringify(patch)).toMatchObject({
+        status: 400,
+        body: {
+          code: "rest_invalid_param",
+          message: "Invalid value for the store setting legal_pages.",
+          data: { status: 400, param: "legal_pages" },
+        },
+      });
+    }
+    // A body that is not an object at all.
+    const list = await server.call("/settings", headers, "PUT", [{ legal_pages: { privacy } }]);
+    expect(list.status).toBe(400);
+    expect(list.body).toMatchObject({ code: "rest_invalid_param", message: expect.any(String) });
+    expect(await stored()).toEqual({ privacy });
+  });
+
+  it("is for administrators only", async () => {
+    const privacy = await insertPage("privacy-policy", "publish");
+    const editor = (await server.session("editor")).headers;
+    const refused = await server.call("/settings", editor, "PUT", { legal_pages: { privacy } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import {
+  InvitationMailError,
+  invitationInput,
+  inviteUser,
+} from "../../services/people/invitations.server.ts";
+import { customerDetail, listCustomers } from "../../services/people/people.server.ts";
+import { listUsers, mergeWooCommerceMeta, roles, setUserRole } from "../../services/people/users.server.ts";
+import * as rest from "./rest-route.server.ts";
+
+/**
+ * `POST /users/me` (the caller's own meta), and for administrators `GET /users`, `PUT /users/{id}`,
+ * `POST /users/invitations`, `GET /customers`, `GET /customers/{id}` (decision 0038).
+ */
+
+const meUpdate = z
+  .object({
+    woocommerce_meta: z.record(z.string().regex(/^[a-z_]{1,64}$/), z.string().max(1000)).optional(),
+  })
+  .strict();
+
+const updateMe: rest.Handler = async (context, caller, req, res) => {
+  const { userId } = rest.signedIn(caller);
+  const body = meUpdate.safeParse(req.body);
+  if (!body.success)
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: woocommerce_meta", {
+      param: "woocommerce_meta",
+    });
+  const meta = await mergeWooCommerceMeta(context.db, userId, body.data.woocommerce_meta ?? {});
+  res.json({ id: userId, woocommerce_meta: meta });
+};
+
+const userFilters = z.object({
+  search: z.string().trim().max(254).optional(),
+  role: z.enum(roles).optional(),
+});
+
+/** `GET /users?search=…&role=…`: accounts, for administrators who hand out roles. */
+const listAccounts: rest.Handler = async (context, _caller, req, res) => {
+  const list = rest.parseList(req);
+  const filters = userFilters.safeParse({ search: req.query.search, role: req.query.role });
+  if (!filters.success)
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: search or role", {
+      param: "search or role",
+    });
+  const found = await listUsers(context.db, { ...filters.data, limit: list.limit, offset: list.offset });
+  rest.sendPage(context, req, res, list, found.total, found.users);
+};
+
+const roleUpdate = z.object({ role: z.enum(roles) }).strict();
+
+/** `PUT /users/{id}` `{role}`: makes an account a customer, an editor or an administrator. */
+const updateAccount: rest.Handler = async (context, caller, req, res) => {
+  const id = rest.parseId(req);
+  const body = roleUpdate.safeParse(req.body);
+  if (!body.success)
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: role", {
+      param: "role",
+    });
+  // Not oneself, and never the store's last administrator (the service refuses both).
+  const user = await rest.refusing(() =>
+    setUserRole(context.db, id, body.data.role, rest.signedIn(caller).userId),
+  );
+  if (!user) throw new rest.RestError(404, "rest_user_invalid_id", "Invalid user ID.");
+  res.json(user);
+};
+
+/**
+ * `POST /users/invitations` `{email, role, locale?}`: makes the account (or changes its role) and
+ * mails it a one-time link to choose a password; inviting again renews the link.
+ */
+const invite: rest.Handler = async (context, caller, req, res) => {
+  const body = rest.parsed(invitationInput, req.body, "body");
+  try {
+    const invitation = await rest.refusing(() => inviteUser(context, body, rest.signedIn(caller).userId));
+    res.status(invitation.created ? 201 : 200).json(rest.snakeCaseKeys(invitation));
+  } catch (error) {
+    if (error instanceof InvitationMailError)
+      throw new rest.RestError(502, "rest_invitation_mail_failed", error.message);
+    throw error;
+  }
+};
+
+const customerFilters = z.object({ search: z.string().trim().max(254).optional() });
+
+/** `GET /customers?search=…`: customers newest first, each with their orders' count and last order. */
+const customers: rest.Handler = async (context, _caller, req, res) => {
+  const list = rest.parseList(req);
+  const { search } = rest.parsed(customerFilters, { search: req.query.search }, "search");
+  const found = await listCustomers(context.db, { search, limit: list.limit, offset: list.offset });
+  rest.sendPage(
+    context,
+    req,
+    res,
+    list,
+    found.total,
+    found.customers.map((customer) => ({
+      ...rest.snakeCaseKeys(customer),
+      last_order: customer.lastOrder && rest.snakeCaseKeys(customer.lastOrder),
+    })),
+  );
+};
+
+/** `GET /customers/{id}`: an account's addresses and orders. */
+const customer: rest.Handler = async (context, _caller, req, res) => {
+  const found = await customerDetail(context.db, rest.parseId(req));
+  if (!found) throw new rest.RestError(404, "rest_user_invalid_id", "Invalid user ID.");
+  res.json({ ...rest.snakeCaseKeys(found), orders: found.orders.map(rest.snakeCaseKeys) });
+};
+
+export const userRoutes: rest.RestRoute[] = [
+  { method: "post", path: "/users/me", needs: "user", handler: updateMe },
+  { method: "get", path: "/users", needs: "admin", handler: listAccounts },
+  { method: "post", path: "/users/invitations", needs: "admin", handler: invite },
+  { method: "put", path: "/users/:id", needs: "admin", handler: updateAccount },
+  { method: "get", path: "/customers", needs: "admin", handler: customers },
+  { method: "get", path: "/customers/:id", needs: "admin", handler: customer },
+];

@@ -1,0 +1,266 @@
+import { Link } from "react-router";
+import { formatDate, formatPrice } from "../../../i18n/format.ts";
+import { isLocale } from "../../../i18n/i18n.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { Dashboard, SalesFigure } from "../../../lib/dashboard.ts";
+import { OrderTable } from "../orders/order-table.tsx";
+
+/** The back office's sections, each for whom it is (decision 0009: editors have pages and media). */
+const SECTIONS = [
+  {
+    href: "/admin/media",
+    title: "backOffice.media.title",
+    summary: "backOffice.media.summary",
+    admin: false,
+  },
+  {
+    href: "/admin/pages",
+    title: "backOffice.pages.title",
+    summary: "backOffice.home.sections.pages",
+    admin: false,
+  },
+  {
+    href: "/admin/products",
+    title: "backOffice.products.title",
+    summary: "backOffice.home.sections.products",
+    admin: true,
+  },
+  {
+    href: "/admin/categories",
+    title: "backOffice.categories.title",
+    summary: "backOffice.home.sections.categories",
+    admin: true,
+  },
+  {
+    href: "/admin/orders",
+    title: "backOffice.orders.title",
+    summary: "backOffice.home.sections.orders",
+    admin: true,
+  },
+  {
+    href: "/admin/affiliate-links",
+    title: "backOffice.affiliate.title",
+    summary: "backOffice.home.sections.affiliate",
+    admin: true,
+  },
+  {
+    href: "/admin/reports",
+    title: "backOffice.reports.title",
+    summary: "backOffice.home.sections.reports",
+    admin: true,
+  },
+  {
+    href: "/admin/analytics",
+    title: "backOffice.analytics.title",
+    summary: "backOffice.home.sections.analytics",
+    admin: true,
+  },
+  {
+    href: "/admin/menus",
+    title: "backOffice.menus.title",
+    summary: "backOffice.home.sections.menus",
+    admin: true,
+  },
+  {
+    href: "/admin/people",
+    title: "backOffice.people.title",
+    summary: "backOffice.home.sections.people",
+    admin: true,
+  },
+  {
+    href: "/admin/settings",
+    title: "backOffice.settings.title",
+    summary: "backOffice.home.sections.settings",
+    admin: true,
+  },
+] as const;
+
+/**
+ * The back office's first page (issue 17): the sections this member of staff may use and, for
+ * administrators, today's and this month's sales, low stock and the newest orders.
+ */
+export function BackOfficeDashboard({ figures }: { figures: Dashboard | null }) {
+  const { t } = useTranslation();
+  const administrator = figures !== null;
+  return (
+    <div className="space-y-10">
+      {figures && <Figures figures={figures} />}
+      <section aria-labelledby="dashboard-sections">
+        <h2 id="dashboard-sections" className="mb-4 text-xl font-semibold">
+          {t("backOffice.home.sectionsTitle")}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {SECTIONS.filter((section) => administrator || !section.admin).map((section) => (
+            <li key={section.href}>
+              <Link
+                to={section.href}
+                className="block rounded border border-stone-200 p-4 hover:border-brand"
+              >
+                <span className="block text-lg font-semibold">{t(section.title)}</span>
+                <span className="text-stone-600">{t(section.summary)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+function Figures({ figures }: { figures: Dashboard }) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  return (
+    <>
+      {figures.unsentMails.length > 0 && <UnsentMails mails={figures.unsentMails} />}
+      <section aria-labelledby="dashboard-sales">
+        <h2 id="dashboard-sales" className="mb-1 text-xl font-semibold">
+          {t("backOffice.home.sales")}
+        </h2>
+        <p className="mb-4 text-sm text-stone-700">
+          {t("backOffice.home.counted", { currency: figures.currency, day: formatDate(figures.day, locale) })}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SalesCard
+            name="today"
+            title={t("backOffice.home.today")}
+            figure={figures.today}
+            currency={figures.currency}
+          />
+          <SalesCard
+            name="month"
+            title={t("backOffice.home.thisMonth")}
+            figure={figures.thisMonth}
+            currency={figures.currency}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="dashboard-recent">
+        <h2 id="dashboard-recent" className="mb-4 text-xl font-semibold">
+          {t("backOffice.home.recentOrders")}
+        </h2>
+        {figures.recentOrders.length === 0 ? (
+          <p>{t("backOffice.home.noOrders")}</p>
+        ) : (
+          <OrderTable
+            orders={figures.recentOrders}
+            caption={t("backOffice.home.recentOrders")}
+            className="recent-orders"
+            columns={{ customer: true }}
+          />
+        )}
+        <p className="mt-2">
+          <Link to="/admin/orders" className="underline">
+            {t("backOffice.home.allOrders")}
+          </Link>
+        </p>
+      </section>
+
+      <section aria-labelledby="dashboard-low-stock">
+        <h2 id="dashboard-low-stock" className="mb-1 text-xl font-semibold">
+          {t("backOffice.home.lowStock")}
+        </h2>
+        <p className="mb-4 text-sm text-stone-700">{t("backOffice.home.lowStockHint")}</p>
+        {figures.lowStock.length === 0 ? (
+          <p>{t("backOffice.home.lowStockNone")}</p>
+        ) : (
+          <table className="low-stock w-full text-left text-sm">
+            <caption className="sr-only">{t("backOffice.home.lowStock")}</caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2">
+                  {t("backOffice.home.product")}
+                </th>
+                <th scope="col" className="text-right">
+                  {t("backOffice.home.stock")}
+                </th>
+                <th scope="col" className="text-right">
+                  {t("backOffice.home.threshold")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {figures.lowStock.map((product) => (
+                <tr key={product.id} className="border-b border-stone-100">
+                  <th scope="row" className="py-2 font-normal">
+                    <Link to={`/admin/products/${product.id}`} className="underline">
+                      {product.name}
+                    </Link>
+                  </th>
+                  <td className="text-right">{product.stock}</td>
+                  <td className="text-right">{product.threshold}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}
+
+function SalesCard({
+  name,
+  title,
+  figure,
+  currency,
+}: {
+  name: string;
+  title: string;
+  figure: SalesFigure;
+  currency: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  return (
+    <section
+      aria-labelledby={`sales-${name}`}
+      className={`sales-${name} rounded border border-stone-200 p-4`}
+    >
+      <h3 id={`sales-${name}`} className="mb-2 font-semibold">
+        {title}
+      </h3>
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-sm text-stone-700">{t("backOffice.home.orders")}</dt>
+          <dd className="text-2xl font-semibold">{new Intl.NumberFormat(locale).format(figure.orders)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-stone-700">{t("backOffice.home.revenue")}</dt>
+          <dd className="text-2xl font-semibold">{formatPrice(figure.revenue, currency, locale)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Orders whose confirmation mail failed: each links to its page, where it can be sent again. */
+function UnsentMails({ mails }: { mails: Dashboard["unsentMails"] }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      aria-labelledby="dashboard-unsent"
+      className="unsent-mails rounded border border-red-300 bg-red-50 p-4"
+    >
+      <h2 id="dashboard-unsent" className="mb-1 text-xl font-semibold">
+        {t("backOffice.home.unsentMails")}
+      </h2>
+      <p className="mb-3 text-sm text-stone-800">{t("backOffice.home.unsentMailsHint")}</p>
+      <ul className="space-y-1">
+        {mails.map((mail) => (
+          <li key={mail.orderId}>
+            <Link to={`/admin/orders/${mail.orderId}`} className="underline">
+              {t("backOffice.orders.orderTitle", { id: mail.orderId })}
+            </Link>{" "}
+            <span className="text-sm text-red-800">
+              {mail.gaveUp
+                ? t("backOffice.home.unsentGaveUp", { count: mail.attempts })
+                : t("backOffice.home.unsentRetrying", { count: mail.attempts })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

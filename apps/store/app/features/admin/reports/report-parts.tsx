@@ -1,0 +1,122 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+
+/** A field of a report's form (its dates, and a select of the report's own). */
+
+/**
+ * A report's period, chosen in a GET form that works without JavaScript: from and to dates, any
+ * fields of the report's own (`children`), and the button. Give it a `key` of the address's query,
+ * since its fields' values are only initial.
+ */
+export function ReportPeriodForm({
+  action,
+  label,
+  from,
+  to,
+  children,
+}: {
+  action: string;
+  label: string;
+  from: string;
+  to: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" action={action} aria-label={label} className="flex flex-wrap items-end gap-4">
+      <label className="grid gap-1 text-sm">
+        {t("backOffice.reports.from")}
+        <input type="date" name="from" required defaultValue={from} className={ADMIN_INLINE_FIELD} />
+      </label>
+      <label className="grid gap-1 text-sm">
+        {t("backOffice.reports.to")}
+        <input type="date" name="to" required defaultValue={to} className={ADMIN_INLINE_FIELD} />
+      </label>
+      {children}
+      <button type="submit" className={ADMIN_BUTTON}>
+        {t("backOffice.reports.show")}
+      </button>
+    </Form>
+  );
+}
+
+/** A column of a `FigureTable`: figures are right-aligned; `className` styles any other. */
+export type FigureColumn = { label: ReactNode; figure?: boolean; className?: string };
+
+/** A row: its header (the first column's cell) and its other cells, in the columns' order. */
+export type FigureRow = { key: string; header: ReactNode; cells: ReactNode[] };
+
+/**
+ * A report's table of figures: each row headed by what it counts (long values such as addresses
+ * may break anywhere), a caption or the heading that names it, and a total row if the report has one.
+ */
+export function FigureTable({
+  columns,
+  rows,
+  caption,
+  captionClassName = "mb-2 text-left font-semibold",
+  labelledBy,
+  minWidth = "",
+  breakHeaders = false,
+  total,
+}: {
+  columns: FigureColumn[];
+  rows: FigureRow[];
+  caption?: ReactNode;
+  captionClassName?: string;
+  labelledBy?: string;
+  /** A Tailwind `min-w-[…]` class: the table scrolls sideways below it. */
+  minWidth?: string;
+  breakHeaders?: boolean;
+  total?: Omit<FigureRow, "key">;
+}) {
+  const [first, ...others] = columns;
+  const cellClass = (column: FigureColumn) => (column.figure ? "text-right" : column.className);
+  return (
+    <table className={`report-table w-full text-left text-sm ${minWidth}`} aria-labelledby={labelledBy}>
+      {caption && <caption className={captionClassName}>{caption}</caption>}
+      <thead>
+        <tr className="border-b border-stone-300">
+          <th scope="col" className="py-2">
+            {first?.label}
+          </th>
+          {others.map((column, index) => (
+            <th key={`column-${index}`} scope="col" className={cellClass(column)}>
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className="border-b border-stone-100">
+            <th scope="row" className={`py-2 font-normal${breakHeaders ? " break-all" : ""}`}>
+              {row.header}
+            </th>
+            {row.cells.map((cell, index) => (
+              <td key={`cell-${index}`} className={others[index] && cellClass(others[index])}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {total && (
+        <tfoot>
+          <tr className="font-semibold">
+            <th scope="row" className="py-2">
+              {total.header}
+            </th>
+            {total.cells.map((cell, index) => (
+              <td key={`total-${index}`} className={others[index] && cellClass(others[index])}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}

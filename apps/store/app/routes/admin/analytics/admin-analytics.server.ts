@@ -1,0 +1,24 @@
+import type { AppLoadContext } from "react-router";
+import { readAnalyticsQuery } from "../../../lib/analytics-report.ts";
+import { analyticsReport } from "../../../services/analytics/analytics-report.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+import { dailyChart } from "../reports/report-chart.server.ts";
+
+/**
+ * `/admin/analytics`: the analytics report for the address's period (the last 30 days when it gives
+ * none; the same when it gives a bad one, and it says so), its daily chart laid out by the server;
+ * administrators only.
+ */
+export async function loadAnalyticsReport(context: AppLoadContext, request: Request) {
+  await requireAdmin(context, request);
+  const { query, invalid } = readAnalyticsQuery(new URL(request.url).searchParams, new Date());
+  const report = await analyticsReport(context.db, query, context.settings.currency);
+  return {
+    report,
+    invalid,
+    chart: dailyChart(
+      report.days.map((day) => day.day),
+      [report.days.map((day) => day.views), report.days.map((day) => day.visitors)],
+    ),
+  };
+}

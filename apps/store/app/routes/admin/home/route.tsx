@@ -1,0 +1,33 @@
+import { BackOfficeDashboard } from "../../../features/admin/index.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { dashboard } from "../../../services/analytics/dashboard.server.ts";
+import { requireStaff } from "../admin.server.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { role } = await requireStaff(context, request);
+  // Editors see the sections they may use; the store's figures are for administrators.
+  if (role !== "administrator") return { figures: null };
+  return {
+    figures: await dashboard(context.db, {
+      now: new Date(),
+      currency: context.settings.currency,
+      locale: context.locale,
+    }),
+  };
+}
+
+export function meta() {
+  return [{ title: "Back office" }, { name: "robots", content: "noindex" }];
+}
+
+/** `/admin`: the back office's first page (issue 17, decision 0037). */
+export default function BackOfficeHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.dashboard")}</h1>
+      <BackOfficeDashboard figures={loaderData.figures} />
+    </section>
+  );
+}

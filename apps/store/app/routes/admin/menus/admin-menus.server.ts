@@ -1,0 +1,67 @@
+import type { AppLoadContext } from "react-router";
+import { isMenuLocation, type MenuRecord } from "../../../lib/menu-editor.ts";
+import {
+  categoryOptions,
+  listCategoriesForAdmin,
+} from "../../../services/catalogue/categories-admin.server.ts";
+import { listProductsForAdmin, productListQuery } from "../../../services/catalogue/products-admin.server.ts";
+import {
+  listMenusForAdmin,
+  menuForEditor,
+  productChoicesByIds,
+} from "../../../services/content/menus-admin.server.ts";
+import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+
+/** How many products the editor offers: the newest, and those the menu already points at. */
+const PRODUCT_CHOICES = 200;
+
+/**
+ * The menus editor's data (decision 0036): the menu chosen by `?menu=` (the header's by default) as
+ * the REST API answers it, the store's menus, and what an item can point at (pages, categories,
+ * products).
+ */
+export async function loadMenuEditor(context: AppLoadContext, request: Request) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("menu");
+  const location = isMenuLocation(asked) ? asked : "primary";
+  const [menus, menu, pages, categories, newest] = await Promise.all([
+    listMenusForAdmin(context.db),
+    menuForEditor(context.db, location),
+    listPagesForAdmin(context.db),
+    listCategoriesForAdmin(context.db),
+    listProductsForAdmin(
+      context.db,
+      productListQuery({ orderby: "date", order: "desc" }, { limit: PRODUCT_CHOICES, offset: 0 }),
+    ),
+  ]);
+  const offered = new Set(newest.products.map((product) => product.id));
+  const missing = productIdsOf(menu).filter((id) => !offered.has(id));
+  const locale = context.locale === "es" ? "es" : "en";
+  return {
+    location,
+    menus,
+    menu,
+    choices: {
+      pages: pages.map((page) => ({
+        id: page.id,
+        name: page.title[locale] || page.title.en || page.slug,
+        draft: page.status === "draft",
+      })),
+      categories: categoryOptions(categories, context.locale),
+      products: [
+        ...newest.products.map((product) => ({ id: product.id, name: product.name ?? product.slug })),
+        ...(await productChoicesByIds(context.db, missing)),
+      ],
+    },
+    saved: url.searchParams.has("saved"),
+    loadedAt: Date.now(),
+  };
+}
+
+function productIdsOf(menu: MenuRecord): number[] {
+  return menu.items
+    .flatMap((item) => [item, ...item.children])
+    .flatMap((item) => (item.target.kind === "product" ? [item.target.id] : []));
+}

@@ -1,0 +1,81 @@
+import { type AppLoadContext, data } from "react-router";
+import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import { confirmationMailOf } from "../../../services/mail/mail-outbox.server.ts";
+import { orderForAdmin } from "../../../services/orders/orders.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+import { orderRow } from "../orders/admin-orders.server.ts";
+
+/** The attribution record's fields, in the order the order page lists them. */
+const ATTRIBUTION_FIELDS = [
+  "sourceType",
+  "referrer",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "utmContent",
+  "utmTerm",
+  "utmId",
+  "utmSourcePlatform",
+  "utmCreativeFormat",
+  "utmMarketingTactic",
+  "sessionEntry",
+  "sessionStartTime",
+  "sessionPages",
+  "sessionCount",
+  "deviceType",
+  "userAgent",
+] as const;
+
+/** One order for the back office's order page (what `GET /orders/{id}` answers); administrators only. */
+export async function loadAdminOrder(context: AppLoadContext, request: Request, id: string | undefined) {
+  await requireAdmin(context, request);
+  const orderId = Number(id);
+  const valid = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
+  const [order, confirmation] = valid
+    ? await Promise.all([orderForAdmin(context.db, orderId), confirmationMailOf(context.db, orderId)])
+    : [null, null];
+  if (!order) throw data(null, { status: 404 });
+  const record = order.attribution;
+  const view: AdminOrderPage = {
+    ...orderRow(order),
+    subtotal: order.subtotal,
+    shippingTotal: order.shippingTotal,
+    paymentMethod: order.paymentMethod,
+    shippingMethod: order.shippingMethod,
+    billing: order.billing,
+    shipping: order.shipping,
+    customerNote: order.customerNote,
+    stockRestoredAt: order.stockRestoredAt?.toISOString() ?? null,
+    lines: order.lines.map(({ id, name, quantity, total, attributes }) => ({
+      id,
+      name,
+      quantity,
+      total,
+      attributes,
+    })),
+    attribution: record
+      ? ATTRIBUTION_FIELDS.flatMap((field) => (record[field] ? [{ field, value: record[field] }] : []))
+      : [],
+    notes: order.notes.map((note) => ({
+      id: note.id,
+      body: note.note,
+      toCustomer: note.customerNote,
+      author: note.author,
+      date: note.dateCreated.toISOString(),
+    })),
+    history: order.statusHistory.map((change) => ({
+      id: change.id,
+      from: change.from,
+      to: change.to,
+      by: change.changedBy,
+      date: change.date.toISOString(),
+    })),
+    confirmation: confirmation && {
+      state: confirmation.state,
+      attempts: confirmation.attempts,
+      date: confirmation.at.toISOString(),
+      error: confirmation.lastError,
+    },
+  };
+  return { order: view };
+}

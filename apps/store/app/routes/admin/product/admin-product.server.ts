@@ -1,0 +1,45 @@
+import { type AppLoadContext, data } from "react-router";
+import {
+  categoryOptions,
+  listCategoriesForAdmin,
+} from "../../../services/catalogue/categories-admin.server.ts";
+import {
+  attributeChoices,
+  productForAdmin,
+  productRecord,
+} from "../../../services/catalogue/products-admin.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+
+/**
+ * The product form's data: the product as the REST API answers it (null for a new one), the
+ * category tree, the attributes with their terms, and the media library's pictures to choose from.
+ */
+export async function loadProductForm(
+  context: AppLoadContext,
+  request: Request,
+  idParam: string | undefined,
+) {
+  await requireAdmin(context, request);
+  const id = idParam === undefined ? null : Number(idParam);
+  if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647))
+    throw data(null, { status: 404 });
+  const [product, categories, attributes, library] = await Promise.all([
+    id === null ? null : productForAdmin(context.db, id),
+    listCategoriesForAdmin(context.db),
+    attributeChoices(context.db),
+    context.mediaLibrary.list({ limit: 200, offset: 0 }),
+  ]);
+  if (id !== null && !product) throw data(null, { status: 404 });
+  return {
+    product: product && productRecord(product),
+    categories: categoryOptions(categories, context.locale),
+    attributes,
+    media: library.items.map((item) => ({
+      id: item.id,
+      name: item.alt_text[context.locale] || item.alt_text.en || item.filename,
+      thumbnail: item.sizes.find((size) => size.format === "jpeg")?.url ?? item.source_url,
+    })),
+    saved: new URL(request.url).searchParams.has("saved"),
+    loadedAt: Date.now(),
+  };
+}

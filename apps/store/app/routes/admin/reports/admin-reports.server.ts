@@ -1,0 +1,33 @@
+import type { AppLoadContext } from "react-router";
+import { readReportQuery } from "../../../lib/attribution-report.ts";
+import { attributionRows } from "../../../services/analytics/attribution-report.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+import { barChart } from "./report-chart.server.ts";
+
+/**
+ * `/admin/reports`: the attribution report for the address's period and dimension (this month by
+ * origin when the address gives none; the same when it gives a bad one, and it says so), with its
+ * two charts drawn by the server; administrators only.
+ */
+export async function loadAttributionReport(context: AppLoadContext, request: Request) {
+  await requireAdmin(context, request);
+  const { query, invalid } = readReportQuery(new URL(request.url).searchParams, new Date());
+  const currency = context.settings.currency;
+  const rows = await attributionRows(context.db, query, currency);
+  return {
+    query,
+    invalid,
+    currency,
+    rows,
+    charts: {
+      orders: barChart(
+        rows.map((row) => row.orders),
+        { whole: true },
+      ),
+      revenue: barChart(
+        rows.map((row) => row.revenue),
+        { whole: false },
+      ),
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { SettingsForm } from "../../../features/admin/index.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { countries } from "../../../lib/checkout-schema.ts";
+import { HOME_PAGE_SLUG } from "../../../lib/edit-links.ts";
+import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
+import { withoutSecrets } from "../../../services/settings/settings.server.ts";
+import { requireAdmin } from "../admin.server.ts";
+import type { Route } from "./+types/route";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireAdmin(context, request);
+  // The pages the legal pages' settings may name (decision 0051): any but the home page.
+  const pages = (await listPagesForAdmin(context.db))
+    .filter((page) => page.slug !== HOME_PAGE_SLUG)
+    .map(({ id, title, status }) => ({ id, title, status }));
+  return { settings: withoutSecrets(context.settings), countries: Object.keys(countries), pages };
+}
+
+export function meta() {
+  return [{ title: "Settings" }, { name: "robots", content: "noindex" }];
+}
+
+/** `/admin/settings`: everything the owner sets about the store, for administrators (decision 0039). */
+export default function BackOfficeSettings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section>
+      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.settings.title")}</h1>
+      <SettingsForm
+        settings={loaderData.settings}
+        countries={loaderData.countries}
+        pages={loaderData.pages}
+      />
+    </section>
+  );
+}

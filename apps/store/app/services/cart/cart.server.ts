@@ -1,0 +1,425 @@
+import { createHash } from "node:crypto";
+import {
+  attributes,
+  attributeTerms,
+  cartLines,
+  carts,
+  type Database,
+  productImages,
+  products,
+  type Transaction,
+  variationAttributes,
+  variations,
+} from "@vitrine/db";
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../../lib/cart.ts";
+import { loadImages } from "../media/media.server.ts";
+import type { SiteCache } from "../shared/site-cache.server.ts";
+import {
+  FALLBACK_LOCALE,
+  lineProductTexts,
+  pickTranslation,
+  productTexts,
+} from "../shared/translations.server.ts";
+
+export { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY };
+
+/** Whose cart: a guest session's, or a signed-in user's (which the session's merges into at login). */
+export type CartOwner = { sessionId: string; userId: number | null };
+
+export type CartErrorCode =
+  | "product_not_found"
+  | "choose_variation"
+  | "out_of_stock"
+  | "not_enough_stock"
+  | "line_not_found"
+  | "invalid_quantity"
+  | "invalid_request";
+
+/** A problem the shopper must fix; `available` says how many can still be added, `slug` where to fix it. */
+export class CartError extends Error {
+  override name = "CartError";
+  constructor(
+    readonly code: CartErrorCode,
+    readonly details: { slug?: string; available?: number; name?: string } = {},
+  ) {
+    super(code);
+  }
+}
+
+/** The spec's cart_item_key: the same product and variation always make the same key. */
+export function cartItemKey(productId: number, variationId: number | null): string {
+  return createHash("sha256")
+    .update(`${productId}:${variationId ?? 0}`)
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/**
+ * The cart's row id and its owner, by row id: how an order placed from elsewhere (the express
+ * wallet's signed call) finds the cart it was given, without ever holding the shopper's session id.
+ */
+export async function cartOwnerById(db: Database, cartId: number): Promise<CartOwner | null> {
+  const [row] = await db
+    .select({ sessionId: carts.sessionId, userId: carts.userId })
+    .from(carts)
+    .where(eq(carts.id, cartId));
+  if (!row || (row.sessionId === null && row.userId === null)) return null;
+  return { sessionId: row.sessionId ?? "", userId: row.userId };
+}
+
+/** The condition on `carts` that selects the owner's cart: a guest's by session, a user's by account. */
+export function cartOf(owner: CartOwner): SQL {
+  return owner.userId === null
+    ? sql`${carts.sessionId} = ${owner.sessionId} and ${carts.userId} is null`
+    : sql`${carts.userId} = ${owner.userId}`;
+}
+
+/** The owner's cart's id as a subquery (none or one row), for a statement over its lines. */
+export function cartIdOf(db: Database | Transaction, owner: CartOwner) {
+  return db.select({ id: carts.id }).from(carts).where(cartOf(owner));
+}
+
+export async function findCartId(db: Database | Transaction, owner: CartOwner): Promise<number | null> {
+  const [row] = await cartIdOf(db, owner);
+  return row?.id ?? null;
+}
+
+/**
+ * The owner's cart, made if there is none, marked as changed now: one statement either way (an
+ * insert that, on the owner's existing cart, touches its time of change instead).
+ */
+async function touchCart(tx: Transaction, owner: CartOwner): Promise<number> {
+  const now = sql`now()`;
+  const [row] = await (owner.userId === null
+    ? tx
+        .insert(carts)
+        .values({ sessionId: owner.sessionId })
+        // A session's cart is a guest's: a row of the session that has a user is not this owner's.
+        .onConflictDoUpdate({
+          target: carts.sessionId,
+          set: { updatedAt: now },
+          setWhere: isNull(carts.userId),
+        })
+    : tx
+        .insert(carts)
+        .values({ userId: owner.userId })
+        .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: now } })
+  ).returning({ id: carts.id });
+  if (!row) throw new Error("the session's cart belongs to an account");
+  return row.id;
+}
+
+type Purchasable = {
+  productId: number;
+  variationId: number | null;
+  slug: string;
+  /** The product's name in the shopper's language, for what the shopper is told. */
+  name: string;
+  stockQuantity: number | null;
+  stockStatus: string;
+};
+
+async function purchasable(
+  db: Database | Transaction,
+  productId: number,
+  variationId: number | null,
+  locale: string,
+): Promise<Purchasable> {
+  const [product] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      name: productTexts.text("name", locale, sql`''`),
+      type: products.type,
+      stockQuantity: products.stockQuantity,
+      stockStatus: products.stockStatus,
+    })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "publish")));
+  if (!product) throw new CartError("product_not_found");
+  if (product.type === "simple") {
+    if (variationId !== null) throw new CartError("product_not_found", { slug: product.slug });
+    return { ...product, productId: product.id, variationId: null };
+  }
+  const { slug, name } = product;
+  if (variationId === null) throw new CartError("choose_variation", { slug, name });
+  const [variation] = await db
+    .select({
+      id: variations.id,
+      stockQuantity: variations.stockQuantity,
+      stockStatus: variations.stockStatus,
+    })
+    .from(variations)
+    .where(and(eq(variations.id, variationId), eq(variations.productId, product.id)));
+  if (!variation) throw new CartError("choose_variation", { slug, name });
+  return {
+    productId: product.id,
+    variationId: variation.id,
+    slug,
+    name,
+    stockQuantity: variation.stockQuantity,
+    stockStatus: variation.stockStatus,
+  };
+}
+
+function assertStock(item: Purchasable, wanted: number): void {
+  if (item.stockStatus === "outofstock" || item.stockQuantity === 0) {
+    throw new CartError("out_of_stock", { slug: item.slug, name: item.name, available: 0 });
+  }
+  if (item.stockQuantity !== null && wanted > item.stockQuantity) {
+    const { slug, name, stockQuantity: available } = item;
+    throw new CartError("not_enough_stock", { slug, name, available });
+  }
+}
+
+function assertQuantity(quantity: number): void {
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_LINE_QUANTITY) {
+    throw new CartError("invalid_quantity");
+  }
+}
+
+/**
+ * Adds to the owner's cart; answers the line's key and the product's name in `locale`, which its
+ * refusals carry too (`details.name`), so no caller reads the name apart.
+ */
+export async function addToCart(
+  db: Database,
+  owner: CartOwner,
+  input: { productId: number; variationId: number | null; quantity: number; locale?: string },
+): Promise<{ key: string; name: string }> {
+  assertQuantity(input.quantity);
+  return db.transaction(async (tx) => {
+    const item = await purchasable(tx, input.productId, input.variationId, input.locale ?? FALLBACK_LOCALE);
+    const cartId = await touchCart(tx, owner);
+    const key = cartItemKey(item.productId, item.variationId);
+    // The line's new quantity is written first and checked after: a refusal rolls the write back.
+    const [line] = await tx
+      .insert(cartLines)
+      .values({
+        cartId,
+        key,
+        productId: item.productId,
+        variationId: item.variationId,
+        quantity: input.quantity,
+      })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.key],
+        set: { quantity: sql`${cartLines.quantity} + excluded.quantity` },
+      })
+      .returning({ quantity: cartLines.quantity });
+    const quantity = line!.quantity;
+    assertStock(item, quantity);
+    if (quantity > MAX_LINE_QUANTITY) throw new CartError("invalid_quantity", { name: item.name });
+    return { key, name: item.name };
+  });
+}
+
+/** Sets a line's quantity; 0 removes it. */
+/**
+ * A line's product name in `locale` (else English, else its slug), as one column of a statement
+ * over `cart_lines`: a quantity change and a removal answer it for their notices.
+ */
+function lineName(locale: string) {
+  const slug = sql`(select ${products.slug} from ${products} where ${products.id} = ${cartLines.productId})`;
+  // A fragment of its own: a statement on one table writes its list's top-level columns bare.
+  return sql<string>`${lineProductTexts.text("name", locale, slug)}`;
+}
+
+/**
+ * Sets a line's quantity (0 removes it) and answers its product's name in `locale`, which its
+ * refusals carry too (`details.name`).
+ */
+export async function setLineQuantity(
+  db: Database,
+  owner: CartOwner,
+  key: string,
+  quantity: number,
+  locale: string = FALLBACK_LOCALE,
+): Promise<{ name: string }> {
+  if (quantity === 0) return removeLine(db, owner, key, locale);
+  assertQuantity(quantity);
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ ...getTableColumns(cartLines), name: lineName(locale) })
+      .from(cartLines)
+      .where(and(inArray(cartLines.cartId, cartIdOf(tx, owner)), eq(cartLines.key, key)));
+    if (!line) throw new CartError("line_not_found");
+    try {
+      assertStock(await purchasable(tx, line.productId, line.variationId, locale), quantity);
+    } catch (error) {
+      // A refusal names the product as the cart shows it, even one no longer on sale.
+      if (error instanceof CartError) throw new CartError(error.code, { ...error.details, name: line.name });
+      throw error;
+    }
+    await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, line.id));
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, line.cartId));
+    return { name: line.name };
+  });
+}
+
+/** Removes a line and answers its product's name in `locale`, in one statement. */
+export async function removeLine(
+  db: Database,
+  owner: CartOwner,
+  key: string,
+  locale: string = FALLBACK_LOCALE,
+): Promise<{ name: string }> {
+  const [removed] = await db
+    .delete(cartLines)
+    .where(and(inArray(cartLines.cartId, cartIdOf(db, owner)), eq(cartLines.key, key)))
+    .returning({ name: lineName(locale) });
+  if (!removed) throw new CartError("line_not_found");
+  return removed;
+}
+
+export async function cartItemCount(db: Database, owner: CartOwner): Promise<number> {
+  const cartId = await findCartId(db, owner);
+  if (cartId === null) return 0;
+  const [row] = await db
+    .select({ count: sql<number>`coalesce(sum(${cartLines.quantity}), 0)`.mapWith(Number) })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId));
+  return row?.count ?? 0;
+}
+
+export async function loadCart(
+  db: Database,
+  owner: CartOwner,
+  locale: string,
+  options: {
+    /** false: without the lines' images (an order needs none: one statement fewer in its transaction). */
+    images?: boolean;
+    /** The process's site cache, for the pictures' views (as the catalogue's readers use it). */
+    cache?: SiteCache;
+  } = {},
+): Promise<CartView> {
+  // The owner's cart and its lines in one statement: no cart and an empty one read alike.
+  const rows = await db
+    .select({
+      key: cartLines.key,
+      quantity: cartLines.quantity,
+      productId: products.id,
+      slug: products.slug,
+      variationId: cartLines.variationId,
+      productRegular: products.regularPrice,
+      productSale: products.salePrice,
+      productStock: products.stockQuantity,
+      variationRegular: variations.regularPrice,
+      variationSale: variations.salePrice,
+      variationStock: variations.stockQuantity,
+      variationImage: variations.imageId,
+      name: productTexts.text("name", locale, products.slug),
+      mainImage: sql<
+        number | null
+      >`(select ${productImages.mediaId} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    })
+    .from(cartLines)
+    .innerJoin(carts, eq(carts.id, cartLines.cartId))
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(variations, eq(variations.id, cartLines.variationId))
+    .where(cartOf(owner))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  if (rows.length === 0) return emptyCart;
+
+  const variationIds = rows.flatMap((row) => (row.variationId ? [row.variationId] : []));
+  const [terms, images] = await Promise.all([
+    variationIds.length === 0
+      ? []
+      : db
+          .select({
+            variationId: variationAttributes.variationId,
+            attributeLabel: attributes.label,
+            termLabel: attributeTerms.label,
+          })
+          .from(variationAttributes)
+          .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
+          .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
+          .where(inArray(variationAttributes.variationId, variationIds))
+          .orderBy(asc(attributes.id)),
+    options.images === false
+      ? new Map<number, never>()
+      : loadImages(
+          db,
+          rows.flatMap((row) => {
+            const id = row.variationImage ?? row.mainImage;
+            return id === null ? [] : [Number(id)];
+          }),
+          locale,
+          options.cache,
+        ),
+  ]);
+
+  const lines = rows.map((row): CartLineView => {
+    const regular = row.variationRegular ?? row.productRegular;
+    const unitPrice = row.variationId ? (row.variationSale ?? regular) : (row.productSale ?? regular);
+    const imageId = row.variationImage ?? (row.mainImage === null ? null : Number(row.mainImage));
+    return {
+      key: row.key,
+      productId: row.productId,
+      variationId: row.variationId,
+      slug: row.slug,
+      name: row.name,
+      attributes: terms
+        .filter((term) => term.variationId === row.variationId)
+        .map((term) => ({
+          label: pickTranslation(term.attributeLabel, locale, ""),
+          value: pickTranslation(term.termLabel, locale, ""),
+        })),
+      image: imageId === null ? null : (images.get(imageId) ?? null),
+      unitPrice,
+      regularPrice: regular,
+      quantity: row.quantity,
+      maxQuantity: row.variationId ? row.variationStock : row.productStock,
+      total: unitPrice * row.quantity,
+    };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  return {
+    hash: cartHash(lines),
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal,
+    total: subtotal,
+  };
+}
+
+/** What the shopper would see change: lines, quantities and prices (a price change is a cart change). */
+function cartHash(lines: CartLineView[]): string {
+  const content = lines.map((line) => [line.key, line.quantity, line.unitPrice]);
+  return createHash("md5").update(JSON.stringify(content)).digest("hex");
+}
+
+/**
+ * At login the guest's lines move into the account's cart (quantities add up, capped by stock and
+ * the line maximum), and the guest cart is removed; all in one transaction.
+ */
+export async function mergeGuestCart(db: Database, sessionId: string, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const guestId = await findCartId(tx, { sessionId, userId: null });
+    if (guestId === null) return;
+    const guestLines = await tx.select().from(cartLines).where(eq(cartLines.cartId, guestId));
+    const userCartId = await touchCart(tx, { sessionId, userId });
+    for (const line of guestLines) {
+      const [existing] = await tx
+        .select({ quantity: cartLines.quantity })
+        .from(cartLines)
+        .where(and(eq(cartLines.cartId, userCartId), eq(cartLines.key, line.key)));
+      let quantity = Math.min((existing?.quantity ?? 0) + line.quantity, MAX_LINE_QUANTITY);
+      const item = await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE).catch(() => null);
+      if (!item || item.stockStatus === "outofstock" || item.stockQuantity === 0) continue;
+      if (item.stockQuantity !== null) quantity = Math.min(quantity, item.stockQuantity);
+      await tx
+        .insert(cartLines)
+        .values({
+          cartId: userCartId,
+          key: line.key,
+          productId: line.productId,
+          variationId: line.variationId,
+          quantity,
+        })
+        .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
+    }
+    await tx.delete(carts).where(eq(carts.id, guestId));
+  });
+}

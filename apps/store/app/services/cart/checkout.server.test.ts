@@ -1,0 +1,270 @@
+import { orderLines, orders, products, selectRows } from "@vitrine/db";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { type PaymentSettings, parseStoreSettings } from "../settings/settings.server.ts";
+import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
+import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
+
+const address = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  address_1: "1 Main St",
+  city: "London",
+  postcode: "N1",
+  country: "GB",
+  email: "ada@example.com",
+  phone: "+44 20 1234 5678",
+};
+
+const offerEverything = parseStoreSettings({}).payments;
+
+function input(
+  owner: CartOwner,
+  idempotencyKey: string,
+  paymentMethod = "cod",
+  payments: PaymentSettings = offerEverything,
+): PlaceOrderInput {
+  return {
+    owner,
+    locale: "en",
+    currency: "USD",
+    billing: address,
+    shipping: address,
+    payment: { via: "checkout", method: paymentMethod, settings: payments },
+    shippingMethod: "flat_rate",
+    shippingTotal: 500,
+    customerNote: "",
+    idempotencyKey,
+  };
+}
+
+describe.each(await availableDialects())("placing orders on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  it("places the order, its lines and totals, takes the stock and empties the cart, in one go", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1500, salePrice: 1200, stock: 3 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    const placed = await placeOrder(db, input(owner, "attempt-1", "bacs"));
+    expect(placed).toMatchObject({ status: "on-hold", total: 2900, created: true });
+    expect(placed.orderKey).toMatch(/^wc_order_/);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order).toMatchObject({ subtotal: 2400, shippingTotal: 500, total: 2900, paymentMethod: "bacs" });
+    expect(
+      await db
+        .select({ name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total })
+        .from(orderLines),
+    ).toEqual([{ name: "mug (en)", quantity: 2, total: 2400 }]);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock).toMatchObject({ stockQuantity: 1, totalSales: 2, stockStatus: "instock" });
+    expect((await loadCart(db, owner, "en")).lines).toEqual([]);
+  });
+
+  it("places a one-line order in nine statements, reading its attempt's key once, under its lock", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const record = recordStatements(db);
+    await placeOrder(db, input(owner, "attempt-1"));
+    record.stop();
+    const { statements } = record;
+    // The lock, the key, the cart (one read), the order, its mail, its history, its lines, the
+    // emptied cart and the stock: each a round trip while the transaction is open.
+    expect(statements).toHaveLength(9);
+    expect(statements[0]).toMatch(/^select pg_advisory_xact_lock/);
+    expect(statements.filter((statement) => statement.includes('where "orders"."idempotency_key"'))).toEqual([
+      statements[1],
+    ]);
+    expect(statements.filter((statement) => /^select .* from "cart_lines"/.test(statement))).toHaveLength(1);
+  });
+
+  it("a retried or resubmitted attempt places one order, not two", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const [first, second, third] = await Promise.all([
+      placeOrder(db, input(owner, "attempt-1")),
+      placeOrder(db, input(owner, "attempt-1")),
+      placeOrder(db, input(owner, "attempt-1")),
+    ]);
+    expect(new Set([first.id, second.id, third.id]).size).toBe(1);
+    expect([first, second, third].filter((order) => order.created)).toHaveLength(1);
+    expect(await db.select().from(orders)).toHaveLength(1);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock!.stockQuantity).toBe(9);
+  });
+
+  it("with 5 in stock and 50 concurrent checkouts for 1 each, exactly 5 orders are placed", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const owners: CartOwner[] = [];
+    for (let i = 0; i < 50; i++) {
+      const owner = await insertSession(db, `shopper-${i}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      owners.push(owner);
+    }
+    const results = await Promise.allSettled(
+      owners.map((owner, i) => placeOrder(db, input(owner, `attempt-${i}`))),
+    );
+    const placed = results.filter((result) => result.status === "fulfilled");
+    const refused = results.filter((result) => result.status === "rejected");
+    expect(placed).toHaveLength(5);
+    expect(refused).toHaveLength(45);
+    for (const result of refused) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(CheckoutError);
+      expect(((result as PromiseRejectedResult).reason as CheckoutError).code).toBe("not_enough_stock");
+    }
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock).toMatchObject({ stockQuantity: 0, stockStatus: "outofstock", totalSales: 5 });
+    expect(await db.select().from(orders)).toHaveLength(5);
+    expect(await db.select().from(orderLines)).toHaveLength(5);
+  });
+
+  it("refuses an empty cart and an unknown payment method, and keeps the cart when stock ran out", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    await expect(placeOrder(db, input(owner, "a"))).rejects.toMatchObject({ code: "empty_cart" });
+    await expect(placeOrder(db, input(owner, "b", "bitcoin"))).rejects.toMatchObject({
+      code: "payment_method_unavailable",
+    });
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 2 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    await db.update(products).set({ stockQuantity: 1 }).where(eq(products.id, mug.id));
+    await expect(placeOrder(db, input(owner, "c"))).rejects.toMatchObject({
+      code: "not_enough_stock",
+      details: { available: 1 },
+    });
+    expect((await loadCart(db, owner, "en")).itemCount).toBe(2);
+    expect(await db.select().from(orders)).toEqual([]);
+  });
+
+  it.each([
+    ["the express wallet, which only its signed call may place", "wallet", offerEverything],
+    ["a method the store has turned off", "bacs", { ...offerEverything, bacs: { enabled: false } }],
+    [
+      "cash on delivery with a shipping method it is not offered for",
+      "cod",
+      { ...offerEverything, cod: { enabled: true, shipping_methods: ["local_pickup"] } },
+    ],
+  ] as Array<[string, string, PaymentSettings]>)(
+    "a shopper's checkout naming %s is refused and places nothing",
+    async (_name, method, payments) => {
+      const { db } = database;
+      const owner = await insertSession(db, "s1");
+      const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 3 });
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      await expect(placeOrder(db, input(owner, "attempt-1", method, payments))).rejects.toMatchObject({
+        code: "payment_method_unavailable",
+      });
+      expect(await db.select().from(orders)).toEqual([]);
+      const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+      expect(stock).toMatchObject({ stockQuantity: 3, totalSales: 0 });
+      expect((await loadCart(db, owner, "en")).itemCount).toBe(1);
+    },
+  );
+
+  it("places bank transfers on hold and cash on delivery as processing, each as WooCommerce does", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const statuses: Record<string, string> = {};
+    for (const method of ["bacs", "cod"]) {
+      const owner = await insertSession(db, `s-${method}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      statuses[method] = (await placeOrder(db, input(owner, `attempt-${method}`, method))).status;
+    }
+    expect(statuses).toEqual({ bacs: "on-hold", cod: "processing" });
+    // Cash on delivery limited to flat-rate shipping is offered with it.
+    const owner = await insertSession(db, "s-pickup");
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    const limited = { ...offerEverything, cod: { enabled: true, shipping_methods: ["flat_rate"] } };
+    expect(await placeOrder(db, input(owner, "attempt-pickup", "cod", limited))).toMatchObject({
+      status: "processing",
+    });
+  });
+});
+
+// Only PostgreSQL has a second connection to hold a product's row while a checkout runs.
+describe.each((await availableDialects()).filter((dialect) => dialect === "postgres"))(
+  "a checkout's locks on %s",
+  (dialect) => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(() => database.close());
+    beforeEach(() => database.reset());
+
+    it("locks a product's row last, after writing the order, in one order for every cart", async () => {
+      const { db } = database;
+      const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+      const cap = await insertSimpleProduct(db, { slug: "cap", price: 800, stock: 5 });
+      const owner = await insertSession(db, "s1");
+      await addToCart(db, owner, { productId: cap.id, variationId: null, quantity: 1 });
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+
+      // Another checkout holds the mug (the product added second, but the lower id) meanwhile, with
+      // the lock a stock update takes.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${products} where ${products.id} = ${mug.id} for no key update`);
+        locked();
+        await held;
+      });
+      await holding;
+      const placing = placeOrder(db, input(owner, "attempt-1"));
+      onTestFinished(release);
+
+      // Waiting for the mug, the checkout has written its order, owed its mail and emptied its cart:
+      // the products' rows are its last step.
+      const waiting = async () =>
+        (
+          await selectRows<{ tables: string[] | null }>(
+            db,
+            sql`
+            select array_agg(distinct c.relname::text order by c.relname::text) as tables
+            from pg_stat_activity a
+            join pg_locks l on l.pid = a.pid and l.mode = 'RowExclusiveLock'
+            join pg_class c on c.oid = l.relation and c.relkind = 'r'
+            where a.wait_event_type = 'Lock' and a.datname = current_database()`,
+          )
+        )[0]?.tables ?? null;
+      await expect
+        .poll(waiting)
+        .toEqual(["cart_lines", "mail_outbox", "order_lines", "order_status_changes", "orders", "products"]);
+      // And it has not taken the cap first (the order of its cart): another checkout of the cap goes on.
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from ${products} where ${products.id} = ${cap.id} for no key update nowait`,
+        );
+      });
+
+      release();
+      await holder;
+      expect(await placing).toMatchObject({ created: true });
+      const stock = await db.select({ stock: products.stockQuantity }).from(products);
+      expect(stock.map((row) => row.stock)).toEqual([4, 4]);
+    });
+  },
+);

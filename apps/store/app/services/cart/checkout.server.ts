@@ -1,0 +1,305 @@
+import { randomBytes } from "node:crypto";
+import {
+  type Address,
+  cartLines,
+  type Database,
+  orderLines,
+  orderStatusChanges,
+  orders,
+  products,
+  type Transaction,
+  users,
+  variations,
+} from "@vitrine/db";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AppContext } from "../../context.server.ts";
+import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
+import { deliverOrderConfirmation, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
+import type { PaymentSettings } from "../settings/settings.server.ts";
+import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
+import { PageTags } from "../shared/page-tags.server.ts";
+import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
+import type { CartClient } from "./cart-client.server.ts";
+import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
+import { shippingMethod } from "./shipping.server.ts";
+
+/**
+ * How the order is to be paid. A shopper's checkout (the classic form or the Store API) may name
+ * only a method the store offers for this order; the wallet's order, already paid, comes only from
+ * its signed call (api/wallet-orders.server.ts), the one caller that builds `via: "wallet"`.
+ */
+export type OrderPayment =
+  | { via: "checkout"; method: string; settings: PaymentSettings }
+  | { via: "wallet"; paymentId: string };
+
+export type PlaceOrderInput = {
+  owner: CartOwner;
+  locale: string;
+  currency: string;
+  billing: Address;
+  shipping: Address;
+  payment: OrderPayment;
+  shippingMethod: string;
+  shippingTotal: number;
+  customerNote: string;
+  /** One per checkout attempt: a double click, a retry or a resubmitted form finds the same order. */
+  idempotencyKey: string;
+  /** Where the shopper came from, already cleaned (services/attribution.server.ts). */
+  attribution?: CleanAttribution;
+};
+
+export type PlacedOrder = {
+  id: number;
+  orderKey: string;
+  status: string;
+  total: number;
+  created: boolean;
+  /** The products whose stock the order took (empty for an order placed before: a replay). */
+  productIds: number[];
+};
+
+export type CheckoutErrorCode =
+  | "empty_cart"
+  | "not_enough_stock"
+  | "payment_method_unavailable"
+  | "shipping_method_unavailable";
+
+export class CheckoutError extends Error {
+  override name = "CheckoutError";
+  constructor(
+    readonly code: CheckoutErrorCode,
+    readonly details: { name?: string; available?: number } = {},
+  ) {
+    super(code);
+  }
+}
+
+/** What the checkout use case needs of the request's context. */
+export type CheckoutContext = Pick<
+  AppContext,
+  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages" | "afterAnswer"
+>;
+
+/** A shopper's order as the checkout form or the Store API states it, already validated. */
+export type CheckoutOrder = {
+  billing: Address;
+  shipping: Address;
+  paymentMethod: string;
+  shippingMethod: string;
+  customerNote: string;
+};
+
+/** A checkout attempt's key as the form or the client sends it; anything else gets a fresh one. */
+const attemptShape = /^[\w-]{16,64}$/;
+
+/**
+ * The shopper's checkout, whichever way it arrives (the classic form post, the Store API): the
+ * shipping method's cost, the attempt's idempotency key, the order in one transaction with only a
+ * payment method the store offers for it, then the cache purge and the confirmation mail.
+ * Throws CheckoutError for what the shopper can correct; places nothing then.
+ */
+export async function checkoutCart(
+  context: CheckoutContext,
+  input: {
+    owner: CartOwner;
+    sessionId: string;
+    locale: string;
+    order: CheckoutOrder;
+    /** The form's or client's attempt key: resubmitting the same attempt finds the same order. */
+    attempt: string | undefined;
+    attribution: CleanAttribution;
+  },
+): Promise<PlacedOrder> {
+  const shipping = shippingMethod(
+    context.settings,
+    input.order.shippingMethod,
+    input.order.shipping.country ?? "",
+  );
+  if (!shipping) throw new CheckoutError("shipping_method_unavailable");
+  const attempt =
+    input.attempt && attemptShape.test(input.attempt) ? input.attempt : randomBytes(16).toString("base64url");
+  const placed = await placeOrder(context.db, {
+    owner: input.owner,
+    locale: input.locale,
+    currency: context.settings.currency,
+    billing: input.order.billing,
+    shipping: input.order.shipping,
+    payment: { via: "checkout", method: input.order.paymentMethod, settings: context.settings.payments },
+    shippingMethod: shipping.id,
+    shippingTotal: shipping.cost,
+    customerNote: input.order.customerNote,
+    idempotencyKey: `${input.sessionId}:${attempt}`,
+    attribution: input.attribution,
+  });
+  orderPlaced(context, placed);
+  return placed;
+}
+
+/**
+ * What follows every newly placed order, whichever path placed it: the cached pages that show the
+ * ordered products may show stale stock, and the shopper gets one confirmation mail (a replayed
+ * attempt gets none), sent after the answer: the shopper does not wait for the mail server. The
+ * order's transaction made the mail owed, so a failed or cut-off attempt is retried (decision 0050).
+ */
+export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void {
+  if (!placed.created) return;
+  context.invalidatePages(placed.productIds.map(PageTags.product));
+  context.afterAnswer(
+    deliverOrderConfirmation(context, placed.id).then(
+      () => undefined,
+      (error) => context.logger.warn({ err: error, orderId: placed.id }, "order confirmation mail left owed"),
+    ),
+  );
+}
+
+/**
+ * The shopper's cart once the checkout has answered: empty when this attempt placed the order (its
+ * transaction emptied the cart), so nothing is read again; read for a replayed attempt, whose cart
+ * may have been filled since.
+ */
+export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): Promise<CartView> {
+  return placed.created ? emptyCart : (await cart.current()).cart;
+}
+
+/**
+ * Places the order in one transaction: the order, its lines and totals, the stock decrements and
+ * the emptied cart. Each decrement is a conditional update (`stock >= wanted`), so concurrent
+ * checkouts can never take stock below zero; the loser's transaction rolls back whole.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const gateway = gatewayFor(input.payment, input.shippingMethod);
+  try {
+    return await db.transaction(async (tx) => {
+      // Attempts with the same key wait for each other; the later one then finds the placed order.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.idempotencyKey}))`);
+      const placed = await findByIdempotencyKey(tx, input.idempotencyKey);
+      if (placed) return placed;
+      const cart = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
+      if (cart.lines.length === 0) throw new CheckoutError("empty_cart");
+
+      const total = cart.subtotal + input.shippingTotal;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderKey: `wc_order_${randomBytes(12).toString("base64url")}`,
+          userId: input.owner.userId,
+          status: gateway.statusOnPlacement,
+          currency: input.currency,
+          locale: input.locale,
+          subtotal: cart.subtotal,
+          shippingTotal: input.shippingTotal,
+          total,
+          shippingMethod: input.shippingMethod,
+          paymentMethod: gateway.id,
+          billingAddress: input.billing,
+          shippingAddress: input.shipping,
+          customerNote: input.customerNote,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      await saveAttribution(tx, order!.id, input.attribution ?? {});
+      await oweOrderConfirmation(tx, order!.id);
+      // The status history starts with the status the order was placed with, set by the store itself.
+      await tx
+        .insert(orderStatusChanges)
+        .values({ orderId: order!.id, fromStatus: null, toStatus: order!.status, changedBy: null });
+      // The account's next checkout offers these addresses.
+      if (input.owner.userId !== null) {
+        await tx
+          .update(users)
+          .set({ billingAddress: input.billing, shippingAddress: input.shipping })
+          .where(eq(users.id, input.owner.userId));
+      }
+      await tx.insert(orderLines).values(
+        cart.lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          variationId: line.variationId,
+          name: line.name,
+          attributes: Object.fromEntries(
+            line.attributes.map((attribute) => [attribute.label, attribute.value]),
+          ),
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          total: line.total,
+        })),
+      );
+      await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
+      // Stock last: a product's row stays locked from its decrement to the commit, and every other
+      // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
+      for (const line of stockOrder(cart.lines)) await takeStock(tx, line);
+      return {
+        id: order!.id,
+        orderKey: order!.orderKey,
+        status: order!.status,
+        total,
+        created: true,
+        productIds: [...new Set(cart.lines.map((line) => line.productId))],
+      };
+    });
+  } catch (error) {
+    // Two submissions of one attempt raced: the other one placed the order; answer with it.
+    if (databaseRefusal(error)?.code === UNIQUE_VIOLATION) {
+      const raced = await findByIdempotencyKey(db, input.idempotencyKey);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+}
+
+/** The gateway that places this order, or a refusal that places nothing. */
+function gatewayFor(payment: OrderPayment, shippingMethod: string): PaymentGateway {
+  if (payment.via === "wallet") return walletGateway;
+  const gateway = offeredGateway(payment.settings, payment.method, shippingMethod);
+  if (!gateway) throw new CheckoutError("payment_method_unavailable");
+  return gateway;
+}
+
+/** Lines by product, then variation: the order in which their rows are locked. */
+function stockOrder<Line extends { productId: number; variationId: number | null }>(lines: Line[]): Line[] {
+  return lines.toSorted((a, b) => a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0));
+}
+
+/** `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together. */
+async function takeStock(
+  tx: Transaction,
+  line: { productId: number; variationId: number | null; quantity: number; name: string },
+): Promise<void> {
+  const table = line.variationId === null ? products : variations;
+  const id = line.variationId ?? line.productId;
+  const sold = sql`${products.totalSales} + ${line.quantity}`;
+  const updated = await tx
+    .update(table)
+    .set({
+      stockQuantity: sql`${table.stockQuantity} - ${line.quantity}`,
+      stockStatus: sql`case when ${table.stockQuantity} - ${line.quantity} = 0 then 'outofstock' else ${table.stockStatus} end`,
+      // A simple product's sales count in the same statement; a variation's product below.
+      ...(line.variationId === null ? { totalSales: sold } : {}),
+    })
+    .where(
+      and(
+        eq(table.id, id),
+        sql`${table.stockStatus} <> 'outofstock'`,
+        sql`(${table.stockQuantity} is null or ${table.stockQuantity} >= ${line.quantity})`,
+      ),
+    )
+    .returning({ id: table.id });
+  if (updated.length === 0) {
+    const [row] = await tx.select({ stock: table.stockQuantity }).from(table).where(eq(table.id, id));
+    throw new CheckoutError("not_enough_stock", { name: line.name, available: row?.stock ?? 0 });
+  }
+  if (line.variationId !== null)
+    await tx.update(products).set({ totalSales: sold }).where(eq(products.id, line.productId));
+}
+
+/** The order an attempt (or a wallet payment) already placed, if any. */
+export async function findByIdempotencyKey(
+  db: Database | Transaction,
+  key: string,
+): Promise<PlacedOrder | null> {
+  const [order] = await db
+    .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status, total: orders.total })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  return order ? { ...order, created: false, productIds: [] } : null;
+}

@@ -1,0 +1,656 @@
+import {
+  attributes,
+  attributeTerms,
+  categories,
+  type Database,
+  media,
+  productAttributeTerms,
+  productCategories,
+  productImages,
+  products,
+  productTranslations,
+  type Transaction,
+  variationAttributes,
+  variations,
+} from "@vitrine/db";
+import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Locale, locales } from "../../i18n/i18n.ts";
+import type { AdminProduct, StockStatus } from "../../lib/admin-products.ts";
+
+export type { AdminProduct, StockStatus };
+
+import { AdminInputError } from "../shared/admin-input-error.server.ts";
+import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
+import { recordMove } from "../shared/redirects.server.ts";
+import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
+
+/**
+ * Products as administrators list, read, create and change them (issue 16): the REST routes and the
+ * back office's pages both come here, so a save is checked and written one way, in one transaction.
+ */
+
+const adminColumns = {
+  id: products.id,
+  slug: products.slug,
+  type: products.type,
+  status: products.status,
+  sku: products.sku,
+  regularPrice: products.regularPrice,
+  salePrice: products.salePrice,
+  stockQuantity: products.stockQuantity,
+  stockStatus: products.stockStatus,
+  totalSales: products.totalSales,
+  /** The English name; null for a product without one. */
+  name: productTexts.inLocale("name", FALLBACK_LOCALE),
+};
+
+export type ProductTexts = {
+  name: string;
+  shortDescription: string;
+  description: string;
+  metaDescription: string;
+};
+
+export type AdminVariation = {
+  id: number;
+  sku: string | null;
+  regularPrice: number;
+  salePrice: number | null;
+  stockQuantity: number | null;
+  stockStatus: StockStatus;
+  imageId: number | null;
+  /** The variation's term of each of the product's attributes, by attribute id. */
+  terms: Record<string, number>;
+};
+
+/** Everything the back office's product form edits. */
+export type AdminProductDetail = AdminProduct & {
+  featured: boolean;
+  texts: Partial<Record<Locale, ProductTexts>>;
+  categoryIds: number[];
+  imageIds: number[];
+  attributes: Array<{ attributeId: number; termIds: number[] }>;
+  variations: AdminVariation[];
+};
+
+/** A save: every field may be left out (it keeps its value); a new product needs a type and a name. */
+export type ProductInput = {
+  slug?: string | undefined;
+  type?: "simple" | "variable" | undefined;
+  status?: "publish" | "draft" | undefined;
+  featured?: boolean | undefined;
+  sku?: string | null | undefined;
+  regularPrice?: number | undefined;
+  salePrice?: number | null | undefined;
+  /** Null stops tracking stock; 0 marks the product out of stock, any other count in stock. */
+  stockQuantity?: number | null | undefined;
+  stockStatus?: StockStatus | undefined;
+  texts?: Partial<Record<Locale, Partial<ProductTexts>>> | undefined;
+  categoryIds?: number[] | undefined;
+  imageIds?: number[] | undefined;
+  attributes?: Array<{ attributeId: number; termIds: number[] }> | undefined;
+  /** The whole set: listed ids are changed, new ones (no id) added, the others removed. */
+  variations?: VariationInput[] | undefined;
+};
+
+export type VariationInput = {
+  id?: number | undefined;
+  sku?: string | null | undefined;
+  regularPrice: number;
+  salePrice?: number | null | undefined;
+  stockQuantity?: number | null | undefined;
+  stockStatus?: StockStatus | undefined;
+  imageId?: number | null | undefined;
+  terms: Record<string, number>;
+};
+
+export type ProductListQuery = {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+  categoryId?: number | undefined;
+  stockStatus?: StockStatus | undefined;
+  status?: "publish" | "draft" | undefined;
+  orderBy?: "id" | "name" | "price" | "date" | "stock" | undefined;
+  order?: "asc" | "desc" | undefined;
+};
+
+/** A list's filters and order as the REST API and the back office's address give them. */
+export const productListParams = z.object({
+  search: z.string().max(200).optional(),
+  category: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  stock_status: z.enum(["instock", "outofstock", "onbackorder"]).optional(),
+  status: z.enum(["publish", "draft"]).optional(),
+  orderby: z.enum(["id", "name", "price", "date", "stock"]).optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+});
+
+export type ProductListParams = z.infer<typeof productListParams>;
+
+/** The list's query for a page of `params`. */
+export function productListQuery(
+  params: ProductListParams,
+  page: { limit: number; offset: number },
+): ProductListQuery {
+  return {
+    ...page,
+    search: params.search,
+    categoryId: params.category,
+    stockStatus: params.stock_status,
+    status: params.status,
+    orderBy: params.orderby,
+    order: params.order,
+  };
+}
+
+/** A page of every product, drafts included, with the filters and order asked for (id order by default). */
+export async function listProductsForAdmin(
+  db: Database,
+  query: ProductListQuery,
+): Promise<{ total: number; products: AdminProduct[] }> {
+  const filters: SQL[] = [];
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(
+      or(
+        ilike(products.sku, pattern),
+        ilike(products.slug, pattern),
+        sql`exists (select 1 from ${productTranslations} where ${productTranslations.productId} = ${products.id} and ${productTranslations.name} ilike ${pattern})`,
+      )!,
+    );
+  }
+  if (query.categoryId !== undefined) {
+    filters.push(
+      sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${query.categoryId})`,
+    );
+  }
+  if (query.stockStatus) filters.push(eq(products.stockStatus, query.stockStatus));
+  if (query.status) filters.push(eq(products.status, query.status));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const direction = query.order === "desc" ? desc : asc;
+  const sortColumn = {
+    id: products.id,
+    name: adminColumns.name,
+    price: sql`coalesce(${products.salePrice}, ${products.regularPrice})`,
+    date: products.createdAt,
+    stock: products.stockQuantity,
+  }[query.orderBy ?? "id"];
+  const [total] = await db.select({ total: count() }).from(products).where(where);
+  const rows = await db
+    .select(adminColumns)
+    .from(products)
+    .where(where)
+    .orderBy(direction(sortColumn), direction(products.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { total: total?.total ?? 0, products: rows };
+}
+
+export async function productForAdmin(db: Database, id: number): Promise<AdminProductDetail | null> {
+  const [row] = await db
+    .select({ ...adminColumns, featured: products.featured })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const [texts, categoryRows, imageRows, termRows, variationRows, variationTermRows] = await Promise.all([
+    db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
+    db
+      .select({ id: productCategories.categoryId })
+      .from(productCategories)
+      .where(eq(productCategories.productId, id))
+      .orderBy(asc(productCategories.categoryId)),
+    db
+      .select({ id: productImages.mediaId })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+    db
+      .select({ termId: attributeTerms.id, attributeId: attributeTerms.attributeId })
+      .from(productAttributeTerms)
+      .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
+      .where(eq(productAttributeTerms.productId, id))
+      .orderBy(asc(attributeTerms.attributeId), asc(attributeTerms.position), asc(attributeTerms.id)),
+    db
+      .select()
+      .from(variations)
+      .where(eq(variations.productId, id))
+      .orderBy(asc(variations.menuOrder), asc(variations.id)),
+    db
+      .select({
+        variationId: variationAttributes.variationId,
+        attributeId: variationAttributes.attributeId,
+        termId: variationAttributes.termId,
+      })
+      .from(variationAttributes)
+      .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
+      .where(eq(variations.productId, id)),
+  ]);
+  const attributeMap = new Map<number, number[]>();
+  for (const term of termRows)
+    attributeMap.set(term.attributeId, [...(attributeMap.get(term.attributeId) ?? []), term.termId]);
+  return {
+    ...row,
+    texts: Object.fromEntries(
+      texts.map((text) => [
+        text.locale,
+        {
+          name: text.name,
+          shortDescription: text.shortDescription,
+          description: text.description,
+          metaDescription: text.metaDescription,
+        },
+      ]),
+    ),
+    categoryIds: categoryRows.map((category) => category.id),
+    imageIds: imageRows.map((image) => image.id),
+    attributes: [...attributeMap].map(([attributeId, termIds]) => ({ attributeId, termIds })),
+    variations: variationRows.map((variation) => ({
+      id: variation.id,
+      sku: variation.sku,
+      regularPrice: variation.regularPrice,
+      salePrice: variation.salePrice,
+      stockQuantity: variation.stockQuantity,
+      stockStatus: variation.stockStatus,
+      imageId: variation.imageId,
+      terms: Object.fromEntries(
+        variationTermRows
+          .filter((term) => term.variationId === variation.id)
+          .map((term) => [String(term.attributeId), term.termId]),
+      ),
+    })),
+  };
+}
+
+/** A product as the REST API and the back office's form show it, in snake_case. */
+export function productRecord(product: AdminProductDetail) {
+  const { texts, categoryIds, imageIds, attributes, variations, ...fields } = product;
+  return {
+    id: fields.id,
+    slug: fields.slug,
+    type: fields.type,
+    status: fields.status,
+    featured: fields.featured,
+    sku: fields.sku,
+    regular_price: fields.regularPrice,
+    sale_price: fields.salePrice,
+    stock_quantity: fields.stockQuantity,
+    stock_status: fields.stockStatus,
+    total_sales: fields.totalSales,
+    name: fields.name,
+    translations: Object.fromEntries(
+      Object.entries(texts).map(([locale, text]) => [
+        locale,
+        {
+          name: text.name,
+          short_description: text.shortDescription,
+          description: text.description,
+          meta_description: text.metaDescription,
+        },
+      ]),
+    ),
+    categories: categoryIds,
+    images: imageIds,
+    attributes: attributes.map((attribute) => ({ id: attribute.attributeId, terms: attribute.termIds })),
+    variations: variations.map((variation) => ({
+      id: variation.id,
+      sku: variation.sku,
+      regular_price: variation.regularPrice,
+      sale_price: variation.salePrice,
+      stock_quantity: variation.stockQuantity,
+      stock_status: variation.stockStatus,
+      image_id: variation.imageId,
+      attributes: variation.terms,
+    })),
+  };
+}
+
+/** The attributes and their terms a product may use, in both languages, for the product form. */
+export async function attributeChoices(db: Database) {
+  const [attributeRows, termRows] = await Promise.all([
+    db.select().from(attributes).orderBy(asc(attributes.id)),
+    db.select().from(attributeTerms).orderBy(asc(attributeTerms.position), asc(attributeTerms.id)),
+  ]);
+  return attributeRows.map((attribute) => ({
+    id: attribute.id,
+    slug: attribute.slug,
+    label: attribute.label,
+    terms: termRows
+      .filter((term) => term.attributeId === attribute.id)
+      .map((term) => ({ id: term.id, slug: term.slug, label: term.label })),
+  }));
+}
+
+/** Creates a product; answers its id. */
+export async function createProduct(db: Database, input: ProductInput): Promise<number> {
+  if (!input.type)
+    throw new AdminInputError("rest_missing_callback_param", "Missing parameter: type", "type");
+  const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
+  if (!name) throw new AdminInputError("product_needs_name", "The product needs an English name.", "texts");
+  return (await saveProduct(db, null, input))!;
+}
+
+/** Applies a save to a product; null for an unknown id. */
+export async function updateProduct(db: Database, id: number, input: ProductInput): Promise<number | null> {
+  return saveProduct(db, id, input);
+}
+
+/** Creates (`id` null) or changes a product in one transaction; null when product `id` does not exist. */
+async function saveProduct(db: Database, id: number | null, input: ProductInput): Promise<number | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const current =
+        id === null ? null : ((await tx.select().from(products).where(eq(products.id, id)))[0] ?? null);
+      if (id !== null && !current) return null;
+      const type = input.type ?? current?.type ?? "simple";
+      await checkReferences(tx, input);
+      const slug = await slugFor(tx, current?.slug ?? null, input);
+      if (current && slug !== current.slug)
+        await recordMove(tx, `/product/${current.slug}`, `/product/${slug}`);
+      const stock = stockOf(input, current);
+      const values = {
+        slug,
+        type,
+        status: input.status ?? current?.status ?? "publish",
+        featured: input.featured ?? current?.featured ?? false,
+        sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
+        regularPrice: input.regularPrice ?? current?.regularPrice ?? 0,
+        salePrice: input.salePrice === undefined ? (current?.salePrice ?? null) : input.salePrice,
+        ...stock,
+        updatedAt: new Date(),
+      };
+      if (values.salePrice !== null && values.salePrice >= values.regularPrice) {
+        throw new AdminInputError(
+          "product_sale_price_too_high",
+          "The sale price must be lower than the price.",
+          "sale_price",
+        );
+      }
+      let productId: number;
+      if (id === null) {
+        const [inserted] = await tx.insert(products).values(values).returning({ id: products.id });
+        productId = inserted!.id;
+      } else {
+        await tx.update(products).set(values).where(eq(products.id, id));
+        productId = id;
+      }
+      await writeTexts(tx, productId, input.texts);
+      if (input.categoryIds) {
+        await tx.delete(productCategories).where(eq(productCategories.productId, productId));
+        const unique = [...new Set(input.categoryIds)];
+        if (unique.length > 0)
+          await tx.insert(productCategories).values(unique.map((categoryId) => ({ productId, categoryId })));
+      }
+      if (input.imageIds) {
+        await tx.delete(productImages).where(eq(productImages.productId, productId));
+        const unique = [...new Set(input.imageIds)];
+        if (unique.length > 0)
+          await tx
+            .insert(productImages)
+            .values(unique.map((mediaId, position) => ({ productId, mediaId, position })));
+      }
+      if (input.attributes) {
+        await tx.delete(productAttributeTerms).where(eq(productAttributeTerms.productId, productId));
+        const termIds = [...new Set(input.attributes.flatMap((attribute) => attribute.termIds))];
+        if (termIds.length > 0)
+          await tx.insert(productAttributeTerms).values(termIds.map((termId) => ({ productId, termId })));
+      }
+      if (type === "variable") {
+        if (input.variations) await writeVariations(tx, productId, input.variations);
+        await deriveFromVariations(tx, productId);
+      } else if (input.type === "simple" && current?.type === "variable") {
+        await tx.delete(variations).where(eq(variations.productId, productId));
+      }
+      return productId;
+    });
+  } catch (error) {
+    const refusal = databaseRefusal(error);
+    const constraint = refusal?.code === UNIQUE_VIOLATION ? (refusal.constraint ?? "") : null;
+    if (constraint?.includes("slug"))
+      throw new AdminInputError("product_invalid_slug", "Another product has this slug.", "slug");
+    if (constraint?.includes("sku"))
+      throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
+    throw error;
+  }
+}
+
+/** Stock as the save leaves it: a count decides the state; without one the state given (or kept). */
+function stockOf(
+  input: Pick<ProductInput, "stockQuantity" | "stockStatus">,
+  current: { stockQuantity: number | null; stockStatus: StockStatus } | null | undefined,
+): { stockQuantity: number | null; stockStatus: StockStatus } {
+  const stockQuantity =
+    input.stockQuantity === undefined ? (current?.stockQuantity ?? null) : input.stockQuantity;
+  if (input.stockQuantity !== undefined && input.stockQuantity !== null) {
+    return { stockQuantity, stockStatus: input.stockQuantity === 0 ? "outofstock" : "instock" };
+  }
+  return { stockQuantity, stockStatus: input.stockStatus ?? current?.stockStatus ?? "instock" };
+}
+
+/** Categories, pictures and terms a save names must exist; a variation names one term per attribute. */
+async function checkReferences(tx: Transaction, input: ProductInput): Promise<void> {
+  const missing = async (
+    ids: number[],
+    table: typeof categories | typeof media,
+    param: string,
+    what: string,
+  ) => {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const found = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
+    if (found.length !== unique.length)
+      throw new AdminInputError("product_unknown_reference", `Unknown ${what}.`, param);
+  };
+  await missing(input.categoryIds ?? [], categories, "categories", "category");
+  await missing(
+    [
+      ...(input.imageIds ?? []),
+      ...(input.variations ?? []).flatMap((variation) => (variation.imageId ? [variation.imageId] : [])),
+    ],
+    media,
+    "images",
+    "picture",
+  );
+  const termIds = (input.attributes ?? []).flatMap((attribute) => attribute.termIds);
+  if (termIds.length > 0) {
+    const found = await tx
+      .select({ id: attributeTerms.id, attributeId: attributeTerms.attributeId })
+      .from(attributeTerms)
+      .where(inArray(attributeTerms.id, termIds));
+    const byId = new Map(found.map((term) => [term.id, term.attributeId]));
+    for (const attribute of input.attributes ?? []) {
+      if (attribute.termIds.some((termId) => byId.get(termId) !== attribute.attributeId))
+        throw new AdminInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
+    }
+  }
+  if (input.variations) {
+    if (!input.attributes)
+      throw new AdminInputError(
+        "product_variation_terms",
+        "Variations need the product's attributes.",
+        "attributes",
+      );
+    const offered = new Map(
+      input.attributes.map((attribute) => [String(attribute.attributeId), attribute.termIds]),
+    );
+    const combinations = new Set<string>();
+    for (const variation of input.variations) {
+      const keys = Object.keys(variation.terms);
+      const complete =
+        keys.length === offered.size &&
+        keys.every((attributeId) => offered.get(attributeId)?.includes(variation.terms[attributeId]!));
+      if (!complete)
+        throw new AdminInputError(
+          "product_variation_terms",
+          "Each variation needs one of the product's terms of each attribute.",
+          "variations",
+        );
+      const combination = [...offered.keys()].map((attributeId) => variation.terms[attributeId]).join("-");
+      if (combinations.has(combination))
+        throw new AdminInputError(
+          "product_variation_terms",
+          "Two variations have the same terms.",
+          "variations",
+        );
+      combinations.add(combination);
+    }
+  }
+}
+
+/** The slug asked for, else the kept one, else made from the English name (with a number if taken). */
+async function slugFor(tx: Transaction, kept: string | null, input: ProductInput): Promise<string> {
+  const asked = input.slug?.trim();
+  if (asked) {
+    if (!isSlug(asked))
+      throw new AdminInputError(
+        "product_invalid_slug",
+        "A slug is lowercase letters, digits and hyphens.",
+        "slug",
+      );
+    return asked;
+  }
+  if (kept !== null) return kept;
+  const base = slugify(input.texts?.[FALLBACK_LOCALE]?.name ?? "") || "product";
+  const taken = await tx
+    .select({ slug: products.slug })
+    .from(products)
+    .where(or(eq(products.slug, base), ilike(products.slug, `${base}-%`)));
+  return freeSlug(
+    base,
+    taken.map((row) => row.slug),
+  );
+}
+
+/** A slug: lowercase letters and digits in words joined by hyphens. */
+export function isSlug(text: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text) && text.length <= 200;
+}
+
+/** `base`, or `base-2`, `base-3`… when taken. */
+export function freeSlug(base: string, taken: readonly string[]): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  let n = 2;
+  while (used.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}
+
+export function slugify(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 120)
+    .replace(/-+$/, "");
+}
+
+async function writeTexts(tx: Transaction, productId: number, texts: ProductInput["texts"]): Promise<void> {
+  for (const locale of locales) {
+    const given = texts?.[locale];
+    if (!given) continue;
+    const [existing] = await tx
+      .select()
+      .from(productTranslations)
+      .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
+    const next = {
+      name: given.name?.trim() ?? existing?.name ?? "",
+      shortDescription: given.shortDescription ?? existing?.shortDescription ?? "",
+      description: given.description ?? existing?.description ?? "",
+      metaDescription: given.metaDescription ?? existing?.metaDescription ?? "",
+    };
+    // A language without a name falls back to English on the storefront (translations.server.ts).
+    if (!next.name) {
+      if (locale === FALLBACK_LOCALE)
+        throw new AdminInputError("product_needs_name", "The product needs an English name.", "texts");
+      await tx
+        .delete(productTranslations)
+        .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
+      continue;
+    }
+    await tx
+      .insert(productTranslations)
+      .values({ productId, locale, ...next })
+      .onConflictDoUpdate({ target: [productTranslations.productId, productTranslations.locale], set: next });
+  }
+}
+
+async function writeVariations(tx: Transaction, productId: number, given: VariationInput[]): Promise<void> {
+  const kept = given.flatMap((variation) => (variation.id ? [variation.id] : []));
+  const existing = await tx
+    .select({ id: variations.id })
+    .from(variations)
+    .where(eq(variations.productId, productId));
+  const own = new Set(existing.map((row) => row.id));
+  if (kept.some((variationId) => !own.has(variationId)))
+    throw new AdminInputError("product_unknown_reference", "Unknown variation.", "variations");
+  await tx
+    .delete(variations)
+    .where(
+      kept.length > 0
+        ? and(eq(variations.productId, productId), notInArray(variations.id, kept))
+        : eq(variations.productId, productId),
+    );
+  for (const [menuOrder, variation] of given.entries()) {
+    if (variation.salePrice != null && variation.salePrice >= variation.regularPrice)
+      throw new AdminInputError(
+        "product_sale_price_too_high",
+        "The sale price must be lower than the price.",
+        "variations",
+      );
+    const values = {
+      productId,
+      sku: variation.sku?.trim() || null,
+      regularPrice: variation.regularPrice,
+      salePrice: variation.salePrice ?? null,
+      ...stockOf(variation, null),
+      imageId: variation.imageId ?? null,
+      menuOrder,
+    };
+    let variationId: number;
+    if (variation.id) {
+      await tx.update(variations).set(values).where(eq(variations.id, variation.id));
+      variationId = variation.id;
+      await tx.delete(variationAttributes).where(eq(variationAttributes.variationId, variationId));
+    } else {
+      const [inserted] = await tx.insert(variations).values(values).returning({ id: variations.id });
+      variationId = inserted!.id;
+    }
+    await tx.insert(variationAttributes).values(
+      Object.entries(variation.terms).map(([attributeId, termId]) => ({
+        variationId,
+        attributeId: Number(attributeId),
+        termId,
+      })),
+    );
+  }
+}
+
+/**
+ * A variable product's own price and stock are its variations' (schema: the lowest variation's
+ * price): in stock when one is, else on backorder when one is, else out of stock.
+ */
+async function deriveFromVariations(tx: Transaction, productId: number): Promise<void> {
+  const rows = await tx.select().from(variations).where(eq(variations.productId, productId));
+  const effective = (row: (typeof rows)[number]) => row.salePrice ?? row.regularPrice;
+  const cheapest = rows.reduce<(typeof rows)[number] | undefined>(
+    (best, row) => (best === undefined || effective(row) < effective(best) ? row : best),
+    undefined,
+  );
+  const states = new Set(rows.map((row) => row.stockStatus));
+  await tx
+    .update(products)
+    .set({
+      regularPrice: cheapest?.regularPrice ?? 0,
+      salePrice: cheapest?.salePrice ?? null,
+      stockQuantity: null,
+      stockStatus: states.has("instock")
+        ? "instock"
+        : states.has("onbackorder")
+          ? "onbackorder"
+          : "outofstock",
+    })
+    .where(eq(products.id, productId));
+}

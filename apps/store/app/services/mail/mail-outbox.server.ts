@@ -1,0 +1,174 @@
+import { type Database, mailOutbox, type Transaction } from "@vitrine/db";
+import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { UnsentMail } from "../../lib/dashboard.ts";
+import { mailOrderConfirmation, type OrderMailContext } from "../orders/order-mail.server.tsx";
+
+/**
+ * The mails an order owes (decision 0050). The order's transaction writes what it owes
+ * (`oweOrderConfirmation`), so a committed order always has its confirmation owed, whatever happens
+ * to the process after the commit; `deliverOrderConfirmation` sends it right after the answer, and
+ * `deliverDueMails`, run by every server process at start and every minute, sends what a failed
+ * attempt or a dead process left, until it is sent or the attempts run out.
+ */
+
+/** Attempts before the outbox gives up: 1, 4, 16, 64, 256 and 1,024 minutes apart, then a day: about 2 days. */
+export const MAIL_ATTEMPTS = 8;
+/** How often each server process looks for mails that are due. */
+export const MAIL_SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 20;
+
+/** In the transaction that placed the order: its confirmation is owed from the commit on. */
+export async function oweOrderConfirmation(tx: Transaction, orderId: number): Promise<void> {
+  await tx.insert(mailOutbox).values({ orderId, kind: "order_confirmation" }).onConflictDoNothing();
+}
+
+/** An order's confirmation in the outbox (one per order). */
+const confirmationOf = (orderId: number) =>
+  and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order_confirmation"));
+
+/** What the outbox did with one owed mail ("held": not owed any more, not yet due, or another attempt's). */
+export type Delivery = "sent" | "nothing_to_send" | "failed" | "gave_up" | "held";
+
+/** Sends an order's owed confirmation now, if it is still owed and no other attempt holds it. */
+export async function deliverOrderConfirmation(
+  context: OrderMailContext,
+  orderId: number,
+): Promise<Delivery> {
+  return deliver(context, confirmationOf(orderId));
+}
+
+/** Sends every owed mail whose time has come (a batch at a time); answers how each went. */
+export async function deliverDueMails(context: OrderMailContext): Promise<Delivery[]> {
+  const due = await context.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        isNull(mailOutbox.doneAt),
+        lt(mailOutbox.attempts, MAIL_ATTEMPTS),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(SWEEP_BATCH);
+  const deliveries: Delivery[] = [];
+  for (const { id } of due) deliveries.push(await deliver(context, eq(mailOutbox.id, id)));
+  return deliveries;
+}
+
+/**
+ * One attempt. The claim counts the attempt and moves the next one forward (4^attempts minutes, a
+ * day at most) in one statement, so two processes never both send it, and a process that dies before
+ * the end leaves the mail due again then. The first attempt is not held back by the clock: it is the
+ * one made right after the answer. `owed` picks the one mail (by its id, or by its order).
+ */
+async function deliver(context: OrderMailContext, owed: SQL | undefined): Promise<Delivery> {
+  const [claimed] = await context.db
+    .update(mailOutbox)
+    .set({
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + least(power(4, ${mailOutbox.attempts}), 1440) * interval '1 minute'`,
+    })
+    .where(
+      and(
+        owed,
+        isNull(mailOutbox.doneAt),
+        lt(mailOutbox.attempts, MAIL_ATTEMPTS),
+        sql`(${mailOutbox.attempts} = 0 or ${mailOutbox.nextAttemptAt} <= now())`,
+      ),
+    )
+    .returning({ id: mailOutbox.id, orderId: mailOutbox.orderId, attempts: mailOutbox.attempts });
+  if (!claimed) return "held";
+  const { id } = claimed;
+
+  let result: Awaited<ReturnType<typeof mailOrderConfirmation>>;
+  try {
+    result = await mailOrderConfirmation(context, claimed.orderId);
+  } catch (error) {
+    const last = claimed.attempts >= MAIL_ATTEMPTS;
+    const log = { err: error, orderId: claimed.orderId, attempt: claimed.attempts };
+    if (last) context.logger.error(log, "order confirmation mail failed; no attempts left");
+    else context.logger.warn(log, "order confirmation mail failed; it will be tried again");
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    await context.db.update(mailOutbox).set({ lastError }).where(eq(mailOutbox.id, id));
+    return last ? "gave_up" : "failed";
+  }
+  // Sent (or nothing to send): done. Should this write fail, the mail is sent again once its lease
+  // passes: a shopper may get a confirmation twice, never none.
+  const unsent = "unsent" in result ? result.unsent : null;
+  await context.db
+    .update(mailOutbox)
+    .set({ doneAt: sql`now()`, lastError: unsent })
+    .where(eq(mailOutbox.id, id));
+  return unsent ? "nothing_to_send" : "sent";
+}
+
+/** Where an order's confirmation stands, for the back office; null for an order that owes none. */
+export type ConfirmationMailState = {
+  state: "sent" | "nothing_to_send" | "sending" | "retrying" | "gave_up";
+  attempts: number;
+  /** When it was sent or settled; for one still owed, when it is tried next. */
+  at: Date;
+  lastError: string | null;
+};
+
+export async function confirmationMailOf(
+  db: Database,
+  orderId: number,
+): Promise<ConfirmationMailState | null> {
+  const [row] = await db.select().from(mailOutbox).where(confirmationOf(orderId));
+  if (!row) return null;
+  const { attempts, lastError } = row;
+  if (row.doneAt)
+    return { state: lastError ? "nothing_to_send" : "sent", attempts, at: row.doneAt, lastError };
+  const state = attempts >= MAIL_ATTEMPTS ? "gave_up" : attempts === 0 ? "sending" : "retrying";
+  return { state, attempts, at: row.nextAttemptAt, lastError };
+}
+
+/** Orders whose confirmation failed at least once and is not sent yet, the newest first. */
+export async function unsentConfirmations(db: Database, limit: number): Promise<UnsentMail[]> {
+  const rows = await db
+    .select({ orderId: mailOutbox.orderId, attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.doneAt), gt(mailOutbox.attempts, 0)))
+    .orderBy(desc(mailOutbox.orderId))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, gaveUp: row.attempts >= MAIL_ATTEMPTS }));
+}
+
+/** The owner sent the confirmation by hand: nothing is owed any more, so the outbox stops trying. */
+export async function confirmationSentByHand(db: Database, orderId: number): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ doneAt: sql`now()`, lastError: null })
+    .where(and(confirmationOf(orderId), isNull(mailOutbox.doneAt)));
+}
+
+/**
+ * Every minute, and once now, sends what is due: in each server process (a claim is taken once
+ * whichever process asks first). `track` lets the shutdown wait for a sweep under way.
+ */
+export function sweepMailOutbox(options: {
+  context: () => OrderMailContext;
+  track: (work: Promise<void>) => void;
+  intervalMs?: number;
+}): { stop(): void } {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    const context = options.context();
+    options.track(
+      deliverDueMails(context)
+        .then(() => undefined)
+        .catch((error) => context.logger.warn({ err: error }, "sending owed mails failed"))
+        .finally(() => {
+          running = false;
+        }),
+    );
+  };
+  sweep();
+  const timer = setInterval(sweep, options.intervalMs ?? MAIL_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

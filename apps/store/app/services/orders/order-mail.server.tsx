@@ -1,0 +1,232 @@
+import type { Database } from "@vitrine/db";
+import type { Logger } from "pino";
+import { renderToStaticMarkup } from "react-dom/server";
+import { formatPrice } from "../../i18n/format.ts";
+import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
+import type { Mailer, MailMessage } from "../mail/mail.server.ts";
+import type { StoreSettings } from "../settings/settings.server.ts";
+import { orderWithLines } from "./orders.server.ts";
+
+export type OrderForMail = {
+  id: number;
+  locale: string;
+  currency: string;
+  email: string;
+  name: string;
+  paymentMethod: string;
+  subtotal: number;
+  shippingTotal: number;
+  total: number;
+  lines: Array<{ name: string; quantity: number; total: number }>;
+  receiptUrl: string;
+};
+
+/** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
+export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments">;
+
+/** The store's address as the mail's footer lines, empty parts left out. */
+function storeAddressLines(store: StoreForMail): string[] {
+  const { line1, line2, city, postcode, country } = store.address;
+  return [store.name, line1, line2, [postcode, city].filter(Boolean).join(" "), country].filter(Boolean);
+}
+
+/** The bank details a bank-transfer order's mail carries: the filled-in ones, with their labels' keys. */
+function bankDetailRows(order: OrderForMail, store: StoreForMail): Array<[string, string]> {
+  if (order.paymentMethod !== "bacs") return [];
+  const details: BankDetails = store.payments.bacs.details;
+  return BANK_DETAIL_FIELDS.filter((field) => details[field] !== "").map((field) => [
+    `checkout.bankDetails.${field}`,
+    details[field],
+  ]);
+}
+
+/** The order confirmation, in the language the shopper ordered in. */
+export function orderConfirmation(order: OrderForMail, store: StoreForMail): MailMessage {
+  const locale = isLocale(order.locale) ? order.locale : "en";
+  const t = createI18n(locale).t;
+  const money = (cents: number) => formatPrice(cents, order.currency, locale);
+  const subject = t("mail.orderSubject", { store: store.name, id: order.id });
+  const bank = bankDetailRows(order, store);
+  const footer = storeAddressLines(store);
+  const rows = order.lines.map((line) => `${line.name} × ${line.quantity}: ${money(line.total)}`);
+  const text = [
+    t("mail.greeting", { name: order.name }),
+    "",
+    t("mail.orderIntro", { id: order.id }),
+    "",
+    ...rows,
+    `${t("cart.subtotal")}: ${money(order.subtotal)}`,
+    `${t("checkout.shippingMethod")}: ${money(order.shippingTotal)}`,
+    `${t("cart.total")}: ${money(order.total)}`,
+    `${t("checkout.received.method")} ${t(`checkout.payment.${order.paymentMethod}.title`)}`,
+    ...(bank.length > 0
+      ? ["", t("checkout.bankDetails.title"), ...bank.map(([key, value]) => `${t(key)}: ${value}`)]
+      : []),
+    "",
+    t("mail.viewOrder", { url: order.receiptUrl }),
+    ...(footer.length > 0 ? ["", "--", ...footer] : []),
+  ].join("\n");
+  const html = renderToStaticMarkup(
+    <html lang={locale}>
+      <body style={{ fontFamily: "sans-serif" }}>
+        <p>{t("mail.greeting", { name: order.name })}</p>
+        <p>{t("mail.orderIntro", { id: order.id })}</p>
+        <table cellPadding={4}>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.name}>
+                <td>
+                  {line.name} × {line.quantity}
+                </td>
+                <td align="right">{money(line.total)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th align="left">{t("cart.total")}</th>
+              <td align="right">{money(order.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+        {bank.length > 0 && (
+          <>
+            <h2>{t("checkout.bankDetails.title")}</h2>
+            <table cellPadding={4}>
+              <tbody>
+                {bank.map(([key, value]) => (
+                  <tr key={key}>
+                    <th align="left">{t(key)}</th>
+                    <td>{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </>
+        )}
+        <p>
+          <a href={order.receiptUrl}>{t("mail.viewOrderLink")}</a>
+        </p>
+        {footer.length > 0 && (
+          <address style={{ color: "#57534e", fontStyle: "normal" }}>
+            {footer.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </address>
+        )}
+      </body>
+    </html>,
+  );
+  return { to: order.email, subject, text, html: `<!DOCTYPE html>${html}` };
+}
+
+/** What the order mails need of the request's context. */
+export type OrderMailContext = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  settings: StoreForMail;
+  config: { publicUrl: string };
+};
+
+/** Why an order's mail was not sent. */
+export type UnsentMail = "unknown_order" | "no_email";
+
+/** The confirmation page of an order, which its key opens for whoever holds the mail. */
+function receiptUrl(context: OrderMailContext, order: { id: number; orderKey: string }): string {
+  return `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`;
+}
+
+/**
+ * Sends the confirmation of a placed order to its billing address: the checkout's mail and the back
+ * office's "resend". Answers where it went, or why it was not sent; a mailer failure is thrown.
+ */
+export async function mailOrderConfirmation(
+  context: OrderMailContext,
+  orderId: number,
+): Promise<{ sentTo: string } | { unsent: UnsentMail }> {
+  const order = await orderWithLines(context.db, orderId);
+  if (!order) return { unsent: "unknown_order" };
+  if (!order.billingAddress.email) return { unsent: "no_email" };
+  await context.mailer.send(
+    orderConfirmation(
+      {
+        id: order.id,
+        locale: order.locale,
+        currency: order.currency,
+        email: order.billingAddress.email,
+        name: order.billingAddress.first_name ?? "",
+        paymentMethod: order.paymentMethod,
+        subtotal: order.subtotal,
+        shippingTotal: order.shippingTotal,
+        total: order.total,
+        lines: order.lines,
+        receiptUrl: receiptUrl(context, order),
+      },
+      context.settings,
+    ),
+  );
+  return { sentTo: order.billingAddress.email };
+}
+
+/** A note the store wrote to the customer about their order, in the language they ordered in. */
+export function customerNoteMail(
+  order: { id: number; locale: string; email: string; name: string; receiptUrl: string },
+  note: string,
+  storeName: string,
+): MailMessage {
+  const locale = isLocale(order.locale) ? order.locale : "en";
+  const t = createI18n(locale).t;
+  const subject = t("mail.noteSubject", { store: storeName, id: order.id });
+  const text = [
+    t("mail.greeting", { name: order.name }),
+    "",
+    t("mail.noteIntro", { id: order.id }),
+    "",
+    note,
+    "",
+    t("mail.viewOrder", { url: order.receiptUrl }),
+  ].join("\n");
+  const html = renderToStaticMarkup(
+    <html lang={locale}>
+      <body style={{ fontFamily: "sans-serif" }}>
+        <p>{t("mail.greeting", { name: order.name })}</p>
+        <p>{t("mail.noteIntro", { id: order.id })}</p>
+        <blockquote style={{ whiteSpace: "pre-wrap" }}>{note}</blockquote>
+        <p>
+          <a href={order.receiptUrl}>{t("mail.viewOrderLink")}</a>
+        </p>
+      </body>
+    </html>,
+  );
+  return { to: order.email, subject, text, html: `<!DOCTYPE html>${html}` };
+}
+
+/**
+ * Mails a note to the order's customer; a mail failure is logged, never loses the note (the
+ * customer also reads it on their order's page).
+ */
+export async function sendCustomerNote(
+  context: OrderMailContext,
+  orderId: number,
+  note: string,
+): Promise<void> {
+  try {
+    const order = await orderWithLines(context.db, orderId);
+    if (!order?.billingAddress.email) return;
+    await context.mailer.send(
+      customerNoteMail(
+        {
+          id: order.id,
+          locale: order.locale,
+          email: order.billingAddress.email,
+          name: order.billingAddress.first_name ?? "",
+          receiptUrl: receiptUrl(context, order),
+        },
+        note,
+        context.settings.name,
+      ),
+    );
+  } catch (error) {
+    context.logger.error({ err: error, orderId }, "customer note mail failed");
+  }
+}

@@ -1,0 +1,126 @@
+import { orderLines } from "@vitrine/db";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testContext } from "../shared/test-context.test-helper.ts";
+import { orderAddress as address, insertAccount, insertOrder } from "./order-fixtures.test-helper.ts";
+import { mailOrderConfirmation } from "./order-mail.server.tsx";
+import {
+  findOrderForViewer,
+  listOrders,
+  listOrdersOfUser,
+  orderForAdmin,
+  orderWithLines,
+} from "./orders.server.ts";
+
+describe.each(await availableDialects())("reading orders on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const shopper = (email: string) => insertAccount(database.db, email);
+  const order = async (key: string, userId: number | null, createdAt: string) =>
+    (await insertOrder(database.db, { key, userId, createdAt, locale: "es" })).id;
+
+  it("shows an order to whoever holds its key or placed it, and to nobody else", async () => {
+    const ada = await shopper("ada@example.com");
+    const bob = await shopper("bob@example.com");
+    const id = await order("wc_order_abcdefghij", ada, "2025-03-01T10:00:00.000Z");
+    const view = {
+      id,
+      status: "on-hold",
+      date: "2025-03-01T10:00:00.000Z",
+      subtotal: 2000,
+      shippingTotal: 500,
+      total: 2500,
+      paymentMethod: "bacs",
+      billing: address,
+      shipping: address,
+      customerNote: "ring twice",
+      lines: [
+        { id: expect.any(Number), name: "Mug", quantity: 2, total: 1000, attributes: { Colour: "Red" } },
+        { id: expect.any(Number), name: "Cup", quantity: 1, total: 1000, attributes: {} },
+      ],
+    };
+    const { db } = database;
+    // The order and its lines in one statement.
+    const record = recordStatements(db);
+    expect(await findOrderForViewer(db, id, { key: "wc_order_abcdefghij" })).toEqual(view);
+    record.stop();
+    expect(record.statements).toHaveLength(1);
+    expect(await findOrderForViewer(db, id, { userId: ada })).toEqual(view);
+    expect(await findOrderForViewer(db, id, { key: "wc_order_zzzzzzzzzz" })).toBeNull();
+    expect(await findOrderForViewer(db, id, { userId: bob })).toBeNull();
+    expect(await findOrderForViewer(db, id + 1, { userId: ada })).toBeNull();
+  });
+
+  it("lists an account's own orders, newest first", async () => {
+    const ada = await shopper("ada@example.com");
+    const bob = await shopper("bob@example.com");
+    const first = await order("wc_order_first00000", ada, "2025-03-01T10:00:00.000Z");
+    const second = await order("wc_order_second0000", ada, "2025-03-02T10:00:00.000Z");
+    await order("wc_order_bobs000000", bob, "2025-03-03T10:00:00.000Z");
+    expect(await listOrdersOfUser(database.db, ada)).toEqual([
+      { id: second, date: "2025-03-02T10:00:00.000Z", status: "on-hold", total: 2500 },
+      { id: first, date: "2025-03-01T10:00:00.000Z", status: "on-hold", total: 2500 },
+    ]);
+    expect(await listOrdersOfUser(database.db, ada, 1)).toHaveLength(1);
+  });
+
+  it("reads an order whole for its mail, and sends the confirmation in the order's language", async () => {
+    const id = await order("wc_order_mail000000", null, "2025-03-01T10:00:00.000Z");
+    expect(await orderWithLines(database.db, id)).toMatchObject({
+      id,
+      orderKey: "wc_order_mail000000",
+      locale: "es",
+      lines: [{ name: "Mug" }, { name: "Cup" }],
+    });
+    expect(await orderWithLines(database.db, id + 1)).toBeNull();
+    const context = testContext({ db: database.db });
+    expect(await mailOrderConfirmation(context, id)).toEqual({ sentTo: "ada@example.com" });
+    expect(context.mailer.sent).toHaveLength(1);
+    expect(context.mailer.sent[0]).toMatchObject({ to: "ada@example.com" });
+    expect(context.mailer.sent[0]!.text).toContain("Mug × 2");
+    expect(context.mailer.sent[0]!.text).toContain(
+      `https://shop.example/checkout/order-received/${id}?key=wc_order_mail000000`,
+    );
+  });
+
+  it("reads an order and its lines in one statement; an order left without lines is still the order", async () => {
+    const { db } = database;
+    const id = await order("wc_order_joined0000", null, "2025-03-01T10:00:00.000Z");
+    const record = recordStatements(db);
+    expect((await orderWithLines(db, id))?.lines.map((line) => line.name)).toEqual(["Mug", "Cup"]);
+    record.stop();
+    expect(record.statements).toHaveLength(1);
+    await db.delete(orderLines).where(eq(orderLines.orderId, id));
+    expect(await orderWithLines(db, id)).toMatchObject({ id, orderKey: "wc_order_joined0000", lines: [] });
+  });
+
+  it("pages through every order for administrators, with origin labels and attribution records", async () => {
+    const older = await order("wc_order_older00000", null, "2025-03-01T10:00:00.000Z");
+    const { id: newer } = await insertOrder(database.db, {
+      createdAt: "2025-03-02T10:00:00.000Z",
+      origin: "Source: Newsletter",
+    });
+    const page = await listOrders(database.db, { limit: 1, offset: 1 });
+    expect(page.total).toBe(2);
+    expect(page.orders).toEqual([expect.objectContaining({ id: older, origin: "Unknown" })]);
+    expect(await orderForAdmin(database.db, newer)).toMatchObject({
+      id: newer,
+      origin: "Source: Newsletter",
+      attribution: { sourceType: "utm", utmSource: "newsletter", referrer: null },
+      lines: [{ name: "Mug", productId: null }, { name: "Cup" }],
+    });
+    expect(await orderForAdmin(database.db, older)).toMatchObject({ attribution: null, origin: "Unknown" });
+    expect(await orderForAdmin(database.db, newer + 1)).toBeNull();
+  });
+});

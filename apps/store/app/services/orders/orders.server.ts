@@ -1,0 +1,298 @@
+import {
+  type Database,
+  orderAttribution,
+  orderLines,
+  orderNotes,
+  orderStatusChanges,
+  orders,
+  users,
+} from "@vitrine/db";
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { OrderListFilters } from "../../lib/admin-orders.ts";
+import type { OrderStatus } from "../../lib/order-status.ts";
+import type { OrderLineView, OrderSummary, OrderView } from "../../lib/orders.ts";
+
+/** Every read of placed orders: the shopper's pages, the confirmation mail and the REST API. */
+
+export type { OrderSummary, OrderView };
+
+/** Who may see an order: whoever holds its key (the confirmation link), or the account that placed it. */
+export type OrderViewer = { key: string } | { userId: number };
+
+/** The origin label of an order that came with no attribution record. */
+export const UNKNOWN_ORIGIN = "Unknown";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order that `where` picks (one at most) and its lines, in one statement: its lines joined to it. */
+async function orderAndLines(
+  db: Database,
+  where: SQL | undefined,
+): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
+  const rows = await db
+    .select({
+      order: orders,
+      line: {
+        id: orderLines.id,
+        name: orderLines.name,
+        quantity: orderLines.quantity,
+        total: orderLines.total,
+        attributes: orderLines.attributes,
+      },
+    })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(where)
+    .orderBy(asc(orderLines.id));
+  const [first] = rows;
+  if (!first) return null;
+  return { ...first.order, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
+}
+
+/** An order with its lines, found by its key or its owner; null when neither matches. */
+export async function findOrderForViewer(
+  db: Database,
+  id: number,
+  viewer: OrderViewer,
+): Promise<OrderView | null> {
+  const order = await orderAndLines(
+    db,
+    and(
+      eq(orders.id, id),
+      "key" in viewer ? eq(orders.orderKey, viewer.key) : eq(orders.userId, viewer.userId),
+    ),
+  );
+  if (!order) return null;
+  return {
+    id: order.id,
+    status: order.status,
+    date: order.createdAt.toISOString(),
+    subtotal: order.subtotal,
+    shippingTotal: order.shippingTotal,
+    total: order.total,
+    paymentMethod: order.paymentMethod,
+    billing: order.billingAddress,
+    shipping: order.shippingAddress,
+    customerNote: order.customerNote,
+    lines: order.lines,
+  };
+}
+
+/** The account's orders, newest first. */
+export async function listOrdersOfUser(db: Database, userId: number, limit = 100): Promise<OrderSummary[]> {
+  const rows = await db
+    .select({ id: orders.id, date: orders.createdAt, status: orders.status, total: orders.total })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
+}
+
+/** The whole order row and its lines (the confirmation mail); null for an unknown id. */
+export async function orderWithLines(
+  db: Database,
+  id: number,
+): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
+  return orderAndLines(db, eq(orders.id, id));
+}
+
+/** What the back office and the REST API show of an order. */
+const adminColumns = {
+  id: orders.id,
+  status: orders.status,
+  currency: orders.currency,
+  total: orders.total,
+  subtotal: orders.subtotal,
+  shippingTotal: orders.shippingTotal,
+  paymentMethod: orders.paymentMethod,
+  shippingMethod: orders.shippingMethod,
+  customerId: orders.userId,
+  billing: orders.billingAddress,
+  shipping: orders.shippingAddress,
+  customerNote: orders.customerNote,
+  stockRestoredAt: orders.stockRestoredAt,
+  dateCreated: orders.createdAt,
+};
+
+export type AdminOrder = {
+  id: number;
+  status: OrderStatus;
+  currency: string;
+  total: number;
+  subtotal: number;
+  shippingTotal: number;
+  paymentMethod: string;
+  shippingMethod: string | null;
+  customerId: number | null;
+  billing: OrderRow["billingAddress"];
+  shipping: OrderRow["shippingAddress"];
+  customerNote: string;
+  /** When a cancellation or refund put the order's stock back; null while none has. */
+  stockRestoredAt: Date | null;
+  dateCreated: Date;
+};
+
+/** The attribution record as stored, without its order id and origin label. */
+export type AttributionRecord = Omit<typeof orderAttribution.$inferSelect, "orderId" | "origin">;
+
+/** A note on an order, with its author's name (null: the store itself, or a deleted account). */
+export type OrderNote = {
+  id: number;
+  note: string;
+  customerNote: boolean;
+  authorId: number | null;
+  author: string | null;
+  dateCreated: Date;
+};
+
+/** One status an order was given; `from` null for the status it was placed with. */
+export type OrderStatusChange = {
+  id: number;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  changedById: number | null;
+  changedBy: string | null;
+  date: Date;
+};
+
+export type AdminOrderDetail = AdminOrder & {
+  lines: Array<{
+    id: number;
+    name: string;
+    productId: number | null;
+    variationId: number | null;
+    quantity: number;
+    total: number;
+    attributes: Record<string, string>;
+  }>;
+  attribution: AttributionRecord | null;
+  origin: string;
+  /** Oldest first. */
+  notes: OrderNote[];
+  /** Oldest first. */
+  statusHistory: OrderStatusChange[];
+};
+
+/** An order's origin label: {@link UNKNOWN_ORIGIN} for an order without an attribution record. */
+// Written out, not bound: the list groups by this expression, and two bound copies differ to PostgreSQL.
+const originOf = sql<string>`coalesce(${orderAttribution.origin}, ${sql.raw(`'${UNKNOWN_ORIGIN}'`)})`;
+
+function listConditions(filters: OrderListFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.statuses?.length) conditions.push(inArray(orders.status, filters.statuses));
+  if (filters.origin === UNKNOWN_ORIGIN)
+    conditions.push(or(isNull(orderAttribution.origin), eq(orderAttribution.origin, UNKNOWN_ORIGIN))!);
+  else if (filters.origin) conditions.push(eq(orderAttribution.origin, filters.origin));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * A page of the orders that pass `filters` (by status, by origin label), newest first, each with its
+ * origin label ({@link UNKNOWN_ORIGIN} without a record).
+ */
+export async function listOrders(
+  db: Database,
+  page: { limit: number; offset: number },
+  filters: OrderListFilters = {},
+): Promise<{ total: number; orders: Array<AdminOrder & { origin: string }> }> {
+  const where = listConditions(filters);
+  const [total] = await db
+    .select({ total: count() })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .where(where);
+  const rows = await db
+    .select({ ...adminColumns, origin: originOf })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { total: total?.total ?? 0, orders: rows };
+}
+
+/** The origin labels orders have, for the list's filter: the most frequent first, at most `limit`. */
+export async function orderOrigins(db: Database, limit = 200): Promise<string[]> {
+  const rows = await db
+    .select({ origin: originOf, orders: count() })
+    .from(orders)
+    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
+    .groupBy(originOf)
+    .orderBy(desc(count()), asc(originOf))
+    .limit(limit);
+  return rows.map((row) => row.origin);
+}
+
+/** A name to show for a user: the display name, else the e-mail. */
+const userName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`;
+
+/** An order's notes, oldest first; only those written to its customer when `customerOnly`. */
+export async function notesOf(db: Database, orderId: number, customerOnly = false): Promise<OrderNote[]> {
+  return db
+    .select({
+      id: orderNotes.id,
+      note: orderNotes.body,
+      customerNote: orderNotes.toCustomer,
+      authorId: orderNotes.authorId,
+      author: sql<string | null>`${userName}`,
+      dateCreated: orderNotes.createdAt,
+    })
+    .from(orderNotes)
+    .leftJoin(users, eq(users.id, orderNotes.authorId))
+    .where(
+      customerOnly
+        ? and(eq(orderNotes.orderId, orderId), eq(orderNotes.toCustomer, true))
+        : eq(orderNotes.orderId, orderId),
+    )
+    .orderBy(asc(orderNotes.createdAt), asc(orderNotes.id));
+}
+
+/** Every status the order has been given, oldest first. */
+export async function statusHistoryOf(db: Database, orderId: number): Promise<OrderStatusChange[]> {
+  return db
+    .select({
+      id: orderStatusChanges.id,
+      from: orderStatusChanges.fromStatus,
+      to: orderStatusChanges.toStatus,
+      changedById: orderStatusChanges.changedBy,
+      changedBy: sql<string | null>`${userName}`,
+      date: orderStatusChanges.createdAt,
+    })
+    .from(orderStatusChanges)
+    .leftJoin(users, eq(users.id, orderStatusChanges.changedBy))
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id));
+}
+
+/**
+ * One order with its lines, its attribution record and origin label, its notes and its status
+ * history; null for an unknown id.
+ */
+export async function orderForAdmin(db: Database, id: number): Promise<AdminOrderDetail | null> {
+  const [order] = await db.select(adminColumns).from(orders).where(eq(orders.id, id));
+  if (!order) return null;
+  const [lines, [attribution], notes, statusHistory] = await Promise.all([
+    db
+      .select({
+        id: orderLines.id,
+        name: orderLines.name,
+        productId: orderLines.productId,
+        variationId: orderLines.variationId,
+        quantity: orderLines.quantity,
+        total: orderLines.total,
+        attributes: orderLines.attributes,
+      })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, id))
+      .orderBy(asc(orderLines.id)),
+    db.select().from(orderAttribution).where(eq(orderAttribution.orderId, id)),
+    notesOf(db, id),
+    statusHistoryOf(db, id),
+  ]);
+  const history = { notes, statusHistory };
+  if (!attribution) return { ...order, lines, attribution: null, origin: UNKNOWN_ORIGIN, ...history };
+  const { orderId: _order, origin, ...record } = attribution;
+  return { ...order, lines, attribution: record, origin, ...history };
+}

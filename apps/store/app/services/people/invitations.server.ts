@@ -1,0 +1,172 @@
+import { randomBytes } from "node:crypto";
+import { type Database, type Role, sessions, users } from "@vitrine/db";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { AppContext } from "../../context.server.ts";
+import { createI18n, isLocale, type Locale, locales } from "../../i18n/i18n.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
+import { AdminInputError } from "../shared/admin-input-error.server.ts";
+import { tokenHash } from "./accounts.server.ts";
+import { hashPassword } from "./passwords.server.ts";
+import { roles, setUserRoleIn } from "./users.server.ts";
+
+/**
+ * Invitations (issue 17 "People", decision 0038): an administrator names an e-mail and a role; the
+ * account is made (with no password anyone can sign in with) or given that role, and a one-time link
+ * to choose a password and sign in is mailed in the invitee's language. The link's token is kept
+ * like a password reset's (its hash, in the account's meta), in a slot of its own, for a week;
+ * inviting again renews it.
+ */
+
+export const INVITATION_DAYS = 7;
+
+/** A password no scrypt hash matches: an invited account cannot be signed in to before it is accepted. */
+const NO_PASSWORD = "invited$no-password";
+
+export const invitationInput = z
+  .object({
+    email: z.string().trim().toLowerCase().email().max(254),
+    role: z.enum(roles),
+    locale: z.enum(locales).optional(),
+  })
+  .strict();
+export type InvitationInput = z.infer<typeof invitationInput>;
+
+export type Invitation = {
+  userId: number;
+  email: string;
+  role: Role;
+  /** True when the account was made by this invitation. */
+  created: boolean;
+  locale: Locale;
+  expiresAt: string;
+};
+
+type InvitationSlot = { hash?: string; expires?: number };
+
+/**
+ * Invites `input.email` as `input.role`, by administrator `actorId`: the role change follows the
+ * role rules (`setUserRoleIn`: not oneself, never the last administrator), in the same transaction
+ * as the new link. Then mails the link; a mail that cannot be sent is `InvitationMailError` (the
+ * invitation stands, and inviting again sends a new link).
+ */
+export async function inviteUser(
+  context: Pick<AppContext, "db" | "mailer" | "config" | "settings" | "logger" | "locale">,
+  input: InvitationInput,
+  actorId: number | null,
+): Promise<Invitation> {
+  const token = randomBytes(24).toString("base64url");
+  const expires = Date.now() + INVITATION_DAYS * 86_400_000;
+  const invitation = await context.db.transaction(async (tx) => {
+    const byEmail = sql`lower(${users.email}) = ${input.email}`;
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash: NO_PASSWORD,
+        role: "customer",
+        locale: input.locale ?? context.locale,
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, locale: users.locale })
+      .from(users)
+      .where(byEmail);
+    if (!user) throw new AdminInputError("rest_invalid_param", "Invalid parameter: email", "email");
+    const changed = await setUserRoleIn(tx, user.id, input.role, actorId);
+    await tx
+      .update(users)
+      .set({
+        meta: sql`${users.meta} || jsonb_build_object('invitation', jsonb_build_object('hash', ${tokenHash(token)}::text, 'expires', ${expires}::bigint))`,
+      })
+      .where(eq(users.id, user.id));
+    const locale: Locale = input.locale ?? (isLocale(user.locale) ? user.locale : context.locale);
+    return {
+      userId: user.id,
+      email: user.email,
+      role: changed?.role ?? input.role,
+      created: inserted.length > 0,
+      locale,
+      expiresAt: new Date(expires).toISOString(),
+    };
+  });
+  const link = `${context.config.publicUrl}/my-account/invitation?${new URLSearchParams({
+    key: token,
+    login: String(invitation.userId),
+  })}`;
+  try {
+    await context.mailer.send(invitationMail(context.settings.name, invitation, link));
+  } catch (error) {
+    context.logger.error({ err: error }, "invitation mail failed");
+    throw new InvitationMailError();
+  }
+  return invitation;
+}
+
+export class InvitationMailError extends Error {
+  override name = "InvitationMailError";
+  constructor() {
+    super("The invitation was saved, but its mail could not be sent.");
+  }
+}
+
+function invitationMail(store: string, invitation: Invitation, link: string) {
+  const t = createI18n(invitation.locale).t;
+  const role = t(`mail.invitationRoles.${invitation.role}`);
+  const intro = t("mail.invitationIntro", { store, role });
+  const expiry = t("mail.invitationExpiry", { days: INVITATION_DAYS });
+  return {
+    to: invitation.email,
+    subject: t("mail.invitationSubject", { store }),
+    text: `${intro}\n\n${t("mail.invitationAction")}\n${link}\n\n${expiry}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.invitationLink"))}</a></p><p>${escapeHtml(expiry)}</p>`,
+  };
+}
+
+const invitationCondition = (userId: number, token: string) =>
+  and(
+    eq(users.id, userId),
+    sql`${users.meta}->'invitation'->>'hash' = ${tokenHash(token)}::text`,
+    sql`(${users.meta}->'invitation'->>'expires')::bigint > ${Date.now()}::bigint`,
+  );
+
+/** The invited account's e-mail and role while its link is good; null for a used, stale or wrong link. */
+export async function openInvitation(
+  db: Database,
+  userId: number,
+  token: string,
+): Promise<{ email: string; role: Role } | null> {
+  const [user] = await db
+    .select({ email: users.email, role: users.role })
+    .from(users)
+    .where(invitationCondition(userId, token));
+  return user ?? null;
+}
+
+/**
+ * Sets the invitee's password and uses up the link, in one statement (of two acceptances at once,
+ * one wins); the account's other sessions end. Null for a used, stale or wrong link.
+ */
+export async function acceptInvitation(
+  db: Database,
+  userId: number,
+  token: string,
+  password: string,
+): Promise<{ id: number; role: Role } | null> {
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, meta: sql`${users.meta} - 'invitation'` })
+    .where(invitationCondition(userId, token))
+    .returning({ id: users.id, role: users.role });
+  if (!user) return null;
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  return user;
+}
+
+/** Whether an account's invitation is still open (for the back office's staff list). */
+export function invitationPending(meta: Record<string, unknown>, now = Date.now()): boolean {
+  const slot = meta.invitation as InvitationSlot | undefined;
+  return Boolean(slot?.hash && typeof slot.expires === "number" && slot.expires > now);
+}

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  ADMIN_BUTTON,
-  ADMIN_FIELD,
-  ADMIN_INLINE_FIELD,
-  ADMIN_SAVE_BUTTON,
-} from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { InputField } from "../../../components/ui/back-office-fields.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 
@@ -25,15 +23,17 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
   async function send(
     request: { path: string; method: "POST" | "PUT" | "DELETE"; data?: unknown },
     done: string,
-  ) {
-    if (busy) return;
+  ): Promise<boolean> {
+    if (busy) return false;
     setBusy(true);
     setError(null);
     try {
       await pageRestClient().request(request);
       navigate(`/admin/affiliate-links?done=${done}`, { replace: true });
+      return true;
     } catch (failure) {
       setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
     } finally {
       setBusy(false);
     }
@@ -46,85 +46,76 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
           {error}
         </p>
       )}
-      {links.length === 0 ? (
-        <p>{t("backOffice.affiliate.empty")}</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("backOffice.affiliate.title")}</caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                {t("backOffice.affiliate.address")}
-              </th>
-              <th scope="col">{t("backOffice.affiliate.target")}</th>
-              <th scope="col">{t("backOffice.affiliate.clicks")}</th>
-              <th scope="col">
-                <span className="sr-only">{t("backOffice.affiliate.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <tr key={link.slug} className="border-b border-stone-200 align-top">
-                <th scope="row" className="py-2 font-medium">
-                  <code>/go/{link.slug}</code>
-                </th>
-                <td className="py-2 pr-4">
-                  <form
-                    className="flex gap-2"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      const target = String(new FormData(event.currentTarget).get("target_url") ?? "");
-                      void send(
-                        {
-                          path: `/affiliate-links/${link.slug}`,
-                          method: "PUT",
-                          data: { target_url: target },
-                        },
-                        "saved",
-                      );
-                    }}
-                  >
-                    <label className="sr-only" htmlFor={`affiliate-${link.slug}`}>
-                      {t("backOffice.affiliate.targetOf", { slug: link.slug })}
-                    </label>
-                    <input
-                      id={`affiliate-${link.slug}`}
-                      name="target_url"
-                      type="url"
-                      required
-                      defaultValue={link.targetUrl}
-                      className={`block w-full ${ADMIN_INLINE_FIELD}`}
-                    />
-                    <button type="submit" className={ADMIN_BUTTON} disabled={busy}>
-                      {t("backOffice.affiliate.saveNamed", { slug: link.slug })}
-                    </button>
-                  </form>
-                </td>
-                <td className="py-2">{link.clicks}</td>
-                <td className="py-2">
-                  <button
-                    type="button"
-                    className={ADMIN_BUTTON}
-                    disabled={busy}
-                    onClick={() =>
-                      void send({ path: `/affiliate-links/${link.slug}`, method: "DELETE" }, "deleted")
-                    }
-                  >
-                    {t("backOffice.affiliate.deleteNamed", { slug: link.slug })}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <form
+      <DataTable
+        rows={links}
+        rowKey={(link) => link.slug}
+        caption={t("backOffice.affiliate.title")}
+        empty={<p>{t("backOffice.affiliate.empty")}</p>}
+        alignTop
+        columns={[
+          {
+            key: "address",
+            header: t("backOffice.affiliate.address"),
+            cell: (link) => <code className="font-medium">/go/{link.slug}</code>,
+          },
+          {
+            key: "target",
+            header: t("backOffice.affiliate.target"),
+            cell: (link) => (
+              <form
+                className="flex gap-2"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  const target = String(new FormData(event.currentTarget).get("target_url") ?? "");
+                  void send(
+                    { path: `/affiliate-links/${link.slug}`, method: "PUT", data: { target_url: target } },
+                    "saved",
+                  );
+                }}
+              >
+                <label className="sr-only" htmlFor={`affiliate-${link.slug}`}>
+                  {t("backOffice.affiliate.targetOf", { slug: link.slug })}
+                </label>
+                <input
+                  id={`affiliate-${link.slug}`}
+                  name="target_url"
+                  type="url"
+                  required
+                  defaultValue={link.targetUrl}
+                  className={`block w-full ${ADMIN_INLINE_FIELD}`}
+                />
+                <button type="submit" className={ADMIN_BUTTON} disabled={busy}>
+                  {t("backOffice.affiliate.saveNamed", { slug: link.slug })}
+                </button>
+              </form>
+            ),
+          },
+          { key: "clicks", header: t("backOffice.affiliate.clicks"), cell: (link) => link.clicks },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("backOffice.affiliate.actions")}</span>,
+            cell: (link) => (
+              <button
+                type="button"
+                className={ADMIN_BUTTON}
+                disabled={busy}
+                onClick={() =>
+                  void send({ path: `/affiliate-links/${link.slug}`, method: "DELETE" }, "deleted")
+                }
+              >
+                {t("backOffice.affiliate.deleteNamed", { slug: link.slug })}
+              </button>
+            ),
+          },
+        ]}
+      />
+      <FormLayout
         className="mt-8 max-w-xl space-y-3 rounded border border-stone-200 p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          void send(
+        saveLabel={t("backOffice.affiliate.addButton")}
+        busy={busy}
+        onSave={(element) => {
+          const form = new FormData(element);
+          return send(
             {
               path: "/affiliate-links",
               method: "POST",
@@ -138,18 +129,16 @@ export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
         }}
       >
         <h2 className="text-xl font-semibold">{t("backOffice.affiliate.add")}</h2>
-        <label className="block text-sm font-medium">
-          {t("backOffice.affiliate.slug")}
-          <input name="slug" required maxLength={200} className={ADMIN_FIELD} />
-        </label>
-        <label className="block text-sm font-medium">
-          {t("backOffice.affiliate.target")}
-          <input name="target_url" type="url" required maxLength={2000} className={ADMIN_FIELD} />
-        </label>
-        <button type="submit" disabled={busy} className={ADMIN_SAVE_BUTTON}>
-          {t("backOffice.affiliate.addButton")}
-        </button>
-      </form>
+        <InputField label={t("backOffice.affiliate.slug")} name="slug" value="" required maxLength={200} />
+        <InputField
+          label={t("backOffice.affiliate.target")}
+          name="target_url"
+          value=""
+          type="url"
+          required
+          maxLength={2000}
+        />
+      </FormLayout>
     </>
   );
 }

@@ -99,15 +99,13 @@ export function OrderList({
       <p role="status" className="order-count">
         {t("backOffice.orders.count", { count: total })}
       </p>
-      {orders.length > 0 && (
-        <OrderTable
-          orders={orders}
-          caption={t("backOffice.orders.title")}
-          className="order-table"
-          rowClassName="order-row"
-          columns={{ customer: true, origin: true }}
-        />
-      )}
+      <OrderTable
+        orders={orders}
+        caption={t("backOffice.orders.title")}
+        className="order-table"
+        rowClassName="order-row"
+        columns={{ customer: true, origin: true }}
+      />
       <PageLinks label={t("backOffice.orders.pages")} page={page} pages={pages} href={pageHref} />
     </div>
   );

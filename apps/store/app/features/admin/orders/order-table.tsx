@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -18,7 +20,7 @@ export type OrderTableRow = {
 
 /**
  * The back office's one table of orders (the order list, the dashboard's recent orders, a customer's
- * orders): each links to its page; `columns` adds the customer and the order's origin.
+ * orders), a `DataTable`: each links to its page; `columns` adds the customer and the order's origin.
  */
 export function OrderTable({
   orders,
@@ -26,56 +28,62 @@ export function OrderTable({
   className = "",
   rowClassName = "",
   columns = {},
+  empty,
 }: {
   orders: OrderTableRow[];
   caption: string;
   className?: string;
   rowClassName?: string;
   columns?: { customer?: boolean; origin?: boolean };
+  /** Shown instead of the table when there are no orders (else nothing). */
+  empty?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
+  const all: (DataColumn<OrderTableRow> | false | undefined)[] = [
+    {
+      key: "order",
+      header: t("backOffice.orders.order"),
+      cell: (order) => (
+        <Link to={`/admin/orders/${order.id}`} className="font-semibold underline">
+          #{order.id}
+        </Link>
+      ),
+    },
+    { key: "date", header: t("backOffice.orders.date"), cell: (order) => formatDate(order.date, locale) },
+    {
+      key: "status",
+      header: t("backOffice.orders.status"),
+      cell: (order) => <OrderStatusBadge status={order.status} />,
+    },
+    columns.customer && {
+      key: "customer",
+      header: t("backOffice.orders.customer"),
+      cell: (order) => order.customer,
+    },
+    columns.origin && {
+      key: "origin",
+      header: t("backOffice.orders.origin"),
+      className: "order-origin",
+      cell: (order) => originText(order.origin ?? "", t),
+    },
+    {
+      key: "total",
+      header: t("backOffice.orders.total"),
+      figure: true,
+      cell: (order) => formatPrice(order.total, order.currency, locale),
+    },
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className={`${className} w-full min-w-[28rem] text-left text-sm`}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-2">
-              {t("backOffice.orders.order")}
-            </th>
-            <th scope="col">{t("backOffice.orders.date")}</th>
-            <th scope="col">{t("backOffice.orders.status")}</th>
-            {columns.customer && <th scope="col">{t("backOffice.orders.customer")}</th>}
-            {columns.origin && <th scope="col">{t("backOffice.orders.origin")}</th>}
-            <th scope="col" className="text-right">
-              {t("backOffice.orders.total")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr
-              key={order.id}
-              className={`${rowClassName} border-b border-stone-100`}
-              data-order-id={order.id}
-            >
-              <th scope="row" className="py-2 font-normal">
-                <Link to={`/admin/orders/${order.id}`} className="font-semibold underline">
-                  #{order.id}
-                </Link>
-              </th>
-              <td>{formatDate(order.date, locale)}</td>
-              <td>
-                <OrderStatusBadge status={order.status} />
-              </td>
-              {columns.customer && <td>{order.customer}</td>}
-              {columns.origin && <td className="order-origin">{originText(order.origin ?? "", t)}</td>}
-              <td className="text-right">{formatPrice(order.total, order.currency, locale)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={orders}
+      columns={all.filter((column) => column !== false && column !== undefined)}
+      rowKey={(order) => String(order.id)}
+      caption={caption}
+      className={className}
+      minWidth="min-w-[28rem]"
+      rowProps={(order) => ({ className: rowClassName, "data-order-id": order.id })}
+      empty={empty}
+    />
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ADMIN_FIELD, ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { InputField } from "../../../components/ui/back-office-fields.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import type { PageRecord } from "./page-builder.tsx";
@@ -21,8 +23,9 @@ export function PageList({ pages }: { pages: PageRow[] }) {
   const [creating, setCreating] = useState(false);
   const locale = i18n.language === "es" ? "es" : "en";
 
-  async function create(form: FormData) {
-    if (creating) return;
+  /** Creates the page and opens it in the builder; `false` if it was refused. */
+  async function create(form: FormData): Promise<boolean> {
+    if (creating) return false;
     setCreating(true);
     setError(null);
     try {
@@ -36,8 +39,10 @@ export function PageList({ pages }: { pages: PageRow[] }) {
         },
       });
       navigate(`/admin/pages/${page.slug}`);
+      return true;
     } catch (failure) {
       setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
     } finally {
       setCreating(false);
     }
@@ -45,64 +50,57 @@ export function PageList({ pages }: { pages: PageRow[] }) {
 
   return (
     <>
-      {pages.length === 0 ? (
-        <p>{t("backOffice.pages.noPages")}</p>
-      ) : (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("backOffice.pages.list")}</caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                {t("backOffice.pages.columns.title")}
-              </th>
-              <th scope="col">{t("backOffice.pages.columns.address")}</th>
-              <th scope="col">{t("backOffice.pages.columns.status")}</th>
-              <th scope="col">{t("backOffice.pages.columns.blocks")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => (
-              <tr key={page.id} className="border-b border-stone-200">
-                <th scope="row" className="py-2 font-medium">
-                  <Link to={`/admin/pages/${page.slug}`} className="text-brand underline">
-                    {page.title[locale] || page.title.en}
-                  </Link>
-                </th>
-                <td>
-                  <code>{page.slug === "home" ? "/" : `/${page.slug}`}</code>
-                </td>
-                <td>{t(`backOffice.products.statuses.${page.status}`)}</td>
-                <td>{page.blockCount}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <form
+      <DataTable
+        rows={pages}
+        rowKey={(page) => String(page.id)}
+        caption={t("backOffice.pages.list")}
+        empty={<p>{t("backOffice.pages.noPages")}</p>}
+        columns={[
+          {
+            key: "title",
+            header: t("backOffice.pages.columns.title"),
+            cell: (page) => (
+              <Link to={`/admin/pages/${page.slug}`} className="font-medium text-brand underline">
+                {page.title[locale] || page.title.en}
+              </Link>
+            ),
+          },
+          {
+            key: "address",
+            header: t("backOffice.pages.columns.address"),
+            cell: (page) => <code>{page.slug === "home" ? "/" : `/${page.slug}`}</code>,
+          },
+          {
+            key: "status",
+            header: t("backOffice.pages.columns.status"),
+            cell: (page) => t(`backOffice.products.statuses.${page.status}`),
+          },
+          { key: "blocks", header: t("backOffice.pages.columns.blocks"), cell: (page) => page.blockCount },
+        ]}
+      />
+      <FormLayout
         className="mt-8 max-w-xl space-y-3 rounded border border-stone-200 p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void create(new FormData(event.currentTarget));
-        }}
+        saveLabel={t("backOffice.pages.create")}
+        busy={creating}
+        onSave={(element) => create(new FormData(element))}
+        messages={
+          error && (
+            <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+              {error}
+            </p>
+          )
+        }
       >
         <h2 className="text-xl font-semibold">{t("backOffice.pages.new")}</h2>
-        <label className="block text-sm font-medium">
-          {t("backOffice.pages.pageTitle.en")}
-          <input name="title_en" required maxLength={200} className={ADMIN_FIELD} />
-        </label>
-        <label className="block text-sm font-medium">
-          {t("backOffice.pages.pageTitle.es")}
-          <input name="title_es" maxLength={200} className={ADMIN_FIELD} />
-        </label>
-        {error && (
-          <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-            {error}
-          </p>
-        )}
-        <button type="submit" disabled={creating} className={ADMIN_SAVE_BUTTON}>
-          {t("backOffice.pages.create")}
-        </button>
-      </form>
+        <InputField
+          label={t("backOffice.pages.pageTitle.en")}
+          name="title_en"
+          value=""
+          required
+          maxLength={200}
+        />
+        <InputField label={t("backOffice.pages.pageTitle.es")} name="title_es" value="" maxLength={200} />
+      </FormLayout>
     </>
   );
 }

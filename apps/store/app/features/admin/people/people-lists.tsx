@@ -6,6 +6,7 @@ import {
   ADMIN_INLINE_FIELD,
   ADMIN_PRIMARY_BUTTON,
 } from "../../../components/ui/back-office-classes.ts";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
@@ -86,50 +87,51 @@ export function CustomerList({
         </form>
       </search>
       <p className="customer-count">{t("backOffice.people.customerCount", { count: total })}</p>
-      {customers.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{t("backOffice.people.customers")}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  {t("backOffice.people.email")}
-                </th>
-                <th scope="col">{t("backOffice.people.registered")}</th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.people.orders")}
-                </th>
-                <th scope="col">{t("backOffice.people.lastOrder")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customers.map((customer) => (
-                <tr key={customer.id} className="border-b border-stone-100" data-user-id={customer.id}>
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    <Link to={`/admin/people/${customer.id}`} className="break-all underline">
-                      {customer.email}
-                    </Link>
-                  </th>
-                  <td>{formatDate(customer.dateCreated, locale)}</td>
-                  <td className="text-right">{customer.ordersCount}</td>
-                  <td className="pl-4">
-                    {customer.lastOrder ? (
-                      <Link to={`/admin/orders/${customer.lastOrder.id}`} className="underline">
-                        {t("backOffice.people.orderOn", {
-                          id: customer.lastOrder.id,
-                          date: formatDate(customer.lastOrder.date, locale),
-                        })}
-                      </Link>
-                    ) : (
-                      t("backOffice.people.noOrders")
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={customers}
+        rowKey={(customer) => String(customer.id)}
+        caption={t("backOffice.people.customers")}
+        minWidth="min-w-[36rem]"
+        rowProps={(customer) => ({ "data-user-id": customer.id })}
+        columns={[
+          {
+            key: "email",
+            header: t("backOffice.people.email"),
+            cell: (customer) => (
+              <Link to={`/admin/people/${customer.id}`} className="break-all underline">
+                {customer.email}
+              </Link>
+            ),
+          },
+          {
+            key: "registered",
+            header: t("backOffice.people.registered"),
+            cell: (customer) => formatDate(customer.dateCreated, locale),
+          },
+          {
+            key: "orders",
+            header: t("backOffice.people.orders"),
+            figure: true,
+            cell: (customer) => customer.ordersCount,
+          },
+          {
+            key: "last-order",
+            header: t("backOffice.people.lastOrder"),
+            className: "pl-4",
+            cell: (customer) =>
+              customer.lastOrder ? (
+                <Link to={`/admin/orders/${customer.lastOrder.id}`} className="underline">
+                  {t("backOffice.people.orderOn", {
+                    id: customer.lastOrder.id,
+                    date: formatDate(customer.lastOrder.date, locale),
+                  })}
+                </Link>
+              ) : (
+                t("backOffice.people.noOrders")
+              ),
+          },
+        ]}
+      />
       <ListPages label={t("backOffice.people.customerPages")} param="page" page={page} pages={pages} />
     </section>
   );
@@ -164,59 +166,56 @@ export function ApiTokenList({
       <p className="text-sm text-stone-700">{t("backOffice.people.tokensHint")}</p>
       <Announcement message={change.message} />
       <p>{t("backOffice.people.tokenCount", { count: total })}</p>
-      {tokens.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">{t("backOffice.people.tokens")}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  {t("backOffice.people.token")}
-                </th>
-                <th scope="col">{t("backOffice.people.owner")}</th>
-                <th scope="col">{t("backOffice.people.created")}</th>
-                <th scope="col">{t("backOffice.people.lastUsed")}</th>
-                <th scope="col">
-                  <span className="sr-only">{t("backOffice.people.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => (
-                <tr key={token.id} className="border-b border-stone-100 align-top" data-token-id={token.id}>
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    #{token.id}
-                  </th>
-                  <td className="py-2 pr-4">
-                    <span className="break-all">{token.email}</span>{" "}
-                    <span className="text-stone-700">({roleName(token.role)})</span>
-                  </td>
-                  <td className="py-2 pr-4">{formatDateTime(token.createdAt, locale)}</td>
-                  <td className="py-2 pr-4">
-                    {token.lastUsedAt
-                      ? formatDateTime(token.lastUsedAt, locale)
-                      : t("backOffice.people.neverUsed")}
-                  </td>
-                  <td className="py-2">
-                    <button
-                      type="button"
-                      className={ADMIN_BUTTON}
-                      disabled={change.busy}
-                      onClick={() => setRevoking(token)}
-                    >
-                      {t("backOffice.people.revoke")}
-                      <span className="sr-only">
-                        {" "}
-                        {t("backOffice.people.tokenOf", { id: token.id, email: token.email })}
-                      </span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        rows={tokens}
+        rowKey={(token) => String(token.id)}
+        caption={t("backOffice.people.tokens")}
+        minWidth="min-w-[36rem]"
+        alignTop
+        rowProps={(token) => ({ "data-token-id": token.id })}
+        columns={[
+          { key: "token", header: t("backOffice.people.token"), cell: (token) => `#${token.id}` },
+          {
+            key: "owner",
+            header: t("backOffice.people.owner"),
+            cell: (token) => (
+              <>
+                <span className="break-all">{token.email}</span>{" "}
+                <span className="text-stone-700">({roleName(token.role)})</span>
+              </>
+            ),
+          },
+          {
+            key: "created",
+            header: t("backOffice.people.created"),
+            cell: (token) => formatDateTime(token.createdAt, locale),
+          },
+          {
+            key: "last-used",
+            header: t("backOffice.people.lastUsed"),
+            cell: (token) =>
+              token.lastUsedAt ? formatDateTime(token.lastUsedAt, locale) : t("backOffice.people.neverUsed"),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("backOffice.people.actions")}</span>,
+            cell: (token) => (
+              <button
+                type="button"
+                className={ADMIN_BUTTON}
+                disabled={change.busy}
+                onClick={() => setRevoking(token)}
+              >
+                {t("backOffice.people.revoke")}
+                <span className="sr-only">
+                  {" "}
+                  {t("backOffice.people.tokenOf", { id: token.id, email: token.email })}
+                </span>
+              </button>
+            ),
+          },
+        ]}
+      />
       <ListPages label={t("backOffice.people.tokenPages")} param="tokens_page" page={page} pages={pages} />
       <ModalOverlay
         isOpen={revoking !== null}

@@ -1,11 +1,9 @@
 import { useId } from "react";
 import { Link } from "react-router";
-import {
-  ADMIN_BUTTON,
-  ADMIN_FIELD,
-  ADMIN_INLINE_FIELD,
-  ADMIN_PRIMARY_BUTTON,
-} from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { InputField, SelectInput } from "../../../components/ui/back-office-fields.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { PeopleRole, StaffRow } from "../../../lib/admin-people.ts";
 import { Announcement, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";
@@ -71,38 +69,37 @@ export function StaffList({ staff, me }: { staff: StaffRow[]; me: number | null 
         {t("backOffice.people.staff")}
       </h2>
       <Announcement message={change.message} />
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
-          <caption className="sr-only">{t("backOffice.people.staff")}</caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                {t("backOffice.people.email")}
-              </th>
-              <th scope="col">{t("backOffice.people.role")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((person) => (
-              <tr key={person.id} className="border-b border-stone-200 align-top" data-user-id={person.id}>
-                <th scope="row" className="py-2 pr-4 font-normal">
-                  <Link to={`/admin/people/${person.id}`} className="break-all underline">
-                    {person.email}
-                  </Link>
-                  {person.invitationPending && (
-                    <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-                      {t("backOffice.people.invited")}
-                    </span>
-                  )}
-                </th>
-                <td className="py-2">
-                  <RoleForm person={person} me={me} change={change} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={staff}
+        rowKey={(person) => String(person.id)}
+        caption={t("backOffice.people.staff")}
+        minWidth="min-w-[32rem]"
+        alignTop
+        rowProps={(person) => ({ "data-user-id": person.id })}
+        columns={[
+          {
+            key: "email",
+            header: t("backOffice.people.email"),
+            cell: (person) => (
+              <>
+                <Link to={`/admin/people/${person.id}`} className="break-all underline">
+                  {person.email}
+                </Link>
+                {person.invitationPending && (
+                  <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                    {t("backOffice.people.invited")}
+                  </span>
+                )}
+              </>
+            ),
+          },
+          {
+            key: "role",
+            header: t("backOffice.people.role"),
+            cell: (person) => <RoleForm person={person} me={me} change={change} />,
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -124,14 +121,14 @@ export function InviteForm() {
       </h2>
       <p className="text-sm text-stone-700">{t("backOffice.people.inviteHint")}</p>
       <Announcement message={change.message} />
-      <form
+      <FormLayout
         className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
+        saveLabel={t("backOffice.people.sendInvitation")}
+        busy={change.busy}
+        onSave={(form) => {
           const fields = new FormData(form);
           const email = String(fields.get("email") ?? "").trim();
-          void change
+          return change
             .send(
               {
                 path: "/users/invitations",
@@ -142,41 +139,35 @@ export function InviteForm() {
             )
             .then((sent) => {
               if (sent) form.reset();
+              return sent;
             });
         }}
       >
-        <label className="block text-sm font-medium">
-          {t("backOffice.people.email")}
-          <input
-            name="email"
-            type="email"
-            required
-            maxLength={254}
-            autoComplete="off"
-            className={ADMIN_FIELD}
-          />
-        </label>
-        <label className="block text-sm font-medium">
-          {t("backOffice.people.role")}
-          <select name="role" defaultValue="editor" className={ADMIN_FIELD}>
-            <RoleOptions />
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          {t("backOffice.people.language")}
-          <select name="locale" defaultValue={i18n.language === "es" ? "es" : "en"} className={ADMIN_FIELD}>
-            <option value="en" lang="en">
-              English
-            </option>
-            <option value="es" lang="es">
-              Español
-            </option>
-          </select>
-        </label>
-        <button type="submit" disabled={change.busy} className={ADMIN_PRIMARY_BUTTON}>
-          {t("backOffice.people.sendInvitation")}
-        </button>
-      </form>
+        <InputField
+          label={t("backOffice.people.email")}
+          name="email"
+          value=""
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+        />
+        <SelectInput label={t("backOffice.people.role")} name="role" value="editor">
+          <RoleOptions />
+        </SelectInput>
+        <SelectInput
+          label={t("backOffice.people.language")}
+          name="locale"
+          value={i18n.language === "es" ? "es" : "en"}
+        >
+          <option value="en" lang="en">
+            English
+          </option>
+          <option value="es" lang="es">
+            Español
+          </option>
+        </SelectInput>
+      </FormLayout>
     </section>
   );
 }

@@ -1,5 +1,8 @@
+import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import { ADMIN_BUTTON, ADMIN_NARROW_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
+import { sortColumn } from "../../../components/ui/data-table-selection.ts";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../../lib/admin-products.ts";
@@ -120,53 +123,78 @@ export function ProductTable({
       </form>
 
       <p role="status">{t("backOffice.products.count", { count: total })}</p>
-      {products.length > 0 && (
-        <table className="product-table w-full text-left text-sm">
-          <caption className="sr-only">{t("backOffice.products.title")}</caption>
-          <thead>
-            <tr className="border-b border-stone-300">
-              <th scope="col" className="py-2">
-                {t("backOffice.products.name")}
-              </th>
-              <th scope="col">{t("backOffice.products.sku")}</th>
-              <th scope="col">{t("backOffice.products.price")}</th>
-              <th scope="col">{t("backOffice.products.stock")}</th>
-              <th scope="col">{t("backOffice.products.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <tr key={product.id} className="border-b border-stone-200">
-                <th scope="row" className="py-2 font-medium">
-                  <Link to={`/admin/products/${product.id}`} className="text-brand underline">
-                    {product.name ?? product.slug}
-                  </Link>
-                  {product.type === "variable" && (
-                    <span className="ml-2 text-stone-600">({t("backOffice.products.types.variable")})</span>
-                  )}
-                </th>
-                <td>{product.sku ?? "—"}</td>
-                <td>
-                  {product.salePrice === null ? (
-                    money(product.regularPrice)
-                  ) : (
-                    <>
-                      <del>{money(product.regularPrice)}</del> {money(product.salePrice)}
-                    </>
-                  )}
-                </td>
-                <td>
-                  {t(`backOffice.products.stockStatus.${product.stockStatus}`)}
-                  {product.stockQuantity !== null && ` (${product.stockQuantity})`}
-                </td>
-                <td>{t(`backOffice.products.statuses.${product.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={products}
+        columns={productColumns(t, money, params)}
+        rowKey={(product) => String(product.id)}
+        caption={t("backOffice.products.title")}
+        className="product-table"
+      />
       {/* The first, the last and three either side of this one: a large catalogue has thousands. */}
       <PageLinks label={t("backOffice.products.pages")} page={page} pages={pages} href={href} either={3} />
     </div>
   );
+}
+
+/**
+ * The list's columns; name, price and stock sort the list from their headers, through the same
+ * address as the "Sort by" and "Order" filters.
+ */
+function productColumns(
+  t: TFunction,
+  money: (cents: number) => string,
+  params: Params,
+): DataColumn<AdminProduct>[] {
+  const current = {
+    orderby: params.orderby ?? "id",
+    order: params.order === "desc" ? "desc" : "asc",
+  } as const;
+  const sort = (column: string) => sortColumn("/admin/products", params, column, current);
+  return [
+    {
+      key: "name",
+      header: t("backOffice.products.name"),
+      sort: sort("name"),
+      cell: (product) => (
+        <>
+          <Link to={`/admin/products/${product.id}`} className="font-medium text-brand underline">
+            {product.name ?? product.slug}
+          </Link>
+          {product.type === "variable" && (
+            <span className="ml-2 text-stone-600">({t("backOffice.products.types.variable")})</span>
+          )}
+        </>
+      ),
+    },
+    { key: "sku", header: t("backOffice.products.sku"), cell: (product) => product.sku ?? "—" },
+    {
+      key: "price",
+      header: t("backOffice.products.price"),
+      sort: sort("price"),
+      cell: (product) =>
+        product.salePrice === null ? (
+          money(product.regularPrice)
+        ) : (
+          <>
+            <del>{money(product.regularPrice)}</del> {money(product.salePrice)}
+          </>
+        ),
+    },
+    {
+      key: "stock",
+      header: t("backOffice.products.stock"),
+      sort: sort("stock"),
+      cell: (product) => (
+        <>
+          {t(`backOffice.products.stockStatus.${product.stockStatus}`)}
+          {product.stockQuantity !== null && ` (${product.stockQuantity})`}
+        </>
+      ),
+    },
+    {
+      key: "status",
+      header: t("backOffice.products.status"),
+      cell: (product) => t(`backOffice.products.statuses.${product.status}`),
+    },
+  ];
 }

@@ -114,26 +114,24 @@ export function AttributionReport({
               format={money}
             />
           </div>
-          <div className="overflow-x-auto">
-            <FigureTable
-              minWidth="min-w-[40rem]"
-              caption={`${t(`backOffice.reports.tableBy.${query.by}`)} (${period})`}
-              columns={[
-                { label: t(`backOffice.reports.dimensions.${query.by}`) },
-                { label: t("backOffice.reports.orders"), figure: true },
-                { label: t("backOffice.reports.revenue"), figure: true },
-              ]}
-              rows={rows.map((row, index) => ({
-                key: row.key ?? "",
-                header: labels[index],
-                cells: [count(row.orders), money(row.revenue)],
-              }))}
-              total={{
-                header: t("backOffice.reports.total"),
-                cells: [count(total.orders), money(total.revenue)],
-              }}
-            />
-          </div>
+          <FigureTable
+            minWidth="min-w-[40rem]"
+            caption={`${t(`backOffice.reports.tableBy.${query.by}`)} (${period})`}
+            columns={[
+              { label: t(`backOffice.reports.dimensions.${query.by}`) },
+              { label: t("backOffice.reports.orders"), figure: true },
+              { label: t("backOffice.reports.revenue"), figure: true },
+            ]}
+            rows={rows.map((row, index) => ({
+              key: row.key ?? "",
+              header: labels[index],
+              cells: [count(row.orders), money(row.revenue)],
+            }))}
+            total={{
+              header: t("backOffice.reports.total"),
+              cells: [count(total.orders), money(total.revenue)],
+            }}
+          />
         </>
       )}
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -140,16 +141,13 @@ function Figures({ figures }: { figures: Dashboard }) {
         <h2 id="dashboard-recent" className="mb-4 text-xl font-semibold">
           {t("backOffice.home.recentOrders")}
         </h2>
-        {figures.recentOrders.length === 0 ? (
-          <p>{t("backOffice.home.noOrders")}</p>
-        ) : (
-          <OrderTable
-            orders={figures.recentOrders}
-            caption={t("backOffice.home.recentOrders")}
-            className="recent-orders"
-            columns={{ customer: true }}
-          />
-        )}
+        <OrderTable
+          orders={figures.recentOrders}
+          caption={t("backOffice.home.recentOrders")}
+          className="recent-orders"
+          columns={{ customer: true }}
+          empty={<p>{t("backOffice.home.noOrders")}</p>}
+        />
         <p className="mt-2">
           <Link to="/admin/orders" className="underline">
             {t("backOffice.home.allOrders")}
@@ -162,39 +160,36 @@ function Figures({ figures }: { figures: Dashboard }) {
           {t("backOffice.home.lowStock")}
         </h2>
         <p className="mb-4 text-sm text-stone-700">{t("backOffice.home.lowStockHint")}</p>
-        {figures.lowStock.length === 0 ? (
-          <p>{t("backOffice.home.lowStockNone")}</p>
-        ) : (
-          <table className="low-stock w-full text-left text-sm">
-            <caption className="sr-only">{t("backOffice.home.lowStock")}</caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2">
-                  {t("backOffice.home.product")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.home.stock")}
-                </th>
-                <th scope="col" className="text-right">
-                  {t("backOffice.home.threshold")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {figures.lowStock.map((product) => (
-                <tr key={product.id} className="border-b border-stone-100">
-                  <th scope="row" className="py-2 font-normal">
-                    <Link to={`/admin/products/${product.id}`} className="underline">
-                      {product.name}
-                    </Link>
-                  </th>
-                  <td className="text-right">{product.stock}</td>
-                  <td className="text-right">{product.threshold}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          rows={figures.lowStock}
+          rowKey={(product) => String(product.id)}
+          caption={t("backOffice.home.lowStock")}
+          empty={<p>{t("backOffice.home.lowStockNone")}</p>}
+          className="low-stock"
+          columns={[
+            {
+              key: "product",
+              header: t("backOffice.home.product"),
+              cell: (product) => (
+                <Link to={`/admin/products/${product.id}`} className="underline">
+                  {product.name}
+                </Link>
+              ),
+            },
+            {
+              key: "stock",
+              header: t("backOffice.home.stock"),
+              figure: true,
+              cell: (product) => product.stock,
+            },
+            {
+              key: "threshold",
+              header: t("backOffice.home.threshold"),
+              figure: true,
+              cell: (product) => product.threshold,
+            },
+          ]}
+        />
       </section>
     </>
   );

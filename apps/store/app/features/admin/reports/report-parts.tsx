@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 
 /** A field of a report's form (its dates, and a select of the report's own). */
@@ -49,8 +50,9 @@ export type FigureColumn = { label: ReactNode; figure?: boolean; className?: str
 export type FigureRow = { key: string; header: ReactNode; cells: ReactNode[] };
 
 /**
- * A report's table of figures: each row headed by what it counts (long values such as addresses
- * may break anywhere), a caption or the heading that names it, and a total row if the report has one.
+ * A report's table of figures, a `DataTable` of `FigureRow`s: each row headed by what it counts
+ * (long values such as addresses may break anywhere), a caption or the heading that names it, and
+ * a total row if the report has one.
  */
 export function FigureTable({
   columns,
@@ -72,51 +74,23 @@ export function FigureTable({
   breakHeaders?: boolean;
   total?: Omit<FigureRow, "key">;
 }) {
-  const [first, ...others] = columns;
-  const cellClass = (column: FigureColumn) => (column.figure ? "text-right" : column.className);
   return (
-    <table className={`report-table w-full text-left text-sm ${minWidth}`} aria-labelledby={labelledBy}>
-      {caption && <caption className={captionClassName}>{caption}</caption>}
-      <thead>
-        <tr className="border-b border-stone-300">
-          <th scope="col" className="py-2">
-            {first?.label}
-          </th>
-          {others.map((column, index) => (
-            <th key={`column-${index}`} scope="col" className={cellClass(column)}>
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-b border-stone-100">
-            <th scope="row" className={`py-2 font-normal${breakHeaders ? " break-all" : ""}`}>
-              {row.header}
-            </th>
-            {row.cells.map((cell, index) => (
-              <td key={`cell-${index}`} className={others[index] && cellClass(others[index])}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      {total && (
-        <tfoot>
-          <tr className="font-semibold">
-            <th scope="row" className="py-2">
-              {total.header}
-            </th>
-            {total.cells.map((cell, index) => (
-              <td key={`total-${index}`} className={others[index] && cellClass(others[index])}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      )}
-    </table>
+    <DataTable
+      rows={rows}
+      rowKey={(row) => row.key}
+      columns={columns.map((column, index) => ({
+        key: `column-${index}`,
+        header: column.label,
+        figure: column.figure,
+        className: index === 0 ? (breakHeaders ? "break-all" : undefined) : column.className,
+        cell: (row: Omit<FigureRow, "key">) => (index === 0 ? row.header : row.cells[index - 1]),
+      }))}
+      caption={caption}
+      captionClassName={captionClassName}
+      labelledBy={labelledBy}
+      className="report-table"
+      minWidth={minWidth}
+      footer={total && { key: "total", ...total }}
+    />
   );
 }

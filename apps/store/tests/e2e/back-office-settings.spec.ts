@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
-import { addFirstSimpleProduct, axe, fillBilling } from "./support.ts";
+import { bearer, E2E_MEDIA_DIR, expect, ADMIN as STORE_ADMIN, test } from "./fixtures.ts";
+import { addFirstSimpleProduct, axe, fillBilling, seriousViolations, signInByForm } from "./support.ts";
 
 /**
  * The settings page (issue 17, decision 0039), on a store of its own: settings are store-wide, and
@@ -236,4 +236,36 @@ test("an administrator runs the store from the settings page: notice, coming soo
   });
 
   await shopper.context().close();
+});
+
+test("a settings form with unsaved edits asks before the back office leaves it; staying keeps the edits", async ({
+  page,
+}) => {
+  // The shared store: nothing is saved.
+  await signInByForm(page, STORE_ADMIN);
+  await page.goto("/admin/settings");
+  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  const name = page.getByLabel("Store name");
+  const edited = `${await name.inputValue()} (edited)`;
+  const unsaved = page.getByText("You have unsaved changes.");
+  await expect(unsaved).toHaveCount(0);
+  await name.fill(edited);
+  await expect(unsaved).toBeVisible();
+
+  const orders = page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" });
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await orders.click();
+  await expect(ask).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(name).toHaveValue(edited);
+  await expect(unsaved).toBeVisible();
+
+  // Asked again, leaving drops the edits.
+  await orders.click();
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 });

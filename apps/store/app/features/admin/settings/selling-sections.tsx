@@ -1,4 +1,5 @@
 import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
+import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
 import type { EditableSettings } from "./settings-patch.ts";
@@ -26,13 +27,11 @@ export function ShippingSection({
             <CheckboxInput name={`shipping.${id}.enabled`} checked={method.enabled}>
               {t("backOffice.settings.offered", { method: name })}
             </CheckboxInput>
-            <InputField
+            <MoneyField
               name={`shipping.${id}.cost`}
               label={t("backOffice.settings.cost", { method: name, currency: settings.currency })}
-              value={(method.cost / 100).toFixed(2)}
-              type="number"
-              min={0}
-              step={0.01}
+              cents={method.cost}
+              currency={settings.currency}
               required
             />
             <fieldset>

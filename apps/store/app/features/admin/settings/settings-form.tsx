@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { GA4_MEASUREMENT_ID } from "../../../lib/store-settings.ts";
@@ -21,7 +21,8 @@ const ERROR_ID = "settings-error";
  * The store's settings (decision 0039), in one form saved by one `PUT /settings`: the store, cart,
  * pages, visibility (coming soon, store notice), shipping, payments, order attribution, consent and
  * analytics (decision 0042), the legal pages and the photo feed, each section a component of its
- * own. Every server process applies a change at once and empties its page cache.
+ * own, with the back office's save bar and its warning before unsaved edits are left. Every
+ * server process applies a change at once and empties its page cache.
  */
 export function SettingsForm({
   settings,
@@ -39,16 +40,19 @@ export function SettingsForm({
   const [ga4Invalid, setGa4Invalid] = useState(false);
   const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
 
-  async function save(form: FormData) {
-    if (busy) return;
+  /** Sends the form; `true` once saved. */
+  async function save(form: FormData): Promise<boolean> {
+    if (busy) return false;
     setBusy(true);
     setOutcome(null);
     try {
       await pageRestClient().request({ path: "/settings", method: "PUT", data: settingsPatch(form) });
       setOutcome({ saved: true });
       await revalidator.revalidate();
+      return true;
     } catch (failure) {
       setOutcome({ error: refusal(failure) });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -64,22 +68,39 @@ export function SettingsForm({
   }
 
   return (
-    <form
+    <FormLayout
       className="max-w-3xl space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = new FormData(event.currentTarget);
+      saveLabel={t("backOffice.settings.save")}
+      busy={busy}
+      onSave={(element) => {
+        const form = new FormData(element);
         // Said here, in the owner's words; the server would only name the section.
         const ga4 = ga4Id(form);
         setGa4Invalid(ga4 !== "" && !GA4_MEASUREMENT_ID.test(ga4));
         if (ga4 !== "" && !GA4_MEASUREMENT_ID.test(ga4)) {
           setOutcome({ error: t("backOffice.settings.ga4Invalid") });
-          const field = event.currentTarget.elements.namedItem("analytics.ga4_measurement_id");
+          const field = element.elements.namedItem("analytics.ga4_measurement_id");
           if (field instanceof HTMLInputElement) field.focus();
-          return;
+          return false;
         }
-        void save(form);
+        return save(form);
       }}
+      messages={
+        <>
+          {outcome && "error" in outcome && (
+            <p id={ERROR_ID} role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+              {outcome.error}
+            </p>
+          )}
+          <div role="status">
+            {outcome && "saved" in outcome && (
+              <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
+                {t("backOffice.settings.saved")}
+              </p>
+            )}
+          </div>
+        </>
+      }
     >
       <StoreSection settings={settings} countries={countries} regions={regions} />
       <CartSection settings={settings} />
@@ -91,20 +112,6 @@ export function SettingsForm({
       <AnalyticsSection settings={settings} ga4Invalid={ga4Invalid} errorId={ERROR_ID} />
       <LegalSection settings={settings} pages={pages} />
       <PhotoFeedSection settings={settings} />
-
-      {outcome && "error" in outcome && (
-        <p id={ERROR_ID} role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-          {outcome.error}
-        </p>
-      )}
-      <div role="status">
-        {outcome && "saved" in outcome && (
-          <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">{t("backOffice.settings.saved")}</p>
-        )}
-      </div>
-      <button type="submit" disabled={busy} className={ADMIN_SAVE_BUTTON}>
-        {t("backOffice.settings.save")}
-      </button>
-    </form>
+    </FormLayout>
   );
 }

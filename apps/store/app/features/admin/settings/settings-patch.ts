@@ -1,3 +1,4 @@
+import { centsFromText } from "../../../lib/money-text.ts";
 import {
   BANK_DETAIL_FIELDS,
   type BankDetails,
@@ -87,7 +88,8 @@ function reader(form: FormData) {
     text,
     on: (name: string) => form.get(name) === "on",
     number: (name: string) => (text(name) === "" ? Number.NaN : Number(text(name))),
-    cents: (name: string) => Math.round(Number(text(name)) * 100),
+    // Not an amount: NaN, which the server refuses (as it refuses any other unreadable number).
+    cents: (name: string) => centsFromText(text(name)) ?? Number.NaN,
     all: (name: string) => form.getAll(name).map(String),
   };
 }

@@ -31,6 +31,19 @@ function durationText(seconds: number, t: TFunction): string {
     : t("backOffice.analytics.seconds", { seconds });
 }
 
+/** The report's numbers in the page's language. */
+function useFigures(currency: string) {
+  const { i18n } = useTranslation();
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : "en";
+  return {
+    locale,
+    count: (value: number) => new Intl.NumberFormat(locale).format(value),
+    percent: (value: number) =>
+      new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value),
+    money: (cents: number) => formatPrice(cents, currency, locale),
+  };
+}
+
 /**
  * The owner's analytics (issue 18, decision 0042): a period chosen in a GET form that works without
  * JavaScript; page views and visitors by day as a chart the server laid out, with its figures in a
@@ -46,12 +59,8 @@ export function AnalyticsReport({
   invalid: boolean;
   chart: DailyChart;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale: Locale = isLocale(i18n.language) ? i18n.language : "en";
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
-  const percent = (value: number) =>
-    new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value);
-  const money = (cents: number) => formatPrice(cents, report.currency, locale);
+  const { t } = useTranslation();
+  const { locale, count } = useFigures(report.currency);
   const { query } = report;
   const period = t("backOffice.reports.periodText", {
     from: formatDate(query.from, locale),
@@ -90,168 +99,202 @@ export function AnalyticsReport({
         </dl>
       </div>
 
-      <Section title={t("backOffice.analytics.byDay")}>
-        <DailyChartFigure
-          title={t("backOffice.analytics.byDay")}
-          chart={chart}
-          names={[t("backOffice.analytics.views"), t("backOffice.analytics.visitors")]}
-          dayLabel={(day) =>
-            new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", {
-              month: "short",
-              day: "numeric",
-              timeZone: "UTC",
-            }).format(new Date(day))
-          }
-          format={count}
-        />
-        <p className="my-3 text-sm text-stone-700">{t("backOffice.analytics.visitorsNote")}</p>
-        <div className="overflow-x-auto">
-          <FigureTable
-            caption={`${t("backOffice.analytics.byDayTable")} (${period})`}
-            columns={[
-              { label: t("backOffice.analytics.day") },
-              { label: t("backOffice.analytics.views"), figure: true },
-              { label: t("backOffice.analytics.visitors"), figure: true },
-            ]}
-            rows={report.days.map((day) => ({
-              key: day.day,
-              header: formatDate(day.day, locale),
-              cells: [count(day.views), count(day.visitors)],
-            }))}
-          />
-        </div>
-      </Section>
-
-      <Section title={t("backOffice.analytics.topPages")}>
-        {report.pages.length === 0 ? (
-          <p>{t("backOffice.analytics.noViews")}</p>
-        ) : (
-          <FigureTable
-            caption={t("backOffice.analytics.topPagesNote", { count: ANALYTICS_LIST_ROWS.pages })}
-            captionClassName={NOTE_CAPTION}
-            breakHeaders
-            columns={[
-              { label: t("backOffice.analytics.page") },
-              { label: t("backOffice.analytics.views"), figure: true },
-              { label: t("backOffice.analytics.visitors"), figure: true },
-            ]}
-            rows={report.pages.map((page) => ({
-              key: page.path,
-              header: page.path,
-              cells: [count(page.views), count(page.visitors)],
-            }))}
-          />
-        )}
-      </Section>
-
-      <Section title={t("backOffice.analytics.clicks")}>
-        <div className="grid gap-6">
-          {ANALYTICS_CLICK_KINDS.map((kind) => (
-            <div key={kind}>
-              <h3 id={`clicks-${kind}`} className="mb-2 font-semibold">
-                {t(`backOffice.analytics.clickKinds.${kind}`)}
-              </h3>
-              {report.clicks[kind].length === 0 ? (
-                <p className="text-sm">{t("backOffice.analytics.noClicks")}</p>
-              ) : (
-                <FigureTable
-                  labelledBy={`clicks-${kind}`}
-                  breakHeaders
-                  columns={[
-                    { label: t("backOffice.analytics.link") },
-                    { label: t("backOffice.analytics.clickCount"), figure: true },
-                  ]}
-                  rows={report.clicks[kind].map((link) => ({
-                    key: link.target,
-                    header: link.target,
-                    cells: [count(link.clicks)],
-                  }))}
-                />
-              )}
-            </div>
-          ))}
-        </div>
-      </Section>
-
-      <Section title={t("backOffice.analytics.recentSessions")}>
-        {report.sessions.length === 0 ? (
-          <p>{t("backOffice.analytics.noSessions")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <FigureTable
-              minWidth="min-w-[44rem]"
-              caption={t("backOffice.analytics.recentNote", { count: ANALYTICS_LIST_ROWS.sessions })}
-              captionClassName={NOTE_CAPTION}
-              columns={[
-                { label: t("backOffice.analytics.started") },
-                { label: t("backOffice.analytics.pages"), figure: true },
-                { label: t("backOffice.analytics.duration"), figure: true },
-                { label: t("backOffice.reports.dimensions.device"), className: "pl-4" },
-                { label: t("backOffice.reports.dimensions.origin") },
-                { label: t("backOffice.analytics.recording") },
-              ]}
-              rows={report.sessions.map((session) => {
-                const started = formatDateTime(session.startedAt, locale);
-                return {
-                  key: session.session,
-                  header: started,
-                  cells: [
-                    count(session.pages),
-                    durationText(session.duration, t),
-                    DEVICES.has(session.device)
-                      ? t(`backOffice.reports.devices.${session.device.toLowerCase()}`)
-                      : session.device,
-                    originText(session.origin, t),
-                    session.recorded ? (
-                      <Link to={replayHref(session.session)} className="font-semibold underline">
-                        {t("backOffice.analytics.replay")}
-                        <span className="sr-only"> {t("backOffice.analytics.replayOf", { started })}</span>
-                      </Link>
-                    ) : (
-                      <span className="text-stone-600">{t("backOffice.analytics.notRecorded")}</span>
-                    ),
-                  ],
-                };
-              })}
-            />
-          </div>
-        )}
-      </Section>
-
-      <Section title={t("backOffice.analytics.conversion")}>
-        <p className="mb-3 text-sm text-stone-700">
-          {t("backOffice.analytics.conversionNote", { currency: report.currency })}
-        </p>
-        {report.conversion.length === 0 ? (
-          <p>{t("backOffice.analytics.noSessions")}</p>
-        ) : (
-          <div className="overflow-x-auto">
-            <FigureTable
-              minWidth="min-w-[36rem]"
-              caption={`${t("backOffice.analytics.conversion")} (${period})`}
-              captionClassName="sr-only"
-              columns={[
-                { label: t("backOffice.reports.dimensions.origin") },
-                { label: t("backOffice.analytics.sessions"), figure: true },
-                { label: t("backOffice.reports.orders"), figure: true },
-                { label: t("backOffice.reports.revenue"), figure: true },
-                { label: t("backOffice.analytics.rate"), figure: true },
-              ]}
-              rows={report.conversion.map((row) => ({
-                key: row.origin,
-                header: originText(row.origin, t),
-                cells: [
-                  count(row.sessions),
-                  count(row.orders),
-                  money(row.revenue),
-                  row.rate === null ? t("backOffice.analytics.noRate") : percent(row.rate),
-                ],
-              }))}
-            />
-          </div>
-        )}
-      </Section>
+      <ByDaySection report={report} chart={chart} period={period} />
+      <TopPagesSection report={report} />
+      <ClicksSection report={report} />
+      <RecentSessionsSection report={report} />
+      <ConversionSection report={report} period={period} />
     </div>
+  );
+}
+
+/** Page views and visitors by day: the chart, then its figures in a table. */
+function ByDaySection({ report, chart, period }: { report: Report; chart: DailyChart; period: string }) {
+  const { t } = useTranslation();
+  const { locale, count } = useFigures(report.currency);
+  return (
+    <Section title={t("backOffice.analytics.byDay")}>
+      <DailyChartFigure
+        title={t("backOffice.analytics.byDay")}
+        chart={chart}
+        names={[t("backOffice.analytics.views"), t("backOffice.analytics.visitors")]}
+        dayLabel={(day) =>
+          new Intl.DateTimeFormat(locale === "es" ? "es-ES" : "en-US", {
+            month: "short",
+            day: "numeric",
+            timeZone: "UTC",
+          }).format(new Date(day))
+        }
+        format={count}
+      />
+      <p className="my-3 text-sm text-stone-700">{t("backOffice.analytics.visitorsNote")}</p>
+      <FigureTable
+        caption={`${t("backOffice.analytics.byDayTable")} (${period})`}
+        columns={[
+          { label: t("backOffice.analytics.day") },
+          { label: t("backOffice.analytics.views"), figure: true },
+          { label: t("backOffice.analytics.visitors"), figure: true },
+        ]}
+        rows={report.days.map((day) => ({
+          key: day.day,
+          header: formatDate(day.day, locale),
+          cells: [count(day.views), count(day.visitors)],
+        }))}
+      />
+    </Section>
+  );
+}
+
+function TopPagesSection({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const { count } = useFigures(report.currency);
+  return (
+    <Section title={t("backOffice.analytics.topPages")}>
+      {report.pages.length === 0 ? (
+        <p>{t("backOffice.analytics.noViews")}</p>
+      ) : (
+        <FigureTable
+          caption={t("backOffice.analytics.topPagesNote", { count: ANALYTICS_LIST_ROWS.pages })}
+          captionClassName={NOTE_CAPTION}
+          breakHeaders
+          columns={[
+            { label: t("backOffice.analytics.page") },
+            { label: t("backOffice.analytics.views"), figure: true },
+            { label: t("backOffice.analytics.visitors"), figure: true },
+          ]}
+          rows={report.pages.map((page) => ({
+            key: page.path,
+            header: page.path,
+            cells: [count(page.views), count(page.visitors)],
+          }))}
+        />
+      )}
+    </Section>
+  );
+}
+
+/** The clicked downloads, outbound and affiliate links, a table of each. */
+function ClicksSection({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const { count } = useFigures(report.currency);
+  return (
+    <Section title={t("backOffice.analytics.clicks")}>
+      <div className="grid gap-6">
+        {ANALYTICS_CLICK_KINDS.map((kind) => (
+          <div key={kind}>
+            <h3 id={`clicks-${kind}`} className="mb-2 font-semibold">
+              {t(`backOffice.analytics.clickKinds.${kind}`)}
+            </h3>
+            {report.clicks[kind].length === 0 ? (
+              <p className="text-sm">{t("backOffice.analytics.noClicks")}</p>
+            ) : (
+              <FigureTable
+                labelledBy={`clicks-${kind}`}
+                breakHeaders
+                columns={[
+                  { label: t("backOffice.analytics.link") },
+                  { label: t("backOffice.analytics.clickCount"), figure: true },
+                ]}
+                rows={report.clicks[kind].map((link) => ({
+                  key: link.target,
+                  header: link.target,
+                  cells: [count(link.clicks)],
+                }))}
+              />
+            )}
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+/** The newest sessions, each with its replay when it was recorded. */
+function RecentSessionsSection({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const { locale, count } = useFigures(report.currency);
+  return (
+    <Section title={t("backOffice.analytics.recentSessions")}>
+      {report.sessions.length === 0 ? (
+        <p>{t("backOffice.analytics.noSessions")}</p>
+      ) : (
+        <FigureTable
+          minWidth="min-w-[44rem]"
+          caption={t("backOffice.analytics.recentNote", { count: ANALYTICS_LIST_ROWS.sessions })}
+          captionClassName={NOTE_CAPTION}
+          columns={[
+            { label: t("backOffice.analytics.started") },
+            { label: t("backOffice.analytics.pages"), figure: true },
+            { label: t("backOffice.analytics.duration"), figure: true },
+            { label: t("backOffice.reports.dimensions.device"), className: "pl-4" },
+            { label: t("backOffice.reports.dimensions.origin") },
+            { label: t("backOffice.analytics.recording") },
+          ]}
+          rows={report.sessions.map((session) => {
+            const started = formatDateTime(session.startedAt, locale);
+            return {
+              key: session.session,
+              header: started,
+              cells: [
+                count(session.pages),
+                durationText(session.duration, t),
+                DEVICES.has(session.device)
+                  ? t(`backOffice.reports.devices.${session.device.toLowerCase()}`)
+                  : session.device,
+                originText(session.origin, t),
+                session.recorded ? (
+                  <Link to={replayHref(session.session)} className="font-semibold underline">
+                    {t("backOffice.analytics.replay")}
+                    <span className="sr-only"> {t("backOffice.analytics.replayOf", { started })}</span>
+                  </Link>
+                ) : (
+                  <span className="text-stone-600">{t("backOffice.analytics.notRecorded")}</span>
+                ),
+              ],
+            };
+          })}
+        />
+      )}
+    </Section>
+  );
+}
+
+/** Each origin's sessions beside its orders, revenue and conversion rate. */
+function ConversionSection({ report, period }: { report: Report; period: string }) {
+  const { t } = useTranslation();
+  const { count, percent, money } = useFigures(report.currency);
+  return (
+    <Section title={t("backOffice.analytics.conversion")}>
+      <p className="mb-3 text-sm text-stone-700">
+        {t("backOffice.analytics.conversionNote", { currency: report.currency })}
+      </p>
+      {report.conversion.length === 0 ? (
+        <p>{t("backOffice.analytics.noSessions")}</p>
+      ) : (
+        <FigureTable
+          minWidth="min-w-[36rem]"
+          caption={`${t("backOffice.analytics.conversion")} (${period})`}
+          captionClassName="sr-only"
+          columns={[
+            { label: t("backOffice.reports.dimensions.origin") },
+            { label: t("backOffice.analytics.sessions"), figure: true },
+            { label: t("backOffice.reports.orders"), figure: true },
+            { label: t("backOffice.reports.revenue"), figure: true },
+            { label: t("backOffice.analytics.rate"), figure: true },
+          ]}
+          rows={report.conversion.map((row) => ({
+            key: row.origin,
+            header: originText(row.origin, t),
+            cells: [
+              count(row.sessions),
+              count(row.orders),
+              money(row.revenue),
+              row.rate === null ? t("backOffice.analytics.noRate") : percent(row.rate),
+            ],
+          }))}
+        />
+      )}
+    </Section>
   );
 }
 

@@ -75,7 +75,33 @@ export function SessionReplay({ session, summary }: { session: string; summary: 
 
 type PlayerState = "loading" | "failed" | "ready";
 
+/** The replay: its frame, what it says while it loads, and its controls once it is ready. */
 function ReplayPlayer({ session }: { session: string }) {
+  const { t } = useTranslation();
+  const replay = useReplay(session);
+  return (
+    <section aria-labelledby="session-replay-player" className="space-y-3">
+      <h2 id="session-replay-player" className="text-xl font-semibold">
+        {t("backOffice.sessionReplay.player")}
+      </h2>
+      <p role="status" className={replay.state === "ready" ? "sr-only" : ""}>
+        {replay.state === "loading" && t("backOffice.sessionReplay.loading")}
+        {replay.state === "failed" && t("backOffice.sessionReplay.failed")}
+      </p>
+      <div
+        ref={replay.frame}
+        className="session-replay-frame w-full overflow-hidden rounded border border-stone-200"
+      />
+      {replay.state === "ready" && <ReplayControls replay={replay} />}
+    </section>
+  );
+}
+
+/**
+ * rrweb-player in `frame`, made once its code, its stylesheet and the session's events have come,
+ * and destroyed with the page; its position and whether it plays, as React state.
+ */
+function useReplay(session: string) {
   const { t } = useTranslation();
   const frame = useRef<HTMLDivElement>(null);
   const player = useRef<RrwebPlayer | null>(null);
@@ -83,9 +109,6 @@ function ReplayPlayer({ session }: { session: string }) {
   const [playing, setPlaying] = useState(false);
   const [current, setCurrent] = useState(0);
   const [total, setTotal] = useState(0);
-  const [speed, setSpeed] = useState<number>(1);
-  const [skipInactive, setSkipInactive] = useState(true);
-  const ids = { speed: useId(), skip: useId(), position: useId() };
   // The frame's title, read when the player is made (its text follows the page's language).
   const frameTitle = useRef(t("backOffice.sessionReplay.frame"));
   frameTitle.current = t("backOffice.sessionReplay.frame");
@@ -148,6 +171,17 @@ function ReplayPlayer({ session }: { session: string }) {
     };
   }, [session]);
 
+  return { frame, player, state, playing, current, setCurrent, total };
+}
+
+/** Native controls in the store's words: play or pause, the position, the speed, skipping idle time. */
+function ReplayControls({ replay }: { replay: ReturnType<typeof useReplay> }) {
+  const { t } = useTranslation();
+  const { player, playing, current, setCurrent, total } = replay;
+  const [speed, setSpeed] = useState<number>(1);
+  const [skipInactive, setSkipInactive] = useState(true);
+  const ids = { speed: useId(), skip: useId(), position: useId() };
+
   const toggle = () => {
     const made = player.current;
     if (!made) return;
@@ -157,80 +191,65 @@ function ReplayPlayer({ session }: { session: string }) {
   };
 
   return (
-    <section aria-labelledby="session-replay-player" className="space-y-3">
-      <h2 id="session-replay-player" className="text-xl font-semibold">
-        {t("backOffice.sessionReplay.player")}
-      </h2>
-      <p role="status" className={state === "ready" ? "sr-only" : ""}>
-        {state === "loading" && t("backOffice.sessionReplay.loading")}
-        {state === "failed" && t("backOffice.sessionReplay.failed")}
-      </p>
-      <div
-        ref={frame}
-        className="session-replay-frame w-full overflow-hidden rounded border border-stone-200"
+    <div className="flex flex-wrap items-center gap-4">
+      <button type="button" onClick={toggle} className={ADMIN_SAVE_BUTTON}>
+        {playing ? t("backOffice.sessionReplay.pause") : t("backOffice.sessionReplay.play")}
+      </button>
+      <label htmlFor={ids.position} className="sr-only">
+        {t("backOffice.sessionReplay.position")}
+      </label>
+      <input
+        id={ids.position}
+        type="range"
+        min={0}
+        max={Math.max(total, 1)}
+        step={1000}
+        value={Math.min(current, total)}
+        aria-valuetext={t("backOffice.sessionReplay.positionValue", {
+          current: clock(current),
+          total: clock(total),
+        })}
+        onChange={(event) => {
+          const position = Number(event.currentTarget.value);
+          setCurrent(position);
+          player.current?.goto(position, playing);
+        }}
+        className="min-w-48 flex-1"
       />
-      {state === "ready" && (
-        <div className="flex flex-wrap items-center gap-4">
-          <button type="button" onClick={toggle} className={ADMIN_SAVE_BUTTON}>
-            {playing ? t("backOffice.sessionReplay.pause") : t("backOffice.sessionReplay.play")}
-          </button>
-          <label htmlFor={ids.position} className="sr-only">
-            {t("backOffice.sessionReplay.position")}
-          </label>
-          <input
-            id={ids.position}
-            type="range"
-            min={0}
-            max={Math.max(total, 1)}
-            step={1000}
-            value={Math.min(current, total)}
-            aria-valuetext={t("backOffice.sessionReplay.positionValue", {
-              current: clock(current),
-              total: clock(total),
-            })}
-            onChange={(event) => {
-              const position = Number(event.currentTarget.value);
-              setCurrent(position);
-              player.current?.goto(position, playing);
-            }}
-            className="min-w-48 flex-1"
-          />
-          <span aria-hidden="true" className="tabular-nums">
-            {clock(current)} / {clock(total)}
-          </span>
-          <span className="flex items-center gap-2">
-            <label htmlFor={ids.speed}>{t("backOffice.sessionReplay.speed")}</label>
-            <select
-              id={ids.speed}
-              value={speed}
-              onChange={(event) => {
-                const chosen = Number(event.currentTarget.value);
-                setSpeed(chosen);
-                player.current?.setSpeed(chosen);
-              }}
-              className={ADMIN_INLINE_FIELD}
-            >
-              {SPEEDS.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice}×
-                </option>
-              ))}
-            </select>
-          </span>
-          <span className="flex items-center gap-2">
-            <input
-              id={ids.skip}
-              type="checkbox"
-              checked={skipInactive}
-              onChange={() => {
-                setSkipInactive(!skipInactive);
-                player.current?.toggleSkipInactive();
-              }}
-            />
-            <label htmlFor={ids.skip}>{t("backOffice.sessionReplay.skipInactive")}</label>
-          </span>
-        </div>
-      )}
-    </section>
+      <span aria-hidden="true" className="tabular-nums">
+        {clock(current)} / {clock(total)}
+      </span>
+      <span className="flex items-center gap-2">
+        <label htmlFor={ids.speed}>{t("backOffice.sessionReplay.speed")}</label>
+        <select
+          id={ids.speed}
+          value={speed}
+          onChange={(event) => {
+            const chosen = Number(event.currentTarget.value);
+            setSpeed(chosen);
+            player.current?.setSpeed(chosen);
+          }}
+          className={ADMIN_INLINE_FIELD}
+        >
+          {SPEEDS.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}×
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="flex items-center gap-2">
+        <input
+          id={ids.skip}
+          type="checkbox"
+          checked={skipInactive}
+          onChange={() => {
+            setSkipInactive(!skipInactive);
+            player.current?.toggleSkipInactive();
+          }}
+        />
+        <label htmlFor={ids.skip}>{t("backOffice.sessionReplay.skipInactive")}</label>
+      </span>
+    </div>
   );
 }

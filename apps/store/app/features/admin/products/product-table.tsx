@@ -3,7 +3,7 @@ import { ADMIN_BUTTON, ADMIN_NARROW_FIELD } from "../../../components/ui/back-of
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../../lib/admin-products.ts";
-import { useMoney } from "../../catalogue/index.ts";
+import { useMoney } from "../../catalogue/use-money.ts";
 
 export type { AdminProduct as ProductRow, CategoryOption };
 

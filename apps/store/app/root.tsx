@@ -1,14 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
@@ -20,17 +11,19 @@ import { lazyPart, PartSlot } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 import { ServerScript } from "./components/ui/server-script.tsx";
-// The hook alone, not the feature's index: that also brings the attribution form elements, which
-// only the checkout and registration pages load.
+import { AccountMenu } from "./features/account/account-menu.tsx";
 import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
-import { cartClientConfig } from "./features/cart/index.ts";
-import { consentApiScript } from "./features/consent/index.ts";
-import { SeoLinks } from "./features/seo/index.ts";
-import { useWalletDirectCheckout } from "./features/wallet/index.ts";
+import { cartClientConfig } from "./features/cart/cart-config.ts";
+import { HeaderCart } from "./features/cart/header-cart.tsx";
+import { consentApiScript } from "./features/consent/consent-script.tsx";
+import { SearchBox } from "./features/search/search-box.tsx";
+import { SeoLinks } from "./features/seo/seo-links.tsx";
+import { useWalletDirectCheckout } from "./features/wallet/use-wallet-direct-checkout.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { TranslationsScript } from "./i18n/translations-script.tsx";
 import { useTranslation } from "./i18n/use-translation.ts";
 import { emptyCart } from "./lib/cart.ts";
+import { type RootData, useRootData } from "./root-data.ts";
 import { trackingFor } from "./services/analytics/analytics.server.ts";
 import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart/cart-session.server.ts";
 import { walletClientConfig } from "./services/cart/wallet-page.server.ts";
@@ -136,12 +129,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>["data"];
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 /**
  * The tracking the document was served with, kept for the document's life. Its content security
  * policy and its consent script came with it, so a settings change that a revalidation brings (the
@@ -195,7 +182,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </PartSlot>
         )}
         {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
-        {root && <SiteHeader root={root} />}
+        {root && (
+          <SiteHeader
+            root={root}
+            search={<SearchBox latency={root.search.latency} categories={root.search.categories} />}
+            account={
+              <AccountMenu
+                signedIn={root.account.signedIn}
+                loginNonce={root.account.loginNonce}
+                notices={root.notices.filter((notice) => notice.scope === "login")}
+              />
+            }
+            cart={
+              <HeaderCart
+                config={root.cart}
+                serverCart={root.miniCart}
+                removeNonce={root.removeNonce}
+                locale={root.locale}
+              />
+            }
+          />
+        )}
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           {root && <Notices notices={root.notices.filter((notice) => notice.scope !== "login")} />}
           {children}

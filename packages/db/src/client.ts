@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DatabaseOpenError } from "./database-open-error.ts";
 import { acquireDirectoryLock } from "./lock.ts";
 import * as schema from "./schema/index.ts";
 import { migrationsFolder, readTemplate, TEMPLATE_DIR, writeTemplate } from "./template.ts";
@@ -31,9 +32,8 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-export class DatabaseOpenError extends Error {
-  override name = "DatabaseOpenError";
-}
+// Defined apart so that lock.ts, which this module imports, can throw it without an import cycle.
+export { DatabaseOpenError };
 
 export type CreateDbOptions = {
   /** `postgres://…` to use PostgreSQL; unset to use PGlite. */

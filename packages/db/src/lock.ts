@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { DatabaseOpenError } from "./client.ts";
+import { DatabaseOpenError } from "./database-open-error.ts";
 
 /**
  * PGlite is a single-process database: two processes writing the same folder corrupt it. The owner

@@ -1,6 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { SearchBox, type SearchCategoryOption } from "../../features/search/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { LineIcon } from "../ui/line-icon.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
@@ -14,15 +13,10 @@ export const HEADER_SEARCH_ID = "header-search";
  * bar holds a search control and the box opens on demand, as a row below the bar: before scripts
  * the control is a link to the box, which CSS shows while it is the address's target; once scripts
  * run, a disclosure button in the same 40 px box (decision 0045) shows it, moves focus into the
- * field, and Escape closes it and gives focus back.
+ * field, and Escape closes it and gives focus back. The search box itself is its child (root.tsx
+ * passes it in).
  */
-export function HeaderSearch({
-  latency,
-  categories,
-}: {
-  latency: number;
-  categories: SearchCategoryOption[];
-}) {
+export function HeaderSearch({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const location = useLocation();
@@ -100,7 +94,7 @@ export function HeaderSearch({
           close();
         }}
       >
-        <SearchBox latency={latency} categories={categories} />
+        {children}
       </div>
     </>
   );

@@ -1,10 +1,17 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
-import type { RootData } from "../../root.tsx";
+import type { MenuItem } from "../../lib/menu.ts";
 import { BackToTop } from "./back-to-top.tsx";
 
-export function SiteFooter({ root }: { root: RootData }) {
+/** What the footer draws from the root's data. */
+export type SiteFooterData = {
+  storeName: string;
+  footerMenu: MenuItem[];
+  tracking: { banner: boolean };
+};
+
+export function SiteFooter({ root }: { root: SiteFooterData }) {
   const { t } = useTranslation();
   return (
     <footer className="mt-12 border-t border-stone-200 bg-stone-50">

@@ -1,9 +1,7 @@
-import { useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { AccountMenu } from "../../features/account/index.ts";
-import { HeaderCart } from "../../features/cart/index.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import type { RootData } from "../../root.tsx";
+import type { MenuItem } from "../../lib/menu.ts";
 import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
 import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
@@ -18,7 +16,31 @@ const MobileMenu = lazyPart("mobile-menu", () =>
   import("./mobile-menu.tsx").then((module) => ({ default: module.MobileMenu })),
 );
 
-export function SiteHeader({ root }: { root: RootData }) {
+/** What the header draws from the root's data. */
+export type SiteHeaderData = {
+  storeName: string;
+  locale: string;
+  stickyHeaderHideOnScroll: boolean;
+  verticalMenuOnHome: boolean;
+  primaryMenu: MenuItem[];
+  categoryMenu: MenuItem[];
+};
+
+/**
+ * The site's header. The features in it (the search box, the account menu, the mini-cart) come in
+ * as slots from root.tsx: the layout knows no feature, so no import leads from it back to the pages.
+ */
+export function SiteHeader({
+  root,
+  search,
+  account,
+  cart,
+}: {
+  root: SiteHeaderData;
+  search: ReactNode;
+  account: ReactNode;
+  cart: ReactNode;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const here = location.pathname + location.search;
@@ -50,20 +72,11 @@ export function SiteHeader({ root }: { root: RootData }) {
         >
           {root.storeName}
         </Link>
-        <HeaderSearch latency={root.search.latency} categories={root.search.categories} />
+        <HeaderSearch>{search}</HeaderSearch>
         {languages("ml-auto flex gap-1 max-[850px]:hidden")}
         <nav aria-label={t("site.account")} className="flex items-center gap-4 max-[850px]:gap-1">
-          <AccountMenu
-            signedIn={root.account.signedIn}
-            loginNonce={root.account.loginNonce}
-            notices={root.notices.filter((notice) => notice.scope === "login")}
-          />
-          <HeaderCart
-            config={root.cart}
-            serverCart={root.miniCart}
-            removeNonce={root.removeNonce}
-            locale={root.locale}
-          />
+          {account}
+          {cart}
         </nav>
       </div>
       <MainMenu

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import type { TrackingConfig } from "../../lib/analytics.ts";
-import { hasConsent, onConsentChange } from "../consent/index.ts";
+import { hasConsent, onConsentChange } from "../consent/consent-state.ts";
 
 /**
  * The gate (spec §4 "Analytics consent", decision 0040), itself loaded after the page and only in a

@@ -6,7 +6,7 @@ import {
   FIELD_PREFIX,
   track,
 } from "@vitrine/attribution";
-import { hasConsent, onConsentChange } from "../consent/index.ts";
+import { hasConsent, onConsentChange } from "../consent/consent-state.ts";
 import { readCookies, writeCookie } from "./browser-cookies.ts";
 
 const MARKETING = "marketing";

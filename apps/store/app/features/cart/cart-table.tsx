@@ -3,7 +3,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
-import { useMoney } from "../catalogue/index.ts";
+import { useMoney } from "../catalogue/use-money.ts";
 import type { useCartLines } from "./use-cart-lines.ts";
 
 type CartLines = ReturnType<typeof useCartLines>;

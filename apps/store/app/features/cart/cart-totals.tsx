@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
-import { useMoney } from "../catalogue/index.ts";
+import { useMoney } from "../catalogue/use-money.ts";
 
 /**
  * The cart's totals and the classic "Proceed to checkout" button. `generation` re-creates the button

@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCard as Card } from "../../lib/catalogue.ts";
-import { AddToCartButton } from "../cart/index.ts";
-import { QuickViewButton } from "../quickview/index.ts";
+import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
+import { QuickViewButton } from "../quickview/quickview-button.tsx";
 import { Price } from "./price.tsx";
 import { StockStatus } from "./stock-status.tsx";
 

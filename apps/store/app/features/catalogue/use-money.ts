@@ -1,7 +1,7 @@
 import { formatPrice } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 
 export function useMoney(): (cents: number) => string {
   const root = useRootData();

@@ -4,7 +4,7 @@ import { ErrorSummary } from "../../components/ui/error-summary.tsx";
 import { CheckboxField, TextareaField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { AttributionForm, AttributionInputs } from "../attribution/index.ts";
+import { AttributionForm, AttributionInputs } from "../attribution/attribution-inputs.tsx";
 import { AddressFields, CheckoutTextField } from "./address-fields.tsx";
 import { type CheckoutPageData, type CheckoutResult, fieldLabel, translatedError } from "./checkout-view.ts";
 import { useFloatingLabels } from "./floating-labels.ts";

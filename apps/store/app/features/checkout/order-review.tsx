@@ -2,7 +2,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { useMoney } from "../catalogue/index.ts";
+import { useMoney } from "../catalogue/use-money.ts";
 import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
 import { TermsLink } from "./terms.tsx";
 

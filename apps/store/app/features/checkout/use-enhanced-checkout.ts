@@ -4,7 +4,7 @@ import { animateWindowScroll } from "../../components/ui/scroll.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressFields, parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { pageRestClient, RestClientError, STORE_API_ROOT } from "../../lib/rest-client.ts";
-import { currentRecord } from "../attribution/index.ts";
+import { currentRecord } from "../attribution/tracking.ts";
 import { readChoices, saveChoices } from "./checkout-store.ts";
 
 export type CheckoutNotice = { key: string; params?: Record<string, string> } | { text: string };

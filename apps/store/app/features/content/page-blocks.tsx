@@ -4,7 +4,7 @@ import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { affiliateLinkProps } from "../../lib/affiliate-links.ts";
 import type { PageBlock } from "../../lib/page-blocks.ts";
-import { ProductGrid } from "../catalogue/index.ts";
+import { ProductGrid } from "../catalogue/product-card.tsx";
 import { BlockEditLinks } from "./block-edit-links.tsx";
 import { PhotoFeed } from "./photo-feed.tsx";
 import { RichText, useContentLightbox } from "./rich-text.tsx";

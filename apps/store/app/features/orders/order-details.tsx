@@ -3,7 +3,7 @@ import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressLines, type OrderView } from "../../lib/orders.ts";
-import { useMoney } from "../catalogue/index.ts";
+import { useMoney } from "../catalogue/use-money.ts";
 
 /** An order's summary, lines, totals and addresses: the confirmation page and the account's order page. */
 export function OrderDetails({ order, thanks }: { order: OrderView; thanks: boolean }) {

@@ -2,7 +2,7 @@ import { forwardRef, type ReactNode, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { QuantityInput } from "../quantity/index.ts";
+import { QuantityInput } from "../quantity/quantity-input.tsx";
 
 type AddToCartFormProps = {
   id: string;

@@ -2,7 +2,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage } from "../../lib/catalogue.ts";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
-import { RichText } from "../content/index.ts";
+import { RichText } from "../content/rich-text.tsx";
 import { type ProductTab, ProductTabs } from "./product-tabs.tsx";
 import { type ReviewFormState, ReviewsSection } from "./reviews.tsx";
 

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage, VariationView } from "../../lib/catalogue.ts";
 import type { SelectionState } from "../../lib/variation-selection.ts";
-import { StockStatus } from "../catalogue/index.ts";
+import { StockStatus } from "../catalogue/stock-status.tsx";
 import { AddToCartForm } from "./add-to-cart-form.tsx";
 import { ProductMeta } from "./product-meta.tsx";
 import type { ProductSelection } from "./product-selection.ts";

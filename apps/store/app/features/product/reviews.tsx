@@ -6,7 +6,7 @@ import { formatDate } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ReviewView } from "../../lib/catalogue.ts";
-import { useSignedIn } from "../account/index.ts";
+import { useSignedIn } from "../account/use-signed-in.ts";
 import { announceHashChange } from "./product-scroll.ts";
 
 export type ReviewField = "rating" | "comment" | "author" | "email" | "form";

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ImageView } from "../../lib/media.ts";
-import { QuantityInput } from "../quantity/index.ts";
+import { QuantityInput } from "../quantity/quantity-input.tsx";
 
 /**
  * The sticky add-to-cart bar (spec §2): shown once the main add-to-cart button has scrolled out

@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { QuickViewData } from "../../lib/quickview.ts";
 import { blockedReason, findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
-import { AddToCartForm, Gallery, VariationSelects } from "../product/index.ts";
+import { AddToCartForm } from "../product/add-to-cart-form.tsx";
+import { Gallery } from "../product/gallery.tsx";
+import { VariationSelects } from "../product/variation-selects.tsx";
 
 /**
  * The product lightbox: image slider, variation form and quantity. Rendered to HTML by the

@@ -8,7 +8,8 @@ import {
   WALLET_REQUESTS,
 } from "@vitrine/wallet-protocol";
 import { blockPage } from "../../components/ui/block-page.ts";
-import { CART_EVENTS, isCartLinePending } from "../cart/index.ts";
+import { CART_EVENTS } from "../cart/cart-client.ts";
+import { isCartLinePending } from "../cart/mini-cart-actions.ts";
 import { ConnectFrame } from "./connect-frame.ts";
 import { WALLET_ERRORS, type WalletClientConfig } from "./wallet-config.ts";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
-import { PasswordField } from "../../features/account/index.ts";
+import { PasswordField } from "../../features/account/password-field.tsx";
 import type { Route } from "./+types/route";
 import { invitationAction, invitationView } from "./account-invitation.server.ts";
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { OrderDetails } from "../../features/orders/index.ts";
+import { OrderDetails } from "../../features/orders/order-details.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";

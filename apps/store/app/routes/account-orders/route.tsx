@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useMoney } from "../../features/catalogue/index.ts";
+import { useMoney } from "../../features/catalogue/use-money.ts";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";

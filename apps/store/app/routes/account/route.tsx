@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
-import { LoginForm, PasswordField } from "../../features/account/index.ts";
-import { AttributionForm, AttributionInputs } from "../../features/attribution/index.ts";
+import { LoginForm } from "../../features/account/login-form.tsx";
+import { PasswordField } from "../../features/account/password-field.tsx";
+import { AttributionForm, AttributionInputs } from "../../features/attribution/attribution-inputs.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
 import type { Route } from "./+types/route";

@@ -2,8 +2,8 @@ import { NavLink, Outlet } from "react-router";
 import { addSectionStrings, BACK_OFFICE_SECTION } from "../../i18n/i18n.ts";
 import { sectionStrings } from "../../i18n/section-strings.server.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { requireStaff } from "../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
-import { requireStaff } from "./admin.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { role } = await requireStaff(context, request);

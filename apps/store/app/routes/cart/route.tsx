@@ -1,11 +1,6 @@
-import {
-  CartCheckoutBar,
-  CartTable,
-  CartTotals,
-  EmptyCart,
-  useCartLines,
-  useUpdatedCartTotals,
-} from "../../features/cart/index.ts";
+import { CartTable } from "../../features/cart/cart-table.tsx";
+import { CartCheckoutBar, CartTotals, EmptyCart } from "../../features/cart/cart-totals.tsx";
+import { useCartLines, useUpdatedCartTotals } from "../../features/cart/use-cart-lines.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";

@@ -1,4 +1,5 @@
-import { CheckoutForm, TermsText } from "../../features/checkout/index.ts";
+import { CheckoutForm } from "../../features/checkout/checkout-form.tsx";
+import { TermsText } from "../../features/checkout/terms.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout-page.server.ts";

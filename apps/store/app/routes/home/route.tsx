@@ -1,6 +1,6 @@
-import { PageBlocks } from "../../features/content/index.ts";
+import { PageBlocks } from "../../features/content/page-blocks.tsx";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import type { Route } from "./+types/route";
 import { loadHome } from "./home.server.ts";
 

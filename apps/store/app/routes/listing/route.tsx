@@ -2,13 +2,10 @@ import { useCallback } from "react";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
-import {
-  ListingToolbar,
-  ProductGrid,
-  ShopSidebar,
-  SubcategoryLinks,
-  useInfiniteListing,
-} from "../../features/catalogue/index.ts";
+import { ListingToolbar, SubcategoryLinks } from "../../features/catalogue/listing-toolbar.tsx";
+import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import { ShopSidebar } from "../../features/catalogue/shop-sidebar.tsx";
+import { useInfiniteListing } from "../../features/catalogue/use-infinite-listing.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadListing } from "./listing.server.ts";

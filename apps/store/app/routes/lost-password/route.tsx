@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextField } from "../../components/ui/fields.tsx";
-import { PasswordField } from "../../features/account/index.ts";
+import { PasswordField } from "../../features/account/password-field.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { lostPasswordAction, lostPasswordView } from "./lost-password.server.ts";

@@ -1,4 +1,5 @@
-import { BankDetails, OrderDetails } from "../../features/orders/index.ts";
+import { BankDetails } from "../../features/orders/bank-details.tsx";
+import { OrderDetails } from "../../features/orders/order-details.tsx";
 import type { Route } from "./+types/route";
 import { loadOrderReceived } from "./order-received.server.ts";
 

@@ -1,6 +1,6 @@
-import { PageBlocks } from "../../features/content/index.ts";
+import { PageBlocks } from "../../features/content/page-blocks.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { useRootData } from "../../root.tsx";
+import { useRootData } from "../../root-data.ts";
 import type { Route } from "./+types/route";
 import { loadContentPage } from "./content-page.server.ts";
 

@@ -1,14 +1,13 @@
 import { useRef, useState } from "react";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
-import { Price, ProductGrid } from "../../features/catalogue/index.ts";
-import {
-  Gallery,
-  ProductDetails,
-  ProductSummary,
-  productSelection,
-  type ReviewFormState,
-  StickyBar,
-} from "../../features/product/index.ts";
+import { Price } from "../../features/catalogue/price.tsx";
+import { ProductGrid } from "../../features/catalogue/product-card.tsx";
+import { Gallery } from "../../features/product/gallery.tsx";
+import { ProductDetails } from "../../features/product/product-details.tsx";
+import { productSelection } from "../../features/product/product-selection.ts";
+import { ProductSummary } from "../../features/product/product-summary.tsx";
+import type { ReviewFormState } from "../../features/product/reviews.tsx";
+import { StickyBar } from "../../features/product/sticky-bar.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { productJsonLd } from "./product-json-ld.ts";

@@ -1,5 +1,5 @@
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { ProductGrid } from "../../features/catalogue/index.ts";
+import { ProductGrid } from "../../features/catalogue/product-card.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadSearchResults } from "./search-page.server.ts";

@@ -23,7 +23,7 @@ import { type AdminOrderPage, ORDER_NOTE_MAX } from "../../../lib/admin-orders.t
 import { nextStatuses, type OrderStatus, restoresStock } from "../../../lib/order-status.ts";
 import { addressLines, type OrderAddress } from "../../../lib/orders.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
-import { OrderLineTable } from "../../orders/index.ts";
+import { OrderLineTable } from "../../orders/order-details.tsx";
 import { ChoiceSelect, OrderStatusBadge, originText } from "./order-labels.tsx";
 
 type Message = { text: string; error?: boolean };

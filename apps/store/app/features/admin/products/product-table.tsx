@@ -6,7 +6,7 @@ import { sortColumn } from "../../../components/ui/data-table-selection.ts";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminProduct, CategoryOption } from "../../../lib/admin-products.ts";
-import { useMoney } from "../../catalogue/index.ts";
+import { useMoney } from "../../catalogue/use-money.ts";
 
 export type { AdminProduct as ProductRow, CategoryOption };
 

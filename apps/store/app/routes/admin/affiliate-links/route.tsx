@@ -1,7 +1,7 @@
-import { AffiliateLinks } from "../../../features/admin/index.ts";
+import { AffiliateLinks } from "../../../features/admin/links/affiliate-links.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { listAffiliateLinks } from "../../../services/content/affiliate-links.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { readAnalyticsQuery } from "../../../lib/analytics-report.ts";
 import { analyticsReport } from "../../../services/analytics/analytics-report.server.ts";
-import { requireAdmin } from "../admin.server.ts";
-import { dailyChart } from "../reports/report-chart.server.ts";
+import { dailyChart } from "../../../services/analytics/report-chart.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
  * `/admin/analytics`: the analytics report for the address's period (the last 30 days when it gives

@@ -1,4 +1,4 @@
-import { AnalyticsReport } from "../../../features/admin/index.ts";
+import { AnalyticsReport } from "../../../features/admin/reports/analytics-report.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAnalyticsReport } from "./admin-analytics.server.ts";

@@ -1,4 +1,4 @@
-import { CategoryTree } from "../../../features/admin/index.ts";
+import { CategoryTree } from "../../../features/admin/products/category-tree.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadCategoryTree } from "./admin-categories.server.ts";

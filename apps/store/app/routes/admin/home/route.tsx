@@ -1,7 +1,7 @@
-import { BackOfficeDashboard } from "../../../features/admin/index.ts";
+import { BackOfficeDashboard } from "../../../features/admin/reports/dashboard.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { dashboard } from "../../../services/analytics/dashboard.server.ts";
-import { requireStaff } from "../admin.server.ts";
+import { requireStaff } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

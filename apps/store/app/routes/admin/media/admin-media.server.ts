@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { pageCount, pageNumber } from "../../../lib/paging.ts";
-import { requireStaff } from "../admin.server.ts";
+import { requireStaff } from "../../../services/people/staff-access.server.ts";
 
 /** Pictures a page of the media library lists, newest first. */
 export const MEDIA_PER_PAGE = 100;

@@ -1,5 +1,5 @@
 import { PageLinks } from "../../../components/ui/pagination.tsx";
-import { MediaLibrary } from "../../../features/admin/index.ts";
+import { MediaLibrary } from "../../../features/admin/media/media-library.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadMediaLibrary } from "./admin-media.server.ts";

@@ -11,7 +11,7 @@ import {
   productChoicesByIds,
 } from "../../../services/content/menus-admin.server.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** How many products the editor offers: the newest, and those the menu already points at. */
 const PRODUCT_CHOICES = 200;

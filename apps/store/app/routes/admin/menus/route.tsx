@@ -1,4 +1,4 @@
-import { MenuEditor } from "../../../features/admin/index.ts";
+import { MenuEditor } from "../../../features/admin/menus/menu-editor.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadMenuEditor } from "./admin-menus.server.ts";

@@ -1,9 +1,9 @@
 import { type AppLoadContext, data } from "react-router";
 import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
 import { confirmationMailOf } from "../../../services/mail/mail-outbox.server.ts";
+import { orderRow } from "../../../services/orders/order-row.server.ts";
 import { orderForAdmin } from "../../../services/orders/orders.server.ts";
-import { requireAdmin } from "../admin.server.ts";
-import { orderRow } from "../orders/admin-orders.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** The attribution record's fields, in the order the order page lists them. */
 const ATTRIBUTION_FIELDS = [

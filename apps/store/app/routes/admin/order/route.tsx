@@ -1,4 +1,4 @@
-import { OrderPage } from "../../../features/admin/index.ts";
+import { OrderPage } from "../../../features/admin/orders/order-page.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAdminOrder } from "./admin-order.server.ts";

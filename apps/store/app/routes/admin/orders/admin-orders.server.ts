@@ -1,27 +1,12 @@
 import { type AppLoadContext, data } from "react-router";
-import { type AdminOrderRow, orderListFilters } from "../../../lib/admin-orders.ts";
+import { orderListFilters } from "../../../lib/admin-orders.ts";
 import { pageCount, pageNumber } from "../../../lib/paging.ts";
-import { type AdminOrder, listOrders, orderOrigins } from "../../../services/orders/orders.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { orderRow } from "../../../services/orders/order-row.server.ts";
+import { listOrders, orderOrigins } from "../../../services/orders/orders.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** Orders a page of the back office's list shows. */
 export const ORDERS_PER_PAGE = 20;
-
-/** The list's row of an order: who ordered, by the billing address (a guest has no account). */
-export function orderRow(order: AdminOrder & { origin: string }): AdminOrderRow {
-  const name = `${order.billing.first_name ?? ""} ${order.billing.last_name ?? ""}`.trim();
-  const email = order.billing.email ?? "";
-  return {
-    id: order.id,
-    status: order.status,
-    date: order.dateCreated.toISOString(),
-    currency: order.currency,
-    total: order.total,
-    customer: name || email,
-    email,
-    origin: order.origin,
-  };
-}
 
 /**
  * A page of the orders for the back office's list, filtered by the address's `status` and `origin`

@@ -1,4 +1,4 @@
-import { OrderList } from "../../../features/admin/index.ts";
+import { OrderList } from "../../../features/admin/orders/order-list.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadOrderList } from "./admin-orders.server.ts";

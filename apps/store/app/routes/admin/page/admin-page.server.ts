@@ -5,7 +5,7 @@ import {
 } from "../../../services/catalogue/categories-admin.server.ts";
 import { listProductsForAdmin, productListQuery } from "../../../services/catalogue/products-admin.server.ts";
 import { builderChoices, pageForBuilder, pageRecord } from "../../../services/content/pages-admin.server.ts";
-import { requireStaff } from "../admin.server.ts";
+import { requireStaff } from "../../../services/people/staff-access.server.ts";
 
 /** How many products the hand-picking list offers: the newest, and those the page already shows. */
 const PRODUCT_CHOICES = 200;

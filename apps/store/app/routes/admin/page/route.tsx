@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageBuilder } from "../../../features/admin/index.ts";
+import { PageBuilder } from "../../../features/admin/pages/page-builder.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadPageBuilder } from "./admin-page.server.ts";

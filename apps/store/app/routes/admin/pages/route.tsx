@@ -1,7 +1,7 @@
-import { PageList } from "../../../features/admin/index.ts";
+import { PageList } from "../../../features/admin/pages/page-list.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
-import { requireStaff } from "../admin.server.ts";
+import { requireStaff } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { pageCount, pageNumber } from "../../../lib/paging.ts";
 import { listApiTokens } from "../../../services/people/api-tokens.server.ts";
 import { listCustomers, listStaff } from "../../../services/people/people.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** Customers and tokens a page of the back office's lists shows. */
 export const PEOPLE_PER_PAGE = 20;

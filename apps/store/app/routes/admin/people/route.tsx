@@ -1,4 +1,5 @@
-import { ApiTokenList, CustomerList, InviteForm, StaffList } from "../../../features/admin/index.ts";
+import { ApiTokenList, CustomerList } from "../../../features/admin/people/people-lists.tsx";
+import { InviteForm, StaffList } from "../../../features/admin/people/people-staff.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadPeople } from "./admin-people.server.ts";

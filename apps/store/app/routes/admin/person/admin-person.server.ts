@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { customerDetail } from "../../../services/people/people.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** `/admin/people/{id}` (decision 0038): an account's addresses and orders; administrators only. */
 export async function loadPerson(context: AppLoadContext, request: Request, id: string | undefined) {

@@ -1,4 +1,4 @@
-import { PersonPage } from "../../../features/admin/index.ts";
+import { PersonPage } from "../../../features/admin/people/person-page.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadPerson } from "./admin-person.server.ts";

@@ -8,7 +8,7 @@ import {
   productForAdmin,
   productRecord,
 } from "../../../services/catalogue/products-admin.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
  * The product form's data: the product as the REST API answers it (null for a new one), the

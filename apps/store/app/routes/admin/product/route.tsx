@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProductForm, type ProductRecord } from "../../../features/admin/index.ts";
+import { ProductForm, type ProductRecord } from "../../../features/admin/products/product-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadProductForm } from "./admin-product.server.ts";

@@ -9,7 +9,7 @@ import {
   productListParams,
   productListQuery,
 } from "../../../services/catalogue/products-admin.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 const PER_PAGE = 20;
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProductTable } from "../../../features/admin/index.ts";
+import { ProductTable } from "../../../features/admin/products/product-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadProductList } from "./admin-products.server.ts";

@@ -1,7 +1,7 @@
 import { createI18n } from "../../../i18n/i18n.ts";
 import { reportQuery } from "../../../lib/attribution-report.ts";
 import { attributionCsv } from "../../../services/analytics/attribution-report.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 /**

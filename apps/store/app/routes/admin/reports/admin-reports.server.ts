@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { readReportQuery } from "../../../lib/attribution-report.ts";
 import { attributionRows } from "../../../services/analytics/attribution-report.server.ts";
-import { requireAdmin } from "../admin.server.ts";
-import { barChart } from "./report-chart.server.ts";
+import { barChart } from "../../../services/analytics/report-chart.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
  * `/admin/reports`: the attribution report for the address's period and dimension (this month by

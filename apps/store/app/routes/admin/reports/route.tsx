@@ -1,4 +1,4 @@
-import { AttributionReport } from "../../../features/admin/index.ts";
+import { AttributionReport } from "../../../features/admin/reports/attribution-report.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAttributionReport } from "./admin-reports.server.ts";

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { ANALYTICS_SESSION_ID } from "../../../lib/analytics.ts";
 import { sessionRecordingSummary } from "../../../services/analytics/session-recordings.server.ts";
-import { requireAdmin } from "../admin.server.ts";
+import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
  * `/admin/analytics/sessions/:session` (decision 0041): what the replay page says about a session, for

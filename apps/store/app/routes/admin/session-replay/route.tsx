@@ -1,4 +1,4 @@
-import { SessionReplay } from "../../../features/admin/index.ts";
+import { SessionReplay } from "../../../features/admin/reports/session-replay.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadSessionReplay } from "./admin-session-replay.server.ts";

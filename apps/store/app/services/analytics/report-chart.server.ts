@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
-import type { DailyChart } from "../../../lib/analytics-report.ts";
-import { type BarChart, CHART_ROWS } from "../../../lib/attribution-report.ts";
+import type { DailyChart } from "../../lib/analytics-report.ts";
+import { type BarChart, CHART_ROWS } from "../../lib/attribution-report.ts";
 
 const WIDTH = 640;
 const PLOT_LEFT = 200;

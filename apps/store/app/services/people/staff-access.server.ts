@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { canEditPages } from "../../services/content/page-editor.server.ts";
-import { userRole } from "../../services/people/users.server.ts";
+import { canEditPages } from "../content/page-editor.server.ts";
+import { userRole } from "./users.server.ts";
 
 /**
  * The back office is for editors and administrators (issue 16): a visitor goes to sign in and comes

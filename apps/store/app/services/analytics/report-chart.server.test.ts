@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHART_ROWS } from "../../../lib/attribution-report.ts";
+import { CHART_ROWS } from "../../lib/attribution-report.ts";
 import { barChart, dailyChart } from "./report-chart.server.ts";
 
 describe("the report's bar charts", () => {

@@ -1,2 +1,0 @@
-export { consentApiScript } from "./consent-script.tsx";
-export { hasConsent, onConsentChange } from "./consent-state.ts";

@@ -1,1 +1,0 @@
-export { SearchBox, type SearchCategoryOption } from "./search-box.tsx";

@@ -1,1 +1,0 @@
-export { SeoLinks } from "./seo-links.tsx";

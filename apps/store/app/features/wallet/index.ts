@@ -1,2 +1,0 @@
-export { useWalletDirectCheckout } from "./use-wallet-direct-checkout.ts";
-export type { WalletClientConfig } from "./wallet-config.ts";

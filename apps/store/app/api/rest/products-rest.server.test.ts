@@ -2,6 +2,7 @@ import { media, products, variations } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { checkedProductBody, productFormBody } from "../../features/admin/products/product-body.ts";
 import { productBySlug } from "../../services/catalogue/catalogue.server.ts";
 import {
   insertCategory,
@@ -203,6 +204,40 @@ describe.each(await availableDialects())("products and categories over REST on %
     const [mug] = await server.db.select().from(products).where(eq(products.id, id));
     expect(mug).toMatchObject({ regularPrice: 1500, salePrice: null, sku: "MUG", stockQuantity: 3 });
     expect(await call("/products/999", admin, "PUT", { regular_price: 1 })).toMatchObject({ status: 404 });
+  });
+
+  it("refuses a bad product in the back office's form as the route does, with the route's field and message", async () => {
+    const admin = await session("administrator");
+    /** The product form's fields as the browser would send them: a simple product with a price. */
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries({
+        status: "publish",
+        stock_status: "instock",
+        name_en: "Kettle",
+        regular_price: "12",
+        ...fields,
+      }))
+        data.set(name, value);
+      return data;
+    };
+    const state = { type: "simple" as const, images: [], attributes: [], variations: [] };
+    for (const [fields, param] of [
+      [{ regular_price: "12.345" }, "regular_price"],
+      [{ sku: "X".repeat(101) }, "sku"],
+      [{ status: "hidden" }, "status"],
+      [{ meta_description_es: "x".repeat(321) }, "translations"],
+      [{ stock_quantity: "1.5" }, "stock_quantity"],
+    ] as const) {
+      const body = productFormBody(form(fields), state);
+      const { refusal } = checkedProductBody(body);
+      const answer = await call("/products", admin, "POST", body);
+      expect([answer.status, answer.body.data], param).toEqual([400, { param, status: 400 }]);
+      expect(refusal, param).toEqual({ code: answer.body.code, param, message: answer.body.message });
+    }
+    const good = productFormBody(form({}), state);
+    expect(checkedProductBody(good).refusal).toBeNull();
+    expect((await call("/products", admin, "POST", good)).status).toBe(201);
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {

@@ -20,6 +20,17 @@ const shortText = z.string().max(200);
 const longText = z.string().max(100_000);
 const sku = z.string().max(100).nullable();
 
+/** A GTIN's last digit checks the others: weights 3 and 1 from the right, the sum a multiple of 10. */
+export function isGtin(digits: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(digits)) return false;
+  const sum = [...digits]
+    .reverse()
+    .reduce((total, digit, index) => total + Number(digit) * (index % 2 === 1 ? 3 : 1), 0);
+  return sum % 10 === 0;
+}
+/** The product's barcode number (EAN-13, UPC-A, GTIN-8 or GTIN-14); null when it has none. */
+const gtin = z.string().trim().refine(isGtin).nullable();
+
 /** A schema for `{en?: texts, es?: texts}`: one optional entry per language the store speaks. */
 export const translations = <T extends z.ZodTypeAny>(texts: T) =>
   z
@@ -71,6 +82,7 @@ export const productInput = z
     status: productStatus.optional(),
     featured: z.boolean().optional(),
     sku: sku.optional(),
+    gtin: gtin.optional(),
     regular_price: price.optional(),
     sale_price: price.nullable().optional(),
     stock_quantity: quantity.nullable().optional(),
@@ -107,6 +119,7 @@ export const productRecord = z.object({
   status: productStatus,
   featured: z.boolean(),
   sku: z.string().nullable(),
+  gtin: z.string().nullable(),
   regular_price: z.number(),
   sale_price: z.number().nullable(),
   stock_quantity: z.number().nullable(),

@@ -35,6 +35,21 @@ describe.each(await availableDialects())("products and categories over REST on %
     return { id: attribute!.id, terms: attribute!.terms.map((term) => term.id) };
   }
 
+  /** The product form's fields as the browser would send them: a simple product with a price. */
+  function productForm(fields: Record<string, string>): FormData {
+    const data = new FormData();
+    const all = {
+      status: "publish",
+      stock_status: "instock",
+      name_en: "Kettle",
+      regular_price: "12",
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(all)) data.set(name, value);
+    return data;
+  }
+  const simpleProduct = { type: "simple" as const, images: [], attributes: [], variations: [] };
+
   async function pictures(count: number): Promise<number[]> {
     const rows = await server.db
       .insert(media)
@@ -208,20 +223,7 @@ describe.each(await availableDialects())("products and categories over REST on %
 
   it("refuses a bad product in the back office's form as the route does, with the route's field and message", async () => {
     const admin = await session("administrator");
-    /** The product form's fields as the browser would send them: a simple product with a price. */
-    const form = (fields: Record<string, string>) => {
-      const data = new FormData();
-      for (const [name, value] of Object.entries({
-        status: "publish",
-        stock_status: "instock",
-        name_en: "Kettle",
-        regular_price: "12",
-        ...fields,
-      }))
-        data.set(name, value);
-      return data;
-    };
-    const state = { type: "simple" as const, images: [], attributes: [], variations: [] };
+    const [form, state] = [productForm, simpleProduct];
     for (const [fields, param] of [
       [{ regular_price: "12.345" }, "regular_price"],
       [{ sku: "X".repeat(101) }, "sku"],
@@ -238,6 +240,28 @@ describe.each(await availableDialects())("products and categories over REST on %
     const good = productFormBody(form({}), state);
     expect(checkedProductBody(good).refusal).toBeNull();
     expect((await call("/products", admin, "POST", good)).status).toBe(201);
+  });
+
+  it("keeps a product's barcode number (GTIN) from the form and over REST, and refuses a wrong check digit", async () => {
+    const admin = await session("administrator");
+    const data = productForm({ gtin: " 4006381333931 " });
+    const state = simpleProduct;
+    const { input } = checkedProductBody(productFormBody(data, state));
+    const created = await call("/products", admin, "POST", input);
+    expect([created.status, created.body.gtin]).toEqual([201, "4006381333931"]);
+    const path = `/products/${created.body.id}`;
+    expect((await call(path, admin)).body.gtin).toBe("4006381333931");
+    // Left out, it keeps its value; a UPC-A (12 digits) replaces it; null clears it.
+    expect((await call(path, admin, "PUT", { sku: "KETTLE" })).body.gtin).toBe("4006381333931");
+    expect((await call(path, admin, "PUT", { gtin: "036000291452" })).body.gtin).toBe("036000291452");
+    for (const wrong of ["4006381333932", "400638133393", "ABCDEFGHIJKLM"]) {
+      data.set("gtin", wrong);
+      expect(checkedProductBody(productFormBody(data, state)).refusal?.param, wrong).toBe("gtin");
+      const refused = await call(path, admin, "PUT", { gtin: wrong });
+      expect([refused.status, refused.body.data], wrong).toEqual([400, { param: "gtin", status: 400 }]);
+    }
+    expect((await call(path, admin)).body.gtin).toBe("036000291452");
+    expect((await call(path, admin, "PUT", { gtin: null })).body.gtin).toBeNull();
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {

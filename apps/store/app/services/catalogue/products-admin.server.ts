@@ -138,7 +138,7 @@ export async function listProductsForAdmin(
 /** A product as the REST API and the back office's form read it (`productRecord`); null for an unknown id. */
 export async function productForAdmin(db: Database, id: number): Promise<ProductRecord | null> {
   const [row] = await db
-    .select({ ...adminColumns, featured: products.featured })
+    .select({ ...adminColumns, featured: products.featured, gtin: products.gtin })
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
@@ -177,6 +177,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     status: row.status,
     featured: row.featured,
     sku: row.sku,
+    gtin: row.gtin,
     regular_price: row.regularPrice,
     sale_price: row.salePrice,
     stock_quantity: row.stockQuantity,
@@ -263,6 +264,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         status: input.status ?? current?.status ?? "publish",
         featured: input.featured ?? current?.featured ?? false,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
+        gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
         regularPrice: input.regular_price ?? current?.regularPrice ?? 0,
         salePrice: input.sale_price === undefined ? (current?.salePrice ?? null) : input.sale_price,
         ...stock,

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
@@ -49,8 +50,8 @@ export function ProductForm({
   const [saving, setSaving] = useState(false);
   const usedAttributes = attributes.filter((attribute) => (terms[String(attribute.id)] ?? []).length > 0);
 
-  async function save(form: FormData) {
-    if (saving) return;
+  async function save(form: FormData): Promise<boolean> {
+    if (saving) return false;
     setError(null);
     const { input, refusal } = checkedProductBody(
       productFormBody(form, {
@@ -65,7 +66,7 @@ export function ProductForm({
     );
     if (refusal) {
       setError(t(`rest.errors.${refusal.code}`, { param: refusal.param }));
-      return;
+      return false;
     }
     setSaving(true);
     try {
@@ -76,8 +77,10 @@ export function ProductForm({
       });
       // The page reads the product again, so the form holds what was saved (new variations' ids too).
       navigate(`/admin/products/${saved.id}?saved=1`, { replace: product !== null });
+      return true;
     } catch (failure) {
       setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
     } finally {
       setSaving(false);
     }
@@ -85,12 +88,29 @@ export function ProductForm({
 
   const simple = type === "simple";
   return (
-    <form
+    <FormLayout
       className="product-form space-y-8"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(new FormData(event.currentTarget));
-      }}
+      onSave={(form) => save(new FormData(form))}
+      saveLabel={product ? t("backOffice.products.save") : t("backOffice.products.create")}
+      busy={saving}
+      messages={
+        <>
+          {product && product.status === "publish" && (
+            <p>
+              <a href={`/product/${product.slug}`} className="text-brand underline">
+                {t("backOffice.products.view")}
+              </a>
+            </p>
+          )}
+          <div aria-live="assertive">
+            {error && (
+              <p role="alert" className="text-sale">
+                {error}
+              </p>
+            )}
+          </div>
+        </>
+      }
     >
       <ProductGeneralSection product={product} type={type} onTypeChange={setType} />
       <ProductTextsSection product={product} />
@@ -109,28 +129,6 @@ export function ProductForm({
           />
         </>
       )}
-
-      <div className="flex flex-wrap items-center gap-4">
-        <button
-          type="submit"
-          disabled={saving}
-          className="rounded bg-brand px-5 py-2 text-white disabled:opacity-60"
-        >
-          {product ? t("backOffice.products.save") : t("backOffice.products.create")}
-        </button>
-        {product && product.status === "publish" && (
-          <a href={`/product/${product.slug}`} className="text-brand underline">
-            {t("backOffice.products.view")}
-          </a>
-        )}
-      </div>
-      <div aria-live="assertive">
-        {error && (
-          <p role="alert" className="text-sale">
-            {error}
-          </p>
-        )}
-      </div>
-    </form>
+    </FormLayout>
   );
 }

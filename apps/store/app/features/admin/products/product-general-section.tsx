@@ -10,10 +10,11 @@ export function generalFields(form: FormData) {
   return {
     status: text("status"),
     sku: text("sku").trim() || null,
+    gtin: text("gtin").trim() || null,
   };
 }
 
-/** Whether the product is simple or variable, published or a draft, and its SKU. */
+/** Whether the product is simple or variable, published or a draft, its SKU and its barcode number. */
 export function ProductGeneralSection({
   product,
   type,
@@ -51,6 +52,16 @@ export function ProductGeneralSection({
       <label className="text-sm font-medium">
         {t("backOffice.products.sku")}
         <input name="sku" defaultValue={product?.sku ?? ""} maxLength={100} className={ADMIN_FIELD} />
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.gtin")}
+        <input
+          name="gtin"
+          defaultValue={product?.gtin ?? ""}
+          inputMode="numeric"
+          maxLength={14}
+          className={ADMIN_FIELD}
+        />
       </label>
     </div>
   );

@@ -3,6 +3,7 @@
  * reads and saves them, the REST API and the editor. Pure, and kept apart from `menu.ts`, which
  * every storefront page loads.
  */
+import { z } from "zod";
 
 /**
  * The menus a store has: the header's main menu, the footer's, and the vertical category menu
@@ -42,6 +43,33 @@ export type MenuItemInput = {
   target: MenuTarget;
   children?: MenuItemInput[] | undefined;
 };
+
+const id = z.number().int().min(1).max(2_147_483_647);
+const label = z
+  .object({
+    en: z.string().trim().max(MENU_LABEL_MAX),
+    es: z.string().trim().max(MENU_LABEL_MAX).optional(),
+  })
+  .strict();
+const target = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("page"), id }).strict(),
+  z.object({ kind: z.literal("category"), id }).strict(),
+  z.object({ kind: z.literal("product"), id }).strict(),
+  z.object({ kind: z.literal("url"), url: z.string().trim().max(MENU_URL_MAX) }).strict(),
+]);
+const subItem = z.object({ label, target }).strict();
+/**
+ * The menu as a REST resource: a save's body (`PUT /menus/{location}`), the menu's items in order,
+ * each with its sub-items (one level; a sub-item has none). What it reads is a `MenuItemInput`, which
+ * the service takes (the compiler checks it).
+ */
+export const menuInput = z
+  .object({
+    items: z
+      .array(z.object({ label, target, children: z.array(subItem).max(MENU_ITEMS_MAX).optional() }).strict())
+      .max(MENU_ITEMS_MAX),
+  })
+  .strict() satisfies z.ZodType<{ items: MenuItemInput[] }>;
 
 /**
  * An address a menu may link to: a path on the store (`/shop`, `/about?x=1#y`) or an absolute

@@ -55,6 +55,8 @@ export const products = pgTable(
       .notNull()
       .default("publish"),
     sku: text("sku"),
+    /** The barcode number (GTIN: EAN-13, UPC-A, GTIN-8 or GTIN-14), digits only; null when unknown. */
+    gtin: text("gtin"),
     /** Prices are integer minor units (cents). For a variable product they are the lowest variation's. */
     regularPrice: integer("regular_price").notNull(),
     salePrice: integer("sale_price"),

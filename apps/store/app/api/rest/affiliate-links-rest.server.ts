@@ -1,6 +1,5 @@
-import { z } from "zod";
+import { affiliateLinkChange, affiliateLinkInput } from "../../lib/affiliate-link-resource.ts";
 import {
-  affiliateTarget,
   createAffiliateLink,
   deleteAffiliateLink,
   listAffiliateLinks,
@@ -22,20 +21,14 @@ const list: rest.Handler = async (context, _caller, _req, res) => {
 };
 
 const create: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(
-    z.object({ slug: z.string().max(200), target_url: affiliateTarget }).strict(),
-    req.body,
-    "body",
-  );
-  const link = await rest.refusing(() =>
-    createAffiliateLink(context.db, { slug: body.slug, targetUrl: body.target_url }),
-  );
+  const body = rest.parsed(affiliateLinkInput, req.body, "body");
+  const link = await rest.refusing(() => createAffiliateLink(context.db, body));
   res.status(201).json(rest.snakeCaseKeys(link));
 };
 
 const update: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(z.object({ target_url: affiliateTarget }).strict(), req.body, "body");
-  const link = await updateAffiliateLink(context.db, slugParam(req), body.target_url);
+  const body = rest.parsed(affiliateLinkChange, req.body, "body");
+  const link = await updateAffiliateLink(context.db, slugParam(req), body);
   if (!link) throw notFound();
   res.json(rest.snakeCaseKeys(link));
 };

@@ -1,10 +1,5 @@
-import { isMenuLocation, type MenuLocation } from "../../lib/menu-editor.ts";
-import {
-  listMenusForAdmin,
-  menuBody,
-  menuForEditor,
-  saveMenu,
-} from "../../services/content/menus-admin.server.ts";
+import { isMenuLocation, type MenuLocation, menuInput } from "../../lib/menu-editor.ts";
+import { listMenusForAdmin, menuForEditor, saveMenu } from "../../services/content/menus-admin.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
@@ -30,7 +25,7 @@ const read: rest.Handler = async (context, _caller, req, res) => {
 
 const save: rest.Handler = async (context, _caller, req, res) => {
   const location = locationParam(req);
-  const body = rest.parsed(menuBody, req.body, "body");
+  const body = rest.parsed(menuInput, req.body, "body");
   await rest.refusing(() => saveMenu(context.db, location, body.items));
   // Every page shows the menus: each process empties its page cache and its site cache (the menus
   // it keeps per language) when it hears this.

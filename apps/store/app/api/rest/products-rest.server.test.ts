@@ -2,6 +2,7 @@ import { media, products, variations } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { checkedProductBody, productFormBody } from "../../features/admin/products/product-body.ts";
 import { productBySlug } from "../../services/catalogue/catalogue.server.ts";
 import {
   insertCategory,
@@ -33,6 +34,21 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect(attribute?.label).toEqual({ en: "Colour", es: "Color" });
     return { id: attribute!.id, terms: attribute!.terms.map((term) => term.id) };
   }
+
+  /** The product form's fields as the browser would send them: a simple product with a price. */
+  function productForm(fields: Record<string, string>): FormData {
+    const data = new FormData();
+    const all = {
+      status: "publish",
+      stock_status: "instock",
+      name_en: "Kettle",
+      regular_price: "12",
+      ...fields,
+    };
+    for (const [name, value] of Object.entries(all)) data.set(name, value);
+    return data;
+  }
+  const simpleProduct = { type: "simple" as const, images: [], attributes: [], variations: [] };
 
   async function pictures(count: number): Promise<number[]> {
     const rows = await server.db
@@ -203,6 +219,49 @@ describe.each(await availableDialects())("products and categories over REST on %
     const [mug] = await server.db.select().from(products).where(eq(products.id, id));
     expect(mug).toMatchObject({ regularPrice: 1500, salePrice: null, sku: "MUG", stockQuantity: 3 });
     expect(await call("/products/999", admin, "PUT", { regular_price: 1 })).toMatchObject({ status: 404 });
+  });
+
+  it("refuses a bad product in the back office's form as the route does, with the route's field and message", async () => {
+    const admin = await session("administrator");
+    const [form, state] = [productForm, simpleProduct];
+    for (const [fields, param] of [
+      [{ regular_price: "12.345" }, "regular_price"],
+      [{ sku: "X".repeat(101) }, "sku"],
+      [{ status: "hidden" }, "status"],
+      [{ meta_description_es: "x".repeat(321) }, "translations"],
+      [{ stock_quantity: "1.5" }, "stock_quantity"],
+    ] as const) {
+      const body = productFormBody(form(fields), state);
+      const { refusal } = checkedProductBody(body);
+      const answer = await call("/products", admin, "POST", body);
+      expect([answer.status, answer.body.data], param).toEqual([400, { param, status: 400 }]);
+      expect(refusal, param).toEqual({ code: answer.body.code, param, message: answer.body.message });
+    }
+    const good = productFormBody(form({}), state);
+    expect(checkedProductBody(good).refusal).toBeNull();
+    expect((await call("/products", admin, "POST", good)).status).toBe(201);
+  });
+
+  it("keeps a product's barcode number (GTIN) from the form and over REST, and refuses a wrong check digit", async () => {
+    const admin = await session("administrator");
+    const data = productForm({ gtin: " 4006381333931 " });
+    const state = simpleProduct;
+    const { input } = checkedProductBody(productFormBody(data, state));
+    const created = await call("/products", admin, "POST", input);
+    expect([created.status, created.body.gtin]).toEqual([201, "4006381333931"]);
+    const path = `/products/${created.body.id}`;
+    expect((await call(path, admin)).body.gtin).toBe("4006381333931");
+    // Left out, it keeps its value; a UPC-A (12 digits) replaces it; null clears it.
+    expect((await call(path, admin, "PUT", { sku: "KETTLE" })).body.gtin).toBe("4006381333931");
+    expect((await call(path, admin, "PUT", { gtin: "036000291452" })).body.gtin).toBe("036000291452");
+    for (const wrong of ["4006381333932", "400638133393", "ABCDEFGHIJKLM"]) {
+      data.set("gtin", wrong);
+      expect(checkedProductBody(productFormBody(data, state)).refusal?.param, wrong).toBe("gtin");
+      const refused = await call(path, admin, "PUT", { gtin: wrong });
+      expect([refused.status, refused.body.data], wrong).toEqual([400, { param: "gtin", status: 400 }]);
+    }
+    expect((await call(path, admin)).body.gtin).toBe("036000291452");
+    expect((await call(path, admin, "PUT", { gtin: null })).body.gtin).toBeNull();
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {

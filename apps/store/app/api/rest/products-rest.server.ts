@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
-import { locales } from "../../i18n/i18n.ts";
+import { productInput, translations } from "../../lib/product-resource.ts";
 import {
   arrangeCategories,
   categoryRecord,
@@ -13,11 +13,9 @@ import {
   attributeChoices,
   createProduct,
   listProductsForAdmin,
-  type ProductInput,
   productForAdmin,
   productListParams,
   productListQuery,
-  productRecord,
   updateProduct,
 } from "../../services/catalogue/products-admin.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
@@ -34,118 +32,8 @@ const notFound = () => new rest.RestError(404, "rest_product_invalid_id", "Inval
 const categoryNotFound = () => new rest.RestError(404, "rest_term_invalid", "Term does not exist.");
 
 const id = z.number().int().min(1).max(2_147_483_647);
-const price = z.number().int().min(0).max(1_000_000_000);
-const quantity = z.number().int().min(0).max(10_000_000);
-const stockStatus = z.enum(["instock", "outofstock", "onbackorder"]);
 const shortText = z.string().max(200);
 const longText = z.string().max(100_000);
-const sku = z.string().max(100).nullable();
-
-const productTexts = z
-  .object({
-    name: shortText,
-    short_description: longText,
-    description: longText,
-    meta_description: z.string().max(320),
-  })
-  .partial()
-  .strict();
-
-const translations = <T extends z.ZodTypeAny>(texts: T) =>
-  z
-    .object(
-      Object.fromEntries(locales.map((locale) => [locale, texts.optional()])) as Record<
-        (typeof locales)[number],
-        z.ZodOptional<T>
-      >,
-    )
-    .strict();
-
-const variation = z
-  .object({
-    id: id.optional(),
-    sku: sku.optional(),
-    regular_price: price,
-    sale_price: price.nullable().optional(),
-    stock_quantity: quantity.nullable().optional(),
-    stock_status: stockStatus.optional(),
-    image_id: id.nullable().optional(),
-    /** The variation's term of each attribute: `{ "{attribute id}": term id }`. */
-    attributes: z.record(z.string().regex(/^\d{1,9}$/), id),
-  })
-  .strict();
-
-/** A product save, in the API's snake_case; every field may be left out (it keeps its value). */
-export const productBody = z
-  .object({
-    slug: z.string().max(200).optional(),
-    type: z.enum(["simple", "variable"]).optional(),
-    status: z.enum(["publish", "draft"]).optional(),
-    featured: z.boolean().optional(),
-    sku: sku.optional(),
-    regular_price: price.optional(),
-    sale_price: price.nullable().optional(),
-    stock_quantity: quantity.nullable().optional(),
-    stock_status: stockStatus.optional(),
-    translations: translations(productTexts).optional(),
-    categories: z.array(id).max(100).optional(),
-    images: z.array(id).max(50).optional(),
-    attributes: z
-      .array(z.object({ id, terms: z.array(id).min(1).max(100) }).strict())
-      .max(10)
-      .optional(),
-    variations: z.array(variation).max(200).optional(),
-  })
-  .strict();
-
-function productInput(body: z.infer<typeof productBody>): ProductInput {
-  return {
-    slug: body.slug,
-    type: body.type,
-    status: body.status,
-    featured: body.featured,
-    sku: body.sku,
-    regularPrice: body.regular_price,
-    salePrice: body.sale_price,
-    stockQuantity: body.stock_quantity,
-    stockStatus: body.stock_status,
-    texts:
-      body.translations &&
-      Object.fromEntries(
-        Object.entries(body.translations).flatMap(([locale, texts]) =>
-          texts
-            ? [
-                [
-                  locale,
-                  {
-                    name: texts.name,
-                    shortDescription: texts.short_description,
-                    description: texts.description,
-                    metaDescription: texts.meta_description,
-                  },
-                ],
-              ]
-            : [],
-        ),
-      ),
-    categoryIds: body.categories,
-    imageIds: body.images,
-    attributes: body.attributes?.map((attribute) => ({
-      attributeId: attribute.id,
-      termIds: attribute.terms,
-    })),
-    variations: body.variations?.map((v) => ({
-      id: v.id,
-      sku: v.sku,
-      regularPrice: v.regular_price,
-      salePrice: v.sale_price,
-      stockQuantity: v.stock_quantity,
-      stockStatus: v.stock_status,
-      imageId: v.image_id,
-      terms: v.attributes,
-    })),
-  };
-}
 
 /** The product's page, its cards in listings and home blocks: everything a save can change. */
 function productChanged(context: AppContext, productId: number) {
@@ -162,7 +50,7 @@ const listProducts: rest.Handler = async (context, _caller, req, res) => {
 async function sendProduct(context: AppContext, res: Parameters<rest.Handler>[3], productId: number) {
   const product = await productForAdmin(context.db, productId);
   if (!product) throw notFound();
-  res.json(productRecord(product));
+  res.json(product);
 }
 
 const getProduct: rest.Handler = async (context, _caller, req, res) => {
@@ -170,8 +58,8 @@ const getProduct: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const postProduct: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(productBody, req.body, "body");
-  const productId = await rest.refusing(() => createProduct(context.db, productInput(body)));
+  const body = rest.parsed(productInput, req.body, "body");
+  const productId = await rest.refusing(() => createProduct(context.db, body));
   productChanged(context, productId);
   res.status(201);
   await sendProduct(context, res, productId);
@@ -179,8 +67,8 @@ const postProduct: rest.Handler = async (context, _caller, req, res) => {
 
 const putProduct: rest.Handler = async (context, _caller, req, res) => {
   const productId = rest.parseId(req);
-  const body = rest.parsed(productBody, req.body, "body");
-  const updated = await rest.refusing(() => updateProduct(context.db, productId, productInput(body)));
+  const body = rest.parsed(productInput, req.body, "body");
+  const updated = await rest.refusing(() => updateProduct(context.db, productId, body));
   if (updated === null) throw notFound();
   productChanged(context, productId);
   await sendProduct(context, res, productId);

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { fieldRefusal } from "../../lib/rest-refusal.ts";
 import { findApiToken } from "../../services/people/api-tokens.server.ts";
 import { type Role, userLocale, userRole } from "../../services/people/users.server.ts";
 import { AdminInputError } from "../../services/shared/admin-input-error.server.ts";
@@ -46,8 +47,8 @@ export class RestError extends Error {
 
 /** A 400 naming the first parameter that failed its schema. */
 export function invalidParam(error: z.ZodError, otherwise = "undefined"): RestError {
-  const param = String(error.issues[0]?.path[0] ?? otherwise);
-  return new RestError(400, "rest_invalid_param", `Invalid parameter: ${param}`, { param });
+  const { code, message, param } = fieldRefusal(error, otherwise);
+  return new RestError(400, code, message, { param });
 }
 
 /** `value` as `schema` reads it, or a 400 naming the first parameter at fault. */

@@ -28,6 +28,7 @@ import { findVariation } from "../../lib/variation-selection.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { categoryTexts, pickTranslation, productTexts } from "../shared/translations.server.ts";
+import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
 
@@ -506,19 +507,4 @@ export async function variationFromAttributes(
     chosen,
   );
   return variation?.id ?? null;
-}
-
-/** Each variation's attribute values of one product, as slugs: `{variationId, attribute, term}` rows. */
-function variationTerms(db: Database, productId: number) {
-  return db
-    .select({
-      variationId: variationAttributes.variationId,
-      attribute: attributes.slug,
-      term: attributeTerms.slug,
-    })
-    .from(variationAttributes)
-    .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
-    .innerJoin(attributes, eq(attributes.id, variationAttributes.attributeId))
-    .innerJoin(attributeTerms, eq(attributeTerms.id, variationAttributes.termId))
-    .where(eq(variations.productId, productId));
 }

@@ -15,8 +15,14 @@ import {
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Locale, locales } from "../../i18n/i18n.ts";
+import { locales } from "../../i18n/i18n.ts";
 import type { AdminProduct, StockStatus } from "../../lib/admin-products.ts";
+import type {
+  ProductInput,
+  ProductRecord,
+  ProductTexts,
+  VariationInput,
+} from "../../lib/product-resource.ts";
 
 export type { AdminProduct, StockStatus };
 
@@ -24,6 +30,7 @@ import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { recordMove } from "../shared/redirects.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
+import { variationTerms } from "./variation-terms.server.ts";
 
 /**
  * Products as administrators list, read, create and change them (issue 16): the REST routes and the
@@ -43,66 +50,6 @@ const adminColumns = {
   totalSales: products.totalSales,
   /** The English name; null for a product without one. */
   name: productTexts.inLocale("name", FALLBACK_LOCALE),
-};
-
-export type ProductTexts = {
-  name: string;
-  shortDescription: string;
-  description: string;
-  metaDescription: string;
-};
-
-export type AdminVariation = {
-  id: number;
-  sku: string | null;
-  regularPrice: number;
-  salePrice: number | null;
-  stockQuantity: number | null;
-  stockStatus: StockStatus;
-  imageId: number | null;
-  /** The variation's term of each of the product's attributes, by attribute id. */
-  terms: Record<string, number>;
-};
-
-/** Everything the back office's product form edits. */
-export type AdminProductDetail = AdminProduct & {
-  featured: boolean;
-  texts: Partial<Record<Locale, ProductTexts>>;
-  categoryIds: number[];
-  imageIds: number[];
-  attributes: Array<{ attributeId: number; termIds: number[] }>;
-  variations: AdminVariation[];
-};
-
-/** A save: every field may be left out (it keeps its value); a new product needs a type and a name. */
-export type ProductInput = {
-  slug?: string | undefined;
-  type?: "simple" | "variable" | undefined;
-  status?: "publish" | "draft" | undefined;
-  featured?: boolean | undefined;
-  sku?: string | null | undefined;
-  regularPrice?: number | undefined;
-  salePrice?: number | null | undefined;
-  /** Null stops tracking stock; 0 marks the product out of stock, any other count in stock. */
-  stockQuantity?: number | null | undefined;
-  stockStatus?: StockStatus | undefined;
-  texts?: Partial<Record<Locale, Partial<ProductTexts>>> | undefined;
-  categoryIds?: number[] | undefined;
-  imageIds?: number[] | undefined;
-  attributes?: Array<{ attributeId: number; termIds: number[] }> | undefined;
-  /** The whole set: listed ids are changed, new ones (no id) added, the others removed. */
-  variations?: VariationInput[] | undefined;
-};
-
-export type VariationInput = {
-  id?: number | undefined;
-  sku?: string | null | undefined;
-  regularPrice: number;
-  salePrice?: number | null | undefined;
-  stockQuantity?: number | null | undefined;
-  stockStatus?: StockStatus | undefined;
-  imageId?: number | null | undefined;
-  terms: Record<string, number>;
 };
 
 export type ProductListQuery = {
@@ -188,9 +135,10 @@ export async function listProductsForAdmin(
   return { total: total?.total ?? 0, products: rows };
 }
 
-export async function productForAdmin(db: Database, id: number): Promise<AdminProductDetail | null> {
+/** A product as the REST API and the back office's form read it (`productRecord`); null for an unknown id. */
+export async function productForAdmin(db: Database, id: number): Promise<ProductRecord | null> {
   const [row] = await db
-    .select({ ...adminColumns, featured: products.featured })
+    .select({ ...adminColumns, featured: products.featured, gtin: products.gtin })
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
@@ -217,83 +165,40 @@ export async function productForAdmin(db: Database, id: number): Promise<AdminPr
       .from(variations)
       .where(eq(variations.productId, id))
       .orderBy(asc(variations.menuOrder), asc(variations.id)),
-    db
-      .select({
-        variationId: variationAttributes.variationId,
-        attributeId: variationAttributes.attributeId,
-        termId: variationAttributes.termId,
-      })
-      .from(variationAttributes)
-      .innerJoin(variations, eq(variations.id, variationAttributes.variationId))
-      .where(eq(variations.productId, id)),
+    variationTerms(db, id),
   ]);
   const attributeMap = new Map<number, number[]>();
   for (const term of termRows)
     attributeMap.set(term.attributeId, [...(attributeMap.get(term.attributeId) ?? []), term.termId]);
   return {
-    ...row,
-    texts: Object.fromEntries(
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    status: row.status,
+    featured: row.featured,
+    sku: row.sku,
+    gtin: row.gtin,
+    regular_price: row.regularPrice,
+    sale_price: row.salePrice,
+    stock_quantity: row.stockQuantity,
+    stock_status: row.stockStatus,
+    total_sales: row.totalSales,
+    name: row.name,
+    translations: Object.fromEntries(
       texts.map((text) => [
         text.locale,
-        {
-          name: text.name,
-          shortDescription: text.shortDescription,
-          description: text.description,
-          metaDescription: text.metaDescription,
-        },
-      ]),
-    ),
-    categoryIds: categoryRows.map((category) => category.id),
-    imageIds: imageRows.map((image) => image.id),
-    attributes: [...attributeMap].map(([attributeId, termIds]) => ({ attributeId, termIds })),
-    variations: variationRows.map((variation) => ({
-      id: variation.id,
-      sku: variation.sku,
-      regularPrice: variation.regularPrice,
-      salePrice: variation.salePrice,
-      stockQuantity: variation.stockQuantity,
-      stockStatus: variation.stockStatus,
-      imageId: variation.imageId,
-      terms: Object.fromEntries(
-        variationTermRows
-          .filter((term) => term.variationId === variation.id)
-          .map((term) => [String(term.attributeId), term.termId]),
-      ),
-    })),
-  };
-}
-
-/** A product as the REST API and the back office's form show it, in snake_case. */
-export function productRecord(product: AdminProductDetail) {
-  const { texts, categoryIds, imageIds, attributes, variations, ...fields } = product;
-  return {
-    id: fields.id,
-    slug: fields.slug,
-    type: fields.type,
-    status: fields.status,
-    featured: fields.featured,
-    sku: fields.sku,
-    regular_price: fields.regularPrice,
-    sale_price: fields.salePrice,
-    stock_quantity: fields.stockQuantity,
-    stock_status: fields.stockStatus,
-    total_sales: fields.totalSales,
-    name: fields.name,
-    translations: Object.fromEntries(
-      Object.entries(texts).map(([locale, text]) => [
-        locale,
         {
           name: text.name,
           short_description: text.shortDescription,
           description: text.description,
           meta_description: text.metaDescription,
-        },
+        } satisfies ProductTexts,
       ]),
     ),
-    categories: categoryIds,
-    images: imageIds,
-    attributes: attributes.map((attribute) => ({ id: attribute.attributeId, terms: attribute.termIds })),
-    variations: variations.map((variation) => ({
+    categories: categoryRows.map((category) => category.id),
+    images: imageRows.map((image) => image.id),
+    attributes: [...attributeMap].map(([attributeId, termIds]) => ({ id: attributeId, terms: termIds })),
+    variations: variationRows.map((variation) => ({
       id: variation.id,
       sku: variation.sku,
       regular_price: variation.regularPrice,
@@ -301,7 +206,11 @@ export function productRecord(product: AdminProductDetail) {
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
-      attributes: variation.terms,
+      attributes: Object.fromEntries(
+        variationTermRows
+          .filter((term) => term.variationId === variation.id)
+          .map((term) => [String(term.attributeId), term.termId]),
+      ),
     })),
   };
 }
@@ -326,7 +235,7 @@ export async function attributeChoices(db: Database) {
 export async function createProduct(db: Database, input: ProductInput): Promise<number> {
   if (!input.type)
     throw new AdminInputError("rest_missing_callback_param", "Missing parameter: type", "type");
-  const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
+  const name = input.translations?.[FALLBACK_LOCALE]?.name?.trim();
   if (!name) throw new AdminInputError("product_needs_name", "The product needs an English name.", "texts");
   return (await saveProduct(db, null, input))!;
 }
@@ -355,8 +264,9 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         status: input.status ?? current?.status ?? "publish",
         featured: input.featured ?? current?.featured ?? false,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
-        regularPrice: input.regularPrice ?? current?.regularPrice ?? 0,
-        salePrice: input.salePrice === undefined ? (current?.salePrice ?? null) : input.salePrice,
+        gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
+        regularPrice: input.regular_price ?? current?.regularPrice ?? 0,
+        salePrice: input.sale_price === undefined ? (current?.salePrice ?? null) : input.sale_price,
         ...stock,
         updatedAt: new Date(),
       };
@@ -375,16 +285,16 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         await tx.update(products).set(values).where(eq(products.id, id));
         productId = id;
       }
-      await writeTexts(tx, productId, input.texts);
-      if (input.categoryIds) {
+      await writeTexts(tx, productId, input.translations);
+      if (input.categories) {
         await tx.delete(productCategories).where(eq(productCategories.productId, productId));
-        const unique = [...new Set(input.categoryIds)];
+        const unique = [...new Set(input.categories)];
         if (unique.length > 0)
           await tx.insert(productCategories).values(unique.map((categoryId) => ({ productId, categoryId })));
       }
-      if (input.imageIds) {
+      if (input.images) {
         await tx.delete(productImages).where(eq(productImages.productId, productId));
-        const unique = [...new Set(input.imageIds)];
+        const unique = [...new Set(input.images)];
         if (unique.length > 0)
           await tx
             .insert(productImages)
@@ -392,7 +302,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
       }
       if (input.attributes) {
         await tx.delete(productAttributeTerms).where(eq(productAttributeTerms.productId, productId));
-        const termIds = [...new Set(input.attributes.flatMap((attribute) => attribute.termIds))];
+        const termIds = [...new Set(input.attributes.flatMap((attribute) => attribute.terms))];
         if (termIds.length > 0)
           await tx.insert(productAttributeTerms).values(termIds.map((termId) => ({ productId, termId })));
       }
@@ -417,15 +327,15 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
 
 /** Stock as the save leaves it: a count decides the state; without one the state given (or kept). */
 function stockOf(
-  input: Pick<ProductInput, "stockQuantity" | "stockStatus">,
+  input: Pick<ProductInput, "stock_quantity" | "stock_status">,
   current: { stockQuantity: number | null; stockStatus: StockStatus } | null | undefined,
 ): { stockQuantity: number | null; stockStatus: StockStatus } {
   const stockQuantity =
-    input.stockQuantity === undefined ? (current?.stockQuantity ?? null) : input.stockQuantity;
-  if (input.stockQuantity !== undefined && input.stockQuantity !== null) {
-    return { stockQuantity, stockStatus: input.stockQuantity === 0 ? "outofstock" : "instock" };
+    input.stock_quantity === undefined ? (current?.stockQuantity ?? null) : input.stock_quantity;
+  if (input.stock_quantity !== undefined && input.stock_quantity !== null) {
+    return { stockQuantity, stockStatus: input.stock_quantity === 0 ? "outofstock" : "instock" };
   }
-  return { stockQuantity, stockStatus: input.stockStatus ?? current?.stockStatus ?? "instock" };
+  return { stockQuantity, stockStatus: input.stock_status ?? current?.stockStatus ?? "instock" };
 }
 
 /** Categories, pictures and terms a save names must exist; a variation names one term per attribute. */
@@ -442,17 +352,17 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     if (found.length !== unique.length)
       throw new AdminInputError("product_unknown_reference", `Unknown ${what}.`, param);
   };
-  await missing(input.categoryIds ?? [], categories, "categories", "category");
+  await missing(input.categories ?? [], categories, "categories", "category");
   await missing(
     [
-      ...(input.imageIds ?? []),
-      ...(input.variations ?? []).flatMap((variation) => (variation.imageId ? [variation.imageId] : [])),
+      ...(input.images ?? []),
+      ...(input.variations ?? []).flatMap((variation) => (variation.image_id ? [variation.image_id] : [])),
     ],
     media,
     "images",
     "picture",
   );
-  const termIds = (input.attributes ?? []).flatMap((attribute) => attribute.termIds);
+  const termIds = (input.attributes ?? []).flatMap((attribute) => attribute.terms);
   if (termIds.length > 0) {
     const found = await tx
       .select({ id: attributeTerms.id, attributeId: attributeTerms.attributeId })
@@ -460,7 +370,7 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
       .where(inArray(attributeTerms.id, termIds));
     const byId = new Map(found.map((term) => [term.id, term.attributeId]));
     for (const attribute of input.attributes ?? []) {
-      if (attribute.termIds.some((termId) => byId.get(termId) !== attribute.attributeId))
+      if (attribute.terms.some((termId) => byId.get(termId) !== attribute.id))
         throw new AdminInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
     }
   }
@@ -471,22 +381,22 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
         "Variations need the product's attributes.",
         "attributes",
       );
-    const offered = new Map(
-      input.attributes.map((attribute) => [String(attribute.attributeId), attribute.termIds]),
-    );
+    const offered = new Map(input.attributes.map((attribute) => [String(attribute.id), attribute.terms]));
     const combinations = new Set<string>();
     for (const variation of input.variations) {
-      const keys = Object.keys(variation.terms);
+      const keys = Object.keys(variation.attributes);
       const complete =
         keys.length === offered.size &&
-        keys.every((attributeId) => offered.get(attributeId)?.includes(variation.terms[attributeId]!));
+        keys.every((attributeId) => offered.get(attributeId)?.includes(variation.attributes[attributeId]!));
       if (!complete)
         throw new AdminInputError(
           "product_variation_terms",
           "Each variation needs one of the product's terms of each attribute.",
           "variations",
         );
-      const combination = [...offered.keys()].map((attributeId) => variation.terms[attributeId]).join("-");
+      const combination = [...offered.keys()]
+        .map((attributeId) => variation.attributes[attributeId])
+        .join("-");
       if (combinations.has(combination))
         throw new AdminInputError(
           "product_variation_terms",
@@ -511,7 +421,7 @@ async function slugFor(tx: Transaction, kept: string | null, input: ProductInput
     return asked;
   }
   if (kept !== null) return kept;
-  const base = slugify(input.texts?.[FALLBACK_LOCALE]?.name ?? "") || "product";
+  const base = slugify(input.translations?.[FALLBACK_LOCALE]?.name ?? "") || "product";
   const taken = await tx
     .select({ slug: products.slug })
     .from(products)
@@ -547,7 +457,11 @@ export function slugify(text: string): string {
     .replace(/-+$/, "");
 }
 
-async function writeTexts(tx: Transaction, productId: number, texts: ProductInput["texts"]): Promise<void> {
+async function writeTexts(
+  tx: Transaction,
+  productId: number,
+  texts: ProductInput["translations"],
+): Promise<void> {
   for (const locale of locales) {
     const given = texts?.[locale];
     if (!given) continue;
@@ -557,9 +471,9 @@ async function writeTexts(tx: Transaction, productId: number, texts: ProductInpu
       .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
     const next = {
       name: given.name?.trim() ?? existing?.name ?? "",
-      shortDescription: given.shortDescription ?? existing?.shortDescription ?? "",
+      shortDescription: given.short_description ?? existing?.shortDescription ?? "",
       description: given.description ?? existing?.description ?? "",
-      metaDescription: given.metaDescription ?? existing?.metaDescription ?? "",
+      metaDescription: given.meta_description ?? existing?.metaDescription ?? "",
     };
     // A language without a name falls back to English on the storefront (translations.server.ts).
     if (!next.name) {
@@ -594,7 +508,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
         : eq(variations.productId, productId),
     );
   for (const [menuOrder, variation] of given.entries()) {
-    if (variation.salePrice != null && variation.salePrice >= variation.regularPrice)
+    if (variation.sale_price != null && variation.sale_price >= variation.regular_price)
       throw new AdminInputError(
         "product_sale_price_too_high",
         "The sale price must be lower than the price.",
@@ -603,10 +517,10 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
     const values = {
       productId,
       sku: variation.sku?.trim() || null,
-      regularPrice: variation.regularPrice,
-      salePrice: variation.salePrice ?? null,
+      regularPrice: variation.regular_price,
+      salePrice: variation.sale_price ?? null,
       ...stockOf(variation, null),
-      imageId: variation.imageId ?? null,
+      imageId: variation.image_id ?? null,
       menuOrder,
     };
     let variationId: number;
@@ -619,7 +533,7 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
       variationId = inserted!.id;
     }
     await tx.insert(variationAttributes).values(
-      Object.entries(variation.terms).map(([attributeId, termId]) => ({
+      Object.entries(variation.attributes).map(([attributeId, termId]) => ({
         variationId,
         attributeId: Number(attributeId),
         termId,

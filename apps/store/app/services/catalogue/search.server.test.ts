@@ -280,7 +280,7 @@ describe.each(await availableDialects())("product search after catalogue changes
     const price = async () => (await productSearch.suggestionDetails([kettle])).get(kettle)?.price;
     expect(await price()).toMatchObject({ regular: 1000, sale: null });
 
-    await updateProduct(database.db, kettle, { salePrice: 750 });
+    await updateProduct(database.db, kettle, { sale_price: 750 });
     context.invalidatePages();
     expect(await price()).toMatchObject({ regular: 1000, sale: 750 });
   });

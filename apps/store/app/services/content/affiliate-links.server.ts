@@ -1,6 +1,6 @@
 import { affiliateLinks, type Database } from "@vitrine/db";
 import { asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { AffiliateLinkChange, AffiliateLinkInput } from "../../lib/affiliate-link-resource.ts";
 import { isSlug } from "../catalogue/products-admin.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
@@ -12,19 +12,6 @@ import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.ser
  */
 
 export type AffiliateLink = { slug: string; targetUrl: string; clicks: number; createdAt: string };
-
-/** A target is an absolute http(s) address of another site: the owner's partner. */
-export const affiliateTarget = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "An affiliate link leads to an http(s) address.");
 
 const fail = (code: string, message: string, param: string) => new AdminInputError(code, message, param);
 
@@ -53,16 +40,13 @@ export async function listAffiliateLinks(db: Database): Promise<AffiliateLink[]>
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-export async function createAffiliateLink(
-  db: Database,
-  input: { slug: string; targetUrl: string },
-): Promise<AffiliateLink> {
+export async function createAffiliateLink(db: Database, input: AffiliateLinkInput): Promise<AffiliateLink> {
   if (!isSlug(input.slug))
     throw fail("vitrine_affiliate_invalid_slug", "A slug is lowercase letters, digits and hyphens.", "slug");
   try {
     const [row] = await db
       .insert(affiliateLinks)
-      .values({ slug: input.slug, targetUrl: input.targetUrl })
+      .values({ slug: input.slug, targetUrl: input.target_url })
       .returning();
     return { ...row!, createdAt: row!.createdAt.toISOString() };
   } catch (error) {
@@ -76,11 +60,11 @@ export async function createAffiliateLink(
 export async function updateAffiliateLink(
   db: Database,
   slug: string,
-  targetUrl: string,
+  change: AffiliateLinkChange,
 ): Promise<AffiliateLink | null> {
   const [row] = await db
     .update(affiliateLinks)
-    .set({ targetUrl })
+    .set({ targetUrl: change.target_url })
     .where(eq(affiliateLinks.slug, slug))
     .returning();
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;

@@ -10,14 +10,11 @@ import {
   type Transaction,
 } from "@vitrine/db";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import {
   isMenuAddress,
   MENU_ITEMS_MAX,
-  MENU_LABEL_MAX,
   MENU_LOCATIONS,
-  MENU_URL_MAX,
   type MenuItemInput,
   type MenuItemRecord,
   type MenuLocation,
@@ -32,29 +29,6 @@ import { AdminInputError } from "../shared/admin-input-error.server.ts";
  * they link to, so the storefront reads a menu in one query (`loadMenu`); the kind of target is
  * read back from the address.
  */
-
-const id = z.number().int().min(1).max(2_147_483_647);
-const label = z
-  .object({
-    en: z.string().trim().max(MENU_LABEL_MAX),
-    es: z.string().trim().max(MENU_LABEL_MAX).optional(),
-  })
-  .strict();
-const target = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("page"), id }).strict(),
-  z.object({ kind: z.literal("category"), id }).strict(),
-  z.object({ kind: z.literal("product"), id }).strict(),
-  z.object({ kind: z.literal("url"), url: z.string().trim().max(MENU_URL_MAX) }).strict(),
-]);
-const subItem = z.object({ label, target }).strict();
-/** A save's body: the menu's items in order, each with its sub-items (one level; a sub-item has none). */
-export const menuBody = z
-  .object({
-    items: z
-      .array(z.object({ label, target, children: z.array(subItem).max(MENU_ITEMS_MAX).optional() }).strict())
-      .max(MENU_ITEMS_MAX),
-  })
-  .strict();
 
 const fail = (code: string, message: string, param: string) => new AdminInputError(code, message, param);
 

@@ -3,11 +3,7 @@ import {
   categoryOptions,
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
-import {
-  attributeChoices,
-  productForAdmin,
-  productRecord,
-} from "../../../services/catalogue/products-admin.server.ts";
+import { attributeChoices, productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
@@ -31,7 +27,7 @@ export async function loadProductForm(
   ]);
   if (id !== null && !product) throw data(null, { status: 404 });
   return {
-    product: product && productRecord(product),
+    product,
     categories: categoryOptions(categories, context.locale),
     attributes,
     media: library.items.map((item) => ({

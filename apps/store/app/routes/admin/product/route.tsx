@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProductForm, type ProductRecord } from "../../../features/admin/products/product-form.tsx";
+import { ProductForm } from "../../../features/admin/products/product-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadProductForm } from "./admin-product.server.ts";
@@ -35,7 +35,7 @@ export default function BackOfficeProduct({ loaderData }: Route.ComponentProps) 
           {t("backOffice.products.saved")}
         </p>
       )}
-      <ProductForm key={loadedAt} product={product as ProductRecord | null} {...choices} />
+      <ProductForm key={loadedAt} product={product} {...choices} />
     </section>
   );
 }

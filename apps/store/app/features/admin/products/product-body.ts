@@ -1,0 +1,124 @@
+import { locales } from "../../../i18n/i18n.ts";
+import {
+  type ProductInput,
+  type ProductRecord,
+  productInput,
+  type VariationRecord,
+} from "../../../lib/product-resource.ts";
+import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
+import { generalFields } from "./product-general-section.tsx";
+
+/**
+ * The product form's body for `POST|PUT /products`, read from the form when it is sent, and its
+ * check by the REST route's own schema (`lib/product-resource.ts`) before it goes: what the route
+ * would refuse is refused here, with the route's message, without a request.
+ */
+
+/** A variation's fields as typed: money and counts are text, read when saving. */
+export type VariationDraft = {
+  key: string;
+  id?: number;
+  sku: string;
+  price: string;
+  salePrice: string;
+  stock: string;
+  imageId: string;
+  terms: Record<string, string>;
+};
+
+export const money = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
+export const count = (value: number | null | undefined) => (value == null ? "" : String(value));
+/** Typed money as cents; empty is null; anything else that is not a sum is NaN (the schema refuses it). */
+export const cents = (text: string): number | null => {
+  const trimmed = text.trim().replace(",", ".");
+  if (trimmed === "") return null;
+  return /^\d{1,9}(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
+};
+const whole = (text: string): number | null => (text.trim() === "" ? null : Number(text.trim()));
+
+let drafts = 0;
+export const draftKey = () => `variation-${++drafts}`;
+
+/** A saved variation as the form edits it. */
+export function variationDraft(variation: VariationRecord): VariationDraft {
+  return {
+    key: draftKey(),
+    id: variation.id,
+    sku: variation.sku ?? "",
+    price: money(variation.regular_price),
+    salePrice: money(variation.sale_price),
+    stock: count(variation.stock_quantity),
+    imageId: variation.image_id ? String(variation.image_id) : "",
+    terms: Object.fromEntries(Object.entries(variation.attributes).map(([a, term]) => [a, String(term)])),
+  };
+}
+
+/**
+ * What the form sends, unchecked: one entry for each field of the product's input that the form
+ * edits (a field added to the schema is a type error here until the form edits it or says why not).
+ */
+type FormBody = { [K in Exclude<keyof ProductInput, FieldsTheFormLeaves>]-?: unknown };
+/** The slug follows the name; featured is set from the product list. */
+type FieldsTheFormLeaves = "slug" | "featured";
+
+export type ProductFormState = {
+  type: NonNullable<ProductRecord["type"]>;
+  images: number[];
+  /** The chosen terms of each attribute the product uses, by attribute id. */
+  attributes: Array<{ id: number; terms: number[] }>;
+  variations: VariationDraft[];
+};
+
+export function productFormBody(form: FormData, state: ProductFormState): FormBody {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const simple = state.type === "simple";
+  return {
+    type: state.type,
+    ...generalFields(form),
+    translations: Object.fromEntries(
+      locales.map((lang) => [
+        lang,
+        {
+          name: text(`name_${lang}`),
+          short_description: text(`short_description_${lang}`),
+          description: text(`description_${lang}`),
+          meta_description: text(`meta_description_${lang}`),
+        },
+      ]),
+    ),
+    categories: form.getAll("categories").map(Number),
+    images: state.images,
+    // A variable product's price and stock are its variations'.
+    regular_price: simple ? (cents(text("regular_price")) ?? 0) : undefined,
+    sale_price: simple ? cents(text("sale_price")) : undefined,
+    stock_quantity: simple ? whole(text("stock_quantity")) : undefined,
+    stock_status: simple ? text("stock_status") : undefined,
+    attributes: simple ? [] : state.attributes,
+    variations: simple
+      ? undefined
+      : state.variations.map((variation) => ({
+          ...(variation.id ? { id: variation.id } : {}),
+          sku: variation.sku.trim() || null,
+          regular_price: cents(variation.price) ?? 0,
+          sale_price: cents(variation.salePrice),
+          stock_quantity: whole(variation.stock),
+          image_id: variation.imageId ? Number(variation.imageId) : null,
+          attributes: Object.fromEntries(
+            state.attributes.map((attribute) => [
+              String(attribute.id),
+              Number(variation.terms[String(attribute.id)]),
+            ]),
+          ),
+        })),
+  };
+}
+
+/** The body as the REST route's schema reads it, or the route's refusal of it. */
+export function checkedProductBody(
+  body: FormBody,
+): { input: ProductInput; refusal: null } | { input: null; refusal: FieldRefusal } {
+  const result = productInput.safeParse(body);
+  return result.success
+    ? { input: result.data, refusal: null }
+    : { input: null, refusal: fieldRefusal(result.error, "body") };
+}

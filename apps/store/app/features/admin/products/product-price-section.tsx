@@ -1,0 +1,59 @@
+import { useId } from "react";
+import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { type ProductRecord, stockStatuses } from "../../../lib/product-resource.ts";
+import { count, money } from "./product-body.ts";
+
+/** A simple product's price, sale price and stock (a variable product's are its variations'). */
+export function ProductPriceSection({ product }: { product: ProductRecord | null }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <fieldset className="grid gap-4 rounded border border-stone-200 p-4 sm:grid-cols-4">
+      <legend className="px-1 font-semibold">{t("backOffice.products.priceAndStock")}</legend>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.regularPrice")}
+        <input
+          name="regular_price"
+          inputMode="decimal"
+          defaultValue={money(product?.regular_price)}
+          required
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.salePrice")}
+        <input
+          name="sale_price"
+          inputMode="decimal"
+          defaultValue={money(product?.sale_price)}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.stockQuantity")}
+        <input
+          name="stock_quantity"
+          type="number"
+          min={0}
+          defaultValue={count(product?.stock_quantity)}
+          aria-describedby={`${id}-stock-hint`}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.stock")}
+        <select name="stock_status" defaultValue={product?.stock_status ?? "instock"} className={ADMIN_FIELD}>
+          {stockStatuses.map((state) => (
+            <option key={state} value={state}>
+              {t(`backOffice.products.stockStatus.${state}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id={`${id}-stock-hint`} className="text-sm text-stone-600 sm:col-span-4">
+        {t("backOffice.products.stockHint")}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,213 @@
+import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { draftKey, type VariationDraft } from "./product-body.ts";
+import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
+
+type Terms = Record<string, number[]>;
+
+/** A label in the page's language, else in English. */
+function useLabel() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language === "es" ? "es" : "en";
+  return (labels: Record<string, string>) => labels[locale] ?? labels.en ?? "";
+}
+
+/** The terms of each attribute a variable product offers. */
+export function ProductAttributesSection({
+  attributes,
+  terms,
+  onChange,
+}: {
+  attributes: AttributeChoice[];
+  terms: Terms;
+  onChange: (change: (all: Terms) => Terms) => void;
+}) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  return (
+    <fieldset className="rounded border border-stone-200 p-4">
+      <legend className="px-1 font-semibold">{t("backOffice.products.attributes")}</legend>
+      {attributes.map((attribute) => (
+        <fieldset key={attribute.id} className="mb-3">
+          <legend className="text-sm font-medium">{label(attribute.label)}</legend>
+          {attribute.terms.map((term) => {
+            const chosen = terms[String(attribute.id)] ?? [];
+            return (
+              <label key={term.id} className="mr-4 inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(term.id)}
+                  onChange={(event) =>
+                    onChange((all) => ({
+                      ...all,
+                      [attribute.id]: event.target.checked
+                        ? [...chosen, term.id]
+                        : chosen.filter((each) => each !== term.id),
+                    }))
+                  }
+                />
+                {label(term.label)}
+              </label>
+            );
+          })}
+        </fieldset>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A variable product's variations: each one's terms, SKU, prices, stock and picture. */
+export function ProductVariationsSection({
+  usedAttributes,
+  terms,
+  media,
+  variations,
+  onChange,
+}: {
+  /** The attributes with at least one chosen term. */
+  usedAttributes: AttributeChoice[];
+  terms: Terms;
+  media: MediaChoice[];
+  variations: VariationDraft[];
+  onChange: (change: (all: VariationDraft[]) => VariationDraft[]) => void;
+}) {
+  const { t } = useTranslation();
+  const change = (key: string, patch: Partial<VariationDraft>) =>
+    onChange((all) =>
+      all.map((variation) => (variation.key === key ? { ...variation, ...patch } : variation)),
+    );
+  return (
+    <fieldset className="space-y-4 rounded border border-stone-200 p-4">
+      <legend className="px-1 font-semibold">{t("backOffice.products.variations")}</legend>
+      {variations.map((variation, index) => (
+        <VariationFields
+          key={variation.key}
+          n={index + 1}
+          variation={variation}
+          usedAttributes={usedAttributes}
+          terms={terms}
+          media={media}
+          onChange={(patch) => change(variation.key, patch)}
+          onRemove={() => onChange((all) => all.filter((each) => each.key !== variation.key))}
+        />
+      ))}
+      <button
+        type="button"
+        className={ADMIN_BUTTON}
+        onClick={() =>
+          onChange((all) => [
+            ...all,
+            { key: draftKey(), sku: "", price: "", salePrice: "", stock: "", imageId: "", terms: {} },
+          ])
+        }
+      >
+        {t("backOffice.products.addVariation")}
+      </button>
+    </fieldset>
+  );
+}
+
+function VariationFields({
+  n,
+  variation,
+  usedAttributes,
+  terms,
+  media,
+  onChange,
+  onRemove,
+}: {
+  n: number;
+  variation: VariationDraft;
+  usedAttributes: AttributeChoice[];
+  terms: Terms;
+  media: MediaChoice[];
+  onChange: (patch: Partial<VariationDraft>) => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  return (
+    <fieldset className="variation grid gap-3 border-t border-stone-200 pt-3 sm:grid-cols-4">
+      <legend className="text-sm font-medium">{t("backOffice.products.variationN", { n })}</legend>
+      {usedAttributes.map((attribute) => (
+        <label key={attribute.id} className="text-sm">
+          {label(attribute.label)}
+          <select
+            value={variation.terms[String(attribute.id)] ?? ""}
+            onChange={(event) =>
+              onChange({ terms: { ...variation.terms, [attribute.id]: event.target.value } })
+            }
+            required
+            className={ADMIN_FIELD}
+          >
+            <option value="">{t("backOffice.products.choose")}</option>
+            {attribute.terms
+              .filter((term) => terms[String(attribute.id)]?.includes(term.id))
+              .map((term) => (
+                <option key={term.id} value={term.id}>
+                  {label(term.label)}
+                </option>
+              ))}
+          </select>
+        </label>
+      ))}
+      <label className="text-sm">
+        {t("backOffice.products.sku")}
+        <input
+          value={variation.sku}
+          onChange={(event) => onChange({ sku: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.regularPrice")}
+        <input
+          inputMode="decimal"
+          required
+          value={variation.price}
+          onChange={(event) => onChange({ price: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.salePrice")}
+        <input
+          inputMode="decimal"
+          value={variation.salePrice}
+          onChange={(event) => onChange({ salePrice: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.stockQuantity")}
+        <input
+          type="number"
+          min={0}
+          value={variation.stock}
+          onChange={(event) => onChange({ stock: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.variationImage")}
+        <select
+          value={variation.imageId}
+          onChange={(event) => onChange({ imageId: event.target.value })}
+          className={ADMIN_FIELD}
+        >
+          <option value="">{t("backOffice.products.noImage")}</option>
+          {media.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex items-end">
+        <button type="button" className={ADMIN_BUTTON} onClick={onRemove}>
+          {t("backOffice.products.removeVariation", { n })}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { MENU_LOCATIONS, type MenuLocation, type MenuRecord, menuTree } from "../../../lib/menu-editor.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { DraftField } from "../draft-field.tsx";
 import { MenuAddForm } from "./menu-add-form.tsx";
 import { itemBody, type MenuEditorChoices, type MenuSummary } from "./menu-drafts.ts";
 import { MenuItemRow } from "./menu-item-row.tsx";
@@ -104,21 +105,26 @@ function MenuChoice({ menus, current }: { menus: MenuSummary[]; current: MenuLoc
 }
 
 /**
- * "Save menu": sends the menu whole once every item can be saved; the first that cannot is opened
- * at its wrong field instead.
+ * "Save menu", in the save bar: sends the menu whole once every item can be saved; the first that
+ * cannot is opened at its wrong field instead. Until then the bar says the menu has unsaved
+ * changes, and leaving the page asks first.
  */
 function MenuSaveForm({ menu, editor }: { menu: MenuRecord; editor: MenuItems }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const items = menuTree(editor.items).map(({ item, children }) => ({
+    ...itemBody(item),
+    children: children.map(itemBody),
+  }));
 
-  async function save() {
-    if (saving) return;
+  async function save(): Promise<boolean> {
+    if (saving) return false;
     const invalid = editor.openInvalid();
     if (invalid) {
       setError(t("backOffice.menus.fixItem", { name: editor.nameOf(invalid) }));
-      return;
+      return false;
     }
     setSaving(true);
     setError(null);
@@ -126,38 +132,33 @@ function MenuSaveForm({ menu, editor }: { menu: MenuRecord; editor: MenuItems })
       await pageRestClient().request<MenuRecord>({
         path: `/menus/${menu.location}`,
         method: "PUT",
-        data: {
-          items: menuTree(editor.items).map(({ item, children }) => ({
-            ...itemBody(item),
-            children: children.map(itemBody),
-          })),
-        },
+        data: { items },
       });
       navigate(`/admin/menus?menu=${menu.location}&saved=1`, { replace: true });
+      return true;
     } catch (failure) {
       setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form
+    <FormLayout
       className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSave={save}
+      saveLabel={t("backOffice.menus.save", { menu: t(`backOffice.menus.locations.${menu.location}`) })}
+      busy={saving}
+      messages={
+        error && (
+          <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+            {error}
+          </p>
+        )
+      }
     >
-      {error && (
-        <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-          {error}
-        </p>
-      )}
-      {editor.dirty && <p className="text-sm">{t("backOffice.menus.unsaved")}</p>}
-      <button type="submit" disabled={saving} className={ADMIN_SAVE_BUTTON}>
-        {t("backOffice.menus.save", { menu: t(`backOffice.menus.locations.${menu.location}`) })}
-      </button>
-    </form>
+      <DraftField value={items} />
+    </FormLayout>
   );
 }

@@ -32,7 +32,6 @@ export function useMenuItems(menu: MenuRecord, choices: MenuEditorChoices, lastF
   const [editing, setEditing] = useState<string | null>(null);
   const [editErrors, setEditErrors] = useState<FieldErrors>({});
   const [announcement, setAnnouncement] = useState("");
-  const [dirty, setDirty] = useState(false);
   const focusNext = useRef<string | null>(null);
 
   useEffect(() => {
@@ -48,7 +47,6 @@ export function useMenuItems(menu: MenuRecord, choices: MenuEditorChoices, lastF
   /** Applies a change to the list, moves the focus and says what happened. */
   const change = (next: Draft[], focusId: string, said: string) => {
     setItems(next);
-    setDirty(true);
     focus(focusId);
     setAnnouncement(said);
   };
@@ -108,7 +106,6 @@ export function useMenuItems(menu: MenuRecord, choices: MenuEditorChoices, lastF
   const update = (key: string, fields: Fields) => {
     setItems((all) => all.map((each) => (each.key === key ? { ...each, ...fields } : each)));
     setEditErrors({});
-    setDirty(true);
   };
   /** Opens or closes an item's fields, without errors. */
   const toggleEditing = (key: string) => {
@@ -141,7 +138,6 @@ export function useMenuItems(menu: MenuRecord, choices: MenuEditorChoices, lastF
     editing,
     editErrors,
     announcement,
-    dirty,
     nameOf,
     targetName,
     problems,

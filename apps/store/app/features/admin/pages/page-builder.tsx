@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { ADMIN_BUTTON, ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { DraftField } from "../draft-field.tsx";
 import { PageBlocksSection } from "./page-blocks-section.tsx";
 import { blockBody, type PageBuilderChoices, type PageRecord } from "./page-drafts.ts";
 import { type PageSettings, PageSettingsFields } from "./page-settings-fields.tsx";
@@ -15,7 +17,8 @@ export type { PageBuilderChoices, PageRecord } from "./page-drafts.ts";
  * order (hero, rich text, product grid, gallery, video, photo feed, category list, menu), each with
  * its texts in both languages, pictures from the media library, moved with buttons. It saves the
  * page whole through the REST client. `focusBlock` is the block the storefront's edit link named
- * (`?block=`): it is marked and gets the focus.
+ * (`?block=`): it is marked and gets the focus. Its save bar says when the page has unsaved
+ * changes, and leaving the page then asks first.
  */
 export function PageBuilder({
   page,
@@ -40,19 +43,23 @@ export function PageBuilder({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const home = page.slug === "home";
 
-  async function save() {
-    if (saving) return;
+  const draft = { ...settings, blocks: blocks.blocks.map(blockBody) };
+
+  async function save(): Promise<boolean> {
+    if (saving) return false;
     setSaving(true);
     setError(null);
     try {
       const saved = await pageRestClient().request<PageRecord>({
         path: `/pages/${page.id}`,
         method: "PUT",
-        data: { ...settings, blocks: blocks.blocks.map(blockBody) },
+        data: draft,
       });
       navigate(`/admin/pages/${saved.slug}?saved=1`, { replace: true });
+      return true;
     } catch (failure) {
       setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
     } finally {
       setSaving(false);
     }
@@ -69,26 +76,25 @@ export function PageBuilder({
   }
 
   return (
-    <form
+    <FormLayout
       className="page-builder space-y-8"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSave={save}
+      saveLabel={t("backOffice.pages.save")}
+      busy={saving}
+      messages={
+        error && (
+          <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+            {error}
+          </p>
+        )
+      }
     >
+      <DraftField value={draft} />
       <PageSettingsFields value={settings} onChange={setSettings} home={home} />
 
       <PageBlocksSection idPrefix={id} blocks={blocks} choices={choices} focusBlock={focusBlock} />
 
-      {error && (
-        <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-          {error}
-        </p>
-      )}
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" disabled={saving} className={ADMIN_SAVE_BUTTON}>
-          {t("backOffice.pages.save")}
-        </button>
         <a href={home ? "/" : `/${page.slug}`} className="text-brand underline">
           {page.status === "draft" ? t("backOffice.pages.preview") : t("backOffice.pages.view")}
         </a>
@@ -103,6 +109,6 @@ export function PageBuilder({
             </button>
           ))}
       </div>
-    </form>
+    </FormLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import {
   emptyFields,
@@ -56,7 +57,7 @@ export function MenuAddForm({
           setAddErrors({});
         }}
       />
-      <button type="submit" className="rounded border border-brand px-4 py-2 font-semibold text-brand">
+      <button type="submit" className={ADMIN_BUTTON}>
         {t("backOffice.menus.addButton")}
       </button>
     </form>

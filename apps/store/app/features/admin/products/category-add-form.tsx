@@ -1,4 +1,4 @@
-import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_FIELD, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
 import { type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
@@ -49,7 +49,7 @@ export function CategoryAddForm({ tree }: { tree: CategoryTreeState }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="rounded bg-brand px-4 py-2 text-white">
+      <button type="submit" className={ADMIN_PRIMARY_BUTTON}>
         {t("backOffice.categories.addButton")}
       </button>
     </form>

@@ -5,6 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { MENU_LOCATIONS, type MenuLocation, type MenuRecord, menuTree } from "../../../lib/menu-editor.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { DraftField } from "../draft-field.tsx";
+import { SaveError } from "../save-error.tsx";
 import { MenuAddForm } from "./menu-add-form.tsx";
 import { itemBody, type MenuEditorChoices, type MenuSummary } from "./menu-drafts.ts";
 import { MenuItemRow } from "./menu-item-row.tsx";
@@ -150,13 +151,7 @@ function MenuSaveForm({ menu, editor }: { menu: MenuRecord; editor: MenuItems })
       onSave={save}
       saveLabel={t("backOffice.menus.save", { menu: t(`backOffice.menus.locations.${menu.location}`) })}
       busy={saving}
-      messages={
-        error && (
-          <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-            {error}
-          </p>
-        )
-      }
+      messages={<SaveError error={error} />}
     >
       <DraftField value={items} />
     </FormLayout>

@@ -5,6 +5,7 @@ import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { DraftField } from "../draft-field.tsx";
+import { SaveError } from "../save-error.tsx";
 import { PageBlocksSection } from "./page-blocks-section.tsx";
 import { blockBody, type PageBuilderChoices, type PageRecord } from "./page-drafts.ts";
 import { type PageSettings, PageSettingsFields } from "./page-settings-fields.tsx";
@@ -81,13 +82,7 @@ export function PageBuilder({
       onSave={save}
       saveLabel={t("backOffice.pages.save")}
       busy={saving}
-      messages={
-        error && (
-          <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-            {error}
-          </p>
-        )
-      }
+      messages={<SaveError error={error} />}
     >
       <DraftField value={draft} />
       <PageSettingsFields value={settings} onChange={setSettings} home={home} />

@@ -228,3 +228,32 @@ test("editors build pages too; customers and visitors do not get in", async ({
   await page.locator(".back-office").getByRole("link", { name: "Home", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit page: Home" })).toBeVisible();
 });
+
+test("the builder asks before a page with unsaved changes is left: a block added by its button counts; staying keeps it, leaving drops it", async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await reader(browser, baseURL!, "en", ADMIN);
+  await page.goto("/admin/pages/home");
+  await hydrated(page);
+  const unsaved = page.getByText("You have unsaved changes.");
+  await expect(unsaved).toHaveCount(0);
+  const blocks = page.locator(".page-builder fieldset[data-block-type]");
+  const before = await blocks.count();
+  await addBlock(page, texts.en, texts.en.kinds.text);
+  await expect(unsaved).toBeVisible();
+
+  const back = page.getByRole("link", { name: "All pages" });
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+  await back.click();
+  await ask.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/pages\/home$/);
+  await expect(blocks).toHaveCount(before + 1);
+
+  await back.click();
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();
+  await page.goto("/admin/pages/home");
+  await expect(blocks).toHaveCount(before);
+});

@@ -1,9 +1,10 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { MIN_QUERY_LENGTH, SEARCH_ACTION, type Suggestion } from "../../lib/search-rules.ts";
+import type { Suggestion } from "../../lib/search-rules.ts";
+import { useSearchSuggestions } from "./use-search-suggestions.ts";
 
 /** The suggestions' options: their code comes with the first search (most pages never show any). */
 const loadOptions = () => import("./suggestion-options.tsx");
@@ -23,93 +24,22 @@ type Props = {
  * React Aria's ComboBox adds about 62 KB of gzipped JavaScript to every page; this adds about 2 KB.
  */
 export function SearchBox({ latency, categories }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const onResultsPage = location.pathname === "/search";
   const params = new URLSearchParams(location.search);
   const [query, setQuery] = useState(onResultsPage ? (params.get("s") ?? "") : "");
   const [category, setCategory] = useState(onResultsPage ? (params.get("product_cat") ?? "") : "");
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
   // The combobox roles only once scripts run: before that (or without them) it is a plain search field.
   const [enhanced, setEnhanced] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const inFlight = useRef<AbortController>(undefined);
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
 
   useEffect(() => setEnhanced(true), []);
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      inFlight.current?.abort();
-    },
-    [],
-  );
-  useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: "nearest" });
-  });
-
-  function close() {
-    setOpen(false);
-    setActive(-1);
-  }
-
-  function schedule(text: string, categorySlug: string) {
-    clearTimeout(timer.current);
-    inFlight.current?.abort();
-    if ([...text.trim()].length < MIN_QUERY_LENGTH) {
-      setLoading(false);
-      setSuggestions([]);
-      close();
-      return;
-    }
-    timer.current = setTimeout(() => void load(text.trim(), categorySlug), latency);
-  }
-
-  async function load(text: string, categorySlug: string) {
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    // The options' code, while the suggestions are fetched.
-    void loadOptions().catch(() => {});
-    // The page's language, which a `?lang=` address may have chosen over the cookie.
-    const url = new URLSearchParams({ action: SEARCH_ACTION, query: text, lang: i18n.language });
-    if (categorySlug) url.set("product_cat", categorySlug);
-    try {
-      const response = await fetch(`/ajax?${url}`, {
-        signal: controller.signal,
-        headers: { Accept: "application/json" },
-      });
-      if (!response.ok) throw new Error(`search answered ${response.status}`);
-      const body = (await response.json()) as { suggestions?: Suggestion[] };
-      if (controller.signal.aborted) return;
-      setSuggestions(body.suggestions ?? []);
-      setOpen((body.suggestions ?? []).length > 0);
-      setActive(-1);
-      setLoading(false);
-    } catch {
-      // Spec §8: a failed search only clears the spinner; a newer request keeps its own spinner.
-      if (!controller.signal.aborted) setLoading(false);
-    }
-  }
-
-  const choosable = (index: number) => suggestions[index] !== undefined && suggestions[index].id !== -1;
-
-  function move(step: 1 | -1) {
-    if (!open) {
-      if (suggestions.length > 0) setOpen(true);
-      return;
-    }
-    for (let tries = 1; tries <= suggestions.length; tries++) {
-      const next = (((active + step * tries) % suggestions.length) + suggestions.length) % suggestions.length;
-      if (choosable(next)) return setActive(next);
-    }
-  }
+  const search = useSearchSuggestions({ latency, optionId, loadOptions });
+  const { suggestions, open, active, loading, close, schedule } = search;
 
   function choose(suggestion: Suggestion) {
     if (suggestion.id === -1) return;
@@ -121,8 +51,8 @@ export function SearchBox({ latency, categories }: Props) {
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
-      move(event.key === "ArrowDown" ? 1 : -1);
-    } else if (event.key === "Enter" && open && active >= 0 && choosable(active)) {
+      search.move(event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Enter" && open && active >= 0 && search.choosable(active)) {
       event.preventDefault();
       choose(suggestions[active]!);
     } else if (event.key === "Escape") {
@@ -143,34 +73,17 @@ export function SearchBox({ latency, categories }: Props) {
       action="/search"
       role="search"
       className="relative flex w-full items-stretch gap-1 sm:w-auto sm:flex-1"
-      onSubmit={() => {
-        // A search still waiting for its delay would open suggestions over the results page.
-        clearTimeout(timer.current);
-        inFlight.current?.abort();
-        setLoading(false);
-        close();
-      }}
+      onSubmit={search.cancel}
     >
-      <label htmlFor={`${id}-category`} className="sr-only">
-        {t("search.category")}
-      </label>
-      <select
+      <SearchCategorySelect
         id={`${id}-category`}
-        name="product_cat"
         value={category}
-        onChange={(event) => {
-          setCategory(event.target.value);
-          schedule(query, event.target.value);
+        categories={categories}
+        onChange={(slug) => {
+          setCategory(slug);
+          schedule(query, slug);
         }}
-        className="max-w-36 rounded-l border border-stone-300 bg-white px-2 text-sm"
-      >
-        <option value="">{t("search.allCategories")}</option>
-        {categories.map((option) => (
-          <option key={option.slug} value={option.slug}>
-            {"\u00a0\u00a0".repeat(option.depth) + option.name}
-          </option>
-        ))}
-      </select>
+      />
       <div className="relative min-w-0 flex-1">
         <label htmlFor={`${id}-input`} className="sr-only">
           {t("search.label")}
@@ -216,7 +129,7 @@ export function SearchBox({ latency, categories }: Props) {
                   active={active}
                   optionId={optionId}
                   onChoose={choose}
-                  onPoint={setActive}
+                  onPoint={search.setActive}
                 />
               </PartSlot>
             )}
@@ -237,5 +150,41 @@ export function SearchBox({ latency, categories }: Props) {
         {t("search.submit")}
       </button>
     </Form>
+  );
+}
+
+/** The category to search in, before the field; "all categories" first. */
+function SearchCategorySelect({
+  id,
+  value,
+  categories,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  categories: SearchCategoryOption[];
+  onChange: (slug: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {t("search.category")}
+      </label>
+      <select
+        id={id}
+        name="product_cat"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="max-w-36 rounded-l border border-stone-300 bg-white px-2 text-sm"
+      >
+        <option value="">{t("search.allCategories")}</option>
+        {categories.map((option) => (
+          <option key={option.slug} value={option.slug}>
+            {"\u00a0\u00a0".repeat(option.depth) + option.name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -1,0 +1,45 @@
+import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { type BlockPartProps, emptyPair, type Pair, pair } from "./page-drafts.ts";
+import { PairFields } from "./pair-fields.tsx";
+
+/** A hero's fields after its title: its text, its button (label and address) and its picture. */
+export function HeroBlockFields({ data, set, choices }: BlockPartProps) {
+  const { t } = useTranslation();
+  const field = (key: string) => t(`backOffice.pages.fields.${key}`);
+  const cta = (data.cta as { label: Pair; url: string } | undefined) ?? { label: emptyPair(), url: "" };
+  return (
+    <>
+      <PairFields label={field("text")} value={pair(data.text)} onChange={(text) => set({ text })} long />
+      <PairFields
+        label={field("buttonLabel")}
+        value={pair(cta.label)}
+        onChange={(label) => set({ cta: { ...cta, label } })}
+      />
+      <label className="block text-sm font-medium">
+        {field("buttonUrl")}
+        <input
+          value={cta.url}
+          onChange={(event) => set({ cta: { ...cta, url: event.target.value } })}
+          maxLength={2000}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="block text-sm font-medium">
+        {field("picture")}
+        <select
+          value={String(data.imageId ?? "")}
+          onChange={(event) => set({ imageId: event.target.value ? Number(event.target.value) : undefined })}
+          className={ADMIN_FIELD}
+        >
+          <option value="">{t("backOffice.pages.none")}</option>
+          {choices.media.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { ADMIN_FIELD, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { pageRestClient } from "../../../lib/rest-client.ts";
+import { type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
+
+/** The form that adds a category, at the top level or under any other; it empties once added. */
+export function CategoryAddForm({ tree }: { tree: CategoryTreeState }) {
+  const { t } = useTranslation();
+  return (
+    <form
+      className="grid items-end gap-3 rounded border border-stone-200 p-4 sm:grid-cols-4"
+      aria-labelledby="category-add-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        const parent = String(data.get("parent") ?? "");
+        void tree.run(async () => {
+          await pageRestClient().request({
+            path: "/products/categories",
+            method: "POST",
+            data: { parent: parent ? Number(parent) : null, translations: categoryTexts(data) },
+          });
+          form.reset();
+          return null;
+        }, t("backOffice.categories.added"));
+      }}
+    >
+      <h2 id="category-add-heading" className="text-lg font-semibold sm:col-span-4">
+        {t("backOffice.categories.add")}
+      </h2>
+      <label className="text-sm">
+        {t("backOffice.categories.nameEn")}
+        <input name="name_en" required maxLength={200} className={ADMIN_FIELD} />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.categories.nameEs")}
+        <input name="name_es" maxLength={200} className={ADMIN_FIELD} />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.categories.parent")}
+        <select name="parent" className={ADMIN_FIELD}>
+          <option value="">{t("backOffice.categories.noParent")}</option>
+          {tree.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {"\u2014 ".repeat(tree.depthOf.get(category.id) ?? 0)}
+              {tree.nameOf(category)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={ADMIN_PRIMARY_BUTTON}>
+        {t("backOffice.categories.addButton")}
+      </button>
+    </form>
+  );
+}

@@ -41,7 +41,9 @@ describe("test files that share a worker's modules", () => {
   it("are the server's and the packages' tests", () => {
     expect(sharedFiles.length).toBeGreaterThan(50);
     expect(sharedFiles).toContain(path.join("packages", "db", "src", "template.test.ts"));
-    expect(sharedFiles).toContain(path.join("apps", "store", "app", "services", "cart", "checkout.server.test.ts"));
+    expect(sharedFiles).toContain(
+      path.join("apps", "store", "app", "services", "cart", "checkout.server.test.ts"),
+    );
     expect(sharedFiles).toContain(path.join("apps", "store", "server", "page-cache.server.test.ts"));
     expect(sharedFiles).not.toContain(
       path.join("apps", "store", "app", "features", "cart", "cart-store.test.ts"),

@@ -6,7 +6,7 @@ import {
   insertCategory,
   insertSimpleProduct,
 } from "../../services/catalogue/catalogue-fixtures.test-helper.ts";
-import { loadMenu } from "../../services/content/content.server.ts";
+import { loadMenu } from "../../services/content/menu-queries.server.ts";
 import { restTestServer } from "./rest-server.test-helper.ts";
 
 const pair = (en: string, es: string) => ({ en, es });

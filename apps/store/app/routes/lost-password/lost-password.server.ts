@@ -1,13 +1,14 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { isLocale } from "../../i18n/i18n.ts";
 import {
   createPasswordReset,
   guestFormNonce,
   isResetTokenShape,
   resetPassword,
 } from "../../services/people/accounts.server.ts";
+import { passwordResetMail } from "../../services/people/people-mail.server.tsx";
 import { verifyNonce } from "../../services/shared/nonce.server.ts";
 
 export const LOST_PASSWORD_NONCE = "lost_password";
@@ -60,15 +61,9 @@ export async function lostPasswordAction(context: AppLoadContext, request: Reque
   const reset = await createPasswordReset(context.db, parsed.data.user_login);
   if (reset) {
     const locale = isLocale(reset.locale) ? reset.locale : context.locale;
-    const t = createI18n(locale).t;
     const link = `${context.config.publicUrl}/my-account/lost-password?key=${reset.token}&login=${reset.userId}`;
-    await context.mailer
-      .send({
-        to: parsed.data.user_login,
-        subject: t("mail.resetSubject", { store: context.settings.name }),
-        text: `${t("mail.resetIntro")}\n\n${link}\n\n${t("mail.resetIgnore")}`,
-        html: `<p>${t("mail.resetIntro")}</p><p><a href="${link}">${t("mail.resetLink")}</a></p><p>${t("mail.resetIgnore")}</p>`,
-      })
+    await passwordResetMail(parsed.data.user_login, link, context.settings.name, locale)
+      .then((mail) => context.mailer.send(mail))
       .catch((error) => context.logger.error({ err: error }, "password reset mail failed"));
   }
   // The same answer whether or not an account exists: e-mail addresses are not disclosed.

@@ -4,8 +4,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import type { LegalPageLink, LegalPageLinks } from "../../lib/store-settings.ts";
 import type { StoreSettings } from "../settings/settings.server.ts";
-import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
-import { translated } from "./content.server.ts";
+import { FALLBACK_LOCALE, translated } from "../shared/translations.server.ts";
 
 /**
  * The legal pages the settings name (decision 0051), as the storefront links them in `locale`: the

@@ -9,7 +9,7 @@ import {
   redirects,
   type Transaction,
 } from "@vitrine/db";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import {
   isMenuAddress,
@@ -22,12 +22,13 @@ import {
   type MenuTarget,
 } from "../../lib/menu-editor.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
+import { menuAddresses, readMenu, type StoredMenuItem } from "./menu-queries.server.ts";
 
 /**
  * The menus editor's use cases (issue 17, decision 0036): a menu read for editing, with what each
  * item points at, and saved whole in one transaction. Items store only their label and the address
- * they link to, so the storefront reads a menu in one query (`loadMenu`); the kind of target is
- * read back from the address.
+ * they link to, so both sides read a menu through one query (`readMenu`, `menu-queries.server.ts`);
+ * the kind of target is read back from the address.
  */
 
 const fail = (code: string, message: string, param: string) => new AdminInputError(code, message, param);
@@ -47,36 +48,19 @@ export async function listMenusForAdmin(
 
 /** The menu at `location` with each item's label in both languages and its target, in order. */
 export async function menuForEditor(db: Database, location: MenuLocation): Promise<MenuRecord> {
-  const rows = await db
-    .select({ id: menuItems.id, parentId: menuItems.parentId, label: menuItems.label, url: menuItems.url })
-    .from(menuItems)
-    .innerJoin(menus, eq(menus.id, menuItems.menuId))
-    .where(eq(menus.location, location))
-    .orderBy(asc(menuItems.position), asc(menuItems.id));
-  const targets = await targetsOf(
-    db,
-    rows.map((row) => row.url),
-  );
-  const items = new Map<number, MenuItemRecord & { parentId: number | null }>();
-  for (const row of rows) {
-    const stored = (row.label ?? {}) as Record<string, unknown>;
-    const text = (locale: string) => (typeof stored[locale] === "string" ? (stored[locale] as string) : "");
-    items.set(row.id, {
-      id: row.id,
-      parentId: row.parentId,
+  const stored = await readMenu(db, location);
+  const targets = await targetsOf(db, menuAddresses(stored));
+  const record = (item: StoredMenuItem): MenuItemRecord => {
+    const text = (locale: string) => (typeof item.label[locale] === "string" ? item.label[locale] : "");
+    return {
+      id: item.id,
       label: { en: text("en"), es: text("es") },
-      target: targets.get(row.url) ?? { kind: "url", url: row.url },
-      url: row.url,
-      children: [],
-    });
-  }
-  const roots: MenuItemRecord[] = [];
-  for (const { parentId, ...item } of items.values()) {
-    const parent = parentId === null ? undefined : items.get(parentId);
-    if (parent) parent.children.push(item);
-    else roots.push(item);
-  }
-  return { location, items: roots };
+      target: targets.get(item.url) ?? { kind: "url", url: item.url },
+      url: item.url,
+      children: item.children.map(record),
+    };
+  };
+  return { location, items: stored.map(record) };
 }
 
 /**

@@ -15,7 +15,9 @@ import {
 } from "../catalogue/catalogue.server.ts";
 import { loadImages } from "../media/media.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
-import { type Block, loadMenu, loadPage, menuIdAt, translated } from "./content.server.ts";
+import { translated } from "../shared/translations.server.ts";
+import { loadMenu, menuIdAt } from "./menu-queries.server.ts";
+import { type Block, loadPage } from "./page-queries.server.ts";
 import { photoFeedImageOrigins } from "./photo-feed.server.ts";
 import { encodePhotoFeedData } from "./photo-feed-data.server.ts";
 import { mediaIdsIn, pageRichText } from "./rich-text.server.ts";

@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { locales } from "../../i18n/i18n.ts";
 import { textFieldName } from "../../lib/field-names.ts";
-import { pageBlockRows } from "./content.server.ts";
+import { readPage } from "./page-queries.server.ts";
 
 /** Editors and administrators edit pages (spec §6 "Roles"); customers do not. */
 export function canEditPages(role: Role | string | null | undefined): boolean {
@@ -70,17 +70,13 @@ function byLocale(value: unknown): Record<string, string> {
 
 /** A page with its editable texts in every store language; null when there is no such page. */
 export async function loadEditablePage(db: Database, slug: string): Promise<EditablePage | null> {
-  const [page] = await db
-    .select({ id: pages.id, slug: pages.slug, title: pages.title })
-    .from(pages)
-    .where(eq(pages.slug, slug));
+  const page = await readPage(db, { slug }, { drafts: true });
   if (!page) return null;
-  const rows = await pageBlockRows(db, page.id);
   return {
     id: page.id,
     slug: page.slug,
     title: byLocale(page.title),
-    blocks: rows.map((row) => ({
+    blocks: page.blocks.map((row) => ({
       id: row.id,
       type: row.type,
       texts: (EDITABLE_PATHS[row.type] ?? []).map((path) => ({

@@ -19,7 +19,7 @@ import { freeSlug, isSlug, slugify } from "../catalogue/products-admin.server.ts
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { forgetMovesTo, recordMove } from "../shared/redirects.server.ts";
-import { pageBlockRows } from "./content.server.ts";
+import { readPage } from "./page-queries.server.ts";
 
 /**
  * The page builder's use cases (decision 0034): pages made of content blocks, listed, created, saved
@@ -129,23 +129,15 @@ export async function listPagesForAdmin(db: Database): Promise<PageSummary[]> {
 
 /** A page with its blocks as stored, by id or by address; null when there is none. */
 export async function pageForBuilder(db: Database, key: { id: number } | { slug: string }) {
-  const [page] = await db
-    .select({
-      id: pages.id,
-      slug: pages.slug,
-      title: pages.title,
-      status: pages.status,
-      updatedAt: pages.updatedAt,
-    })
-    .from(pages)
-    .where("id" in key ? eq(pages.id, key.id) : eq(pages.slug, key.slug));
+  const page = await readPage(db, key, { drafts: true });
   if (!page) return null;
-  const rows = await pageBlockRows(db, page.id);
   return {
-    ...page,
+    id: page.id,
+    slug: page.slug,
     title: titleOf(page.title),
+    status: page.status,
     updatedAt: page.updatedAt.toISOString(),
-    blocks: rows.filter((row): row is BuilderPage["blocks"][number] =>
+    blocks: page.blocks.filter((row): row is BuilderPage["blocks"][number] =>
       (BLOCK_TYPES as readonly string[]).includes(row.type),
     ),
   } satisfies BuilderPage;

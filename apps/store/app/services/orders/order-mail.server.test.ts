@@ -23,16 +23,16 @@ const store = parseStoreSettings({
 });
 
 describe("the order confirmation mail", () => {
-  it("tells a bank-transfer customer where to pay, in their language, and ends with the store's address", () => {
-    const mail = orderConfirmation(order, store);
+  it("tells a bank-transfer customer where to pay, in their language, and ends with the store's address", async () => {
+    const mail = await orderConfirmation(order, store);
     expect(mail.text).toContain("Nuestros datos bancarios\nTitular de la cuenta: Tienda SL\nIBAN: ES91 2100");
     expect(mail.text).not.toContain("Banco:");
     expect(mail.text.endsWith("--\nTienda\nCalle Mayor 1\n28013 Madrid\nES")).toBe(true);
     expect(mail.html).toContain("ES91 2100 0418 4502 0005 1332");
   });
 
-  it("leaves the bank details out of other payment methods' mails", () => {
-    const mail = orderConfirmation({ ...order, paymentMethod: "cod" }, store);
+  it("leaves the bank details out of other payment methods' mails", async () => {
+    const mail = await orderConfirmation({ ...order, paymentMethod: "cod" }, store);
     expect(mail.text).not.toContain("IBAN");
     expect(mail.html).not.toContain("IBAN");
   });

@@ -1,10 +1,12 @@
+import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
-import { renderToStaticMarkup } from "react-dom/server";
+import { Fragment } from "react";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
 import type { Mailer, MailMessage } from "../mail/mail.server.ts";
+import { renderMail } from "../mail/render-mail.server.tsx";
 import type { StoreSettings } from "../settings/settings.server.ts";
 import { orderWithLines } from "./orders.server.ts";
 
@@ -42,11 +44,10 @@ function bankDetailRows(order: OrderForMail, store: StoreForMail): Array<[string
 }
 
 /** The order confirmation, in the language the shopper ordered in. */
-export function orderConfirmation(order: OrderForMail, store: StoreForMail): MailMessage {
+export function orderConfirmation(order: OrderForMail, store: StoreForMail): Promise<MailMessage> {
   const locale = isLocale(order.locale) ? order.locale : "en";
   const t = createI18n(locale).t;
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
-  const subject = t("mail.orderSubject", { store: store.name, id: order.id });
   const bank = bankDetailRows(order, store);
   const footer = storeAddressLines(store);
   const rows = order.lines.map((line) => `${line.name} × ${line.quantity}: ${money(line.total)}`);
@@ -67,56 +68,62 @@ export function orderConfirmation(order: OrderForMail, store: StoreForMail): Mai
     t("mail.viewOrder", { url: order.receiptUrl }),
     ...(footer.length > 0 ? ["", "--", ...footer] : []),
   ].join("\n");
-  const html = renderToStaticMarkup(
-    <html lang={locale}>
-      <body style={{ fontFamily: "sans-serif" }}>
-        <p>{t("mail.greeting", { name: order.name })}</p>
-        <p>{t("mail.orderIntro", { id: order.id })}</p>
-        <table cellPadding={4}>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.name}>
-                <td>
-                  {line.name} × {line.quantity}
-                </td>
-                <td align="right">{money(line.total)}</td>
-              </tr>
-            ))}
-            <tr>
-              <th align="left">{t("cart.total")}</th>
-              <td align="right">{money(order.total)}</td>
-            </tr>
-          </tbody>
-        </table>
+  return renderMail({
+    to: order.email,
+    subject: t("mail.orderSubject", { store: store.name, id: order.id }),
+    locale,
+    storeName: store.name,
+    preview: t("mail.orderIntro", { id: order.id }),
+    text,
+    body: (
+      <>
+        <Text>{t("mail.greeting", { name: order.name })}</Text>
+        <Text>{t("mail.orderIntro", { id: order.id })}</Text>
+        <Section>
+          {order.lines.map((line) => (
+            <Row key={line.name}>
+              <Column>
+                {line.name} × {line.quantity}
+              </Column>
+              <Column align="right">{money(line.total)}</Column>
+            </Row>
+          ))}
+          <Row>
+            <Column>
+              <strong>{t("cart.total")}</strong>
+            </Column>
+            <Column align="right">{money(order.total)}</Column>
+          </Row>
+        </Section>
         {bank.length > 0 && (
-          <>
-            <h2>{t("checkout.bankDetails.title")}</h2>
-            <table cellPadding={4}>
-              <tbody>
-                {bank.map(([key, value]) => (
-                  <tr key={key}>
-                    <th align="left">{t(key)}</th>
-                    <td>{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </>
-        )}
-        <p>
-          <a href={order.receiptUrl}>{t("mail.viewOrderLink")}</a>
-        </p>
-        {footer.length > 0 && (
-          <address style={{ color: "#57534e", fontStyle: "normal" }}>
-            {footer.map((line) => (
-              <div key={line}>{line}</div>
+          <Section>
+            <Heading as="h2">{t("checkout.bankDetails.title")}</Heading>
+            {bank.map(([key, value]) => (
+              <Row key={key}>
+                <Column>
+                  <strong>{t(key)}</strong>
+                </Column>
+                <Column>{value}</Column>
+              </Row>
             ))}
-          </address>
+          </Section>
         )}
-      </body>
-    </html>,
-  );
-  return { to: order.email, subject, text, html: `<!DOCTYPE html>${html}` };
+        <Text>
+          <Link href={order.receiptUrl}>{t("mail.viewOrderLink")}</Link>
+        </Text>
+        {footer.length > 0 && (
+          <Text style={{ color: "#57534e" }}>
+            {footer.map((line, index) => (
+              <Fragment key={line}>
+                {index > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
+          </Text>
+        )}
+      </>
+    ),
+  });
 }
 
 /** What the order mails need of the request's context. */
@@ -148,7 +155,7 @@ export async function mailOrderConfirmation(
   if (!order) return { unsent: "unknown_order" };
   if (!order.billingAddress.email) return { unsent: "no_email" };
   await context.mailer.send(
-    orderConfirmation(
+    await orderConfirmation(
       {
         id: order.id,
         locale: order.locale,
@@ -173,10 +180,9 @@ export function customerNoteMail(
   order: { id: number; locale: string; email: string; name: string; receiptUrl: string },
   note: string,
   storeName: string,
-): MailMessage {
+): Promise<MailMessage> {
   const locale = isLocale(order.locale) ? order.locale : "en";
   const t = createI18n(locale).t;
-  const subject = t("mail.noteSubject", { store: storeName, id: order.id });
   const text = [
     t("mail.greeting", { name: order.name }),
     "",
@@ -186,19 +192,26 @@ export function customerNoteMail(
     "",
     t("mail.viewOrder", { url: order.receiptUrl }),
   ].join("\n");
-  const html = renderToStaticMarkup(
-    <html lang={locale}>
-      <body style={{ fontFamily: "sans-serif" }}>
-        <p>{t("mail.greeting", { name: order.name })}</p>
-        <p>{t("mail.noteIntro", { id: order.id })}</p>
-        <blockquote style={{ whiteSpace: "pre-wrap" }}>{note}</blockquote>
-        <p>
-          <a href={order.receiptUrl}>{t("mail.viewOrderLink")}</a>
-        </p>
-      </body>
-    </html>,
-  );
-  return { to: order.email, subject, text, html: `<!DOCTYPE html>${html}` };
+  return renderMail({
+    to: order.email,
+    subject: t("mail.noteSubject", { store: storeName, id: order.id }),
+    locale,
+    storeName,
+    preview: t("mail.noteIntro", { id: order.id }),
+    text,
+    body: (
+      <>
+        <Text>{t("mail.greeting", { name: order.name })}</Text>
+        <Text>{t("mail.noteIntro", { id: order.id })}</Text>
+        <Text style={{ borderLeft: "3px solid #d6d3d1", paddingLeft: "12px", whiteSpace: "pre-wrap" }}>
+          {note}
+        </Text>
+        <Text>
+          <Link href={order.receiptUrl}>{t("mail.viewOrderLink")}</Link>
+        </Text>
+      </>
+    ),
+  });
 }
 
 /**
@@ -214,7 +227,7 @@ export async function sendCustomerNote(
     const order = await orderWithLines(context.db, orderId);
     if (!order?.billingAddress.email) return;
     await context.mailer.send(
-      customerNoteMail(
+      await customerNoteMail(
         {
           id: order.id,
           locale: order.locale,

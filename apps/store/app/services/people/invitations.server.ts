@@ -3,11 +3,11 @@ import { type Database, type Role, sessions, users } from "@vitrine/db";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
-import { createI18n, isLocale, type Locale, locales } from "../../i18n/i18n.ts";
-import { escapeHtml } from "../../lib/escape-html.ts";
+import { isLocale, type Locale, locales } from "../../i18n/i18n.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { tokenHash } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
+import { invitationMail } from "./people-mail.server.tsx";
 import { roles, setUserRoleIn } from "./users.server.ts";
 
 /**
@@ -96,7 +96,7 @@ export async function inviteUser(
     login: String(invitation.userId),
   })}`;
   try {
-    await context.mailer.send(invitationMail(context.settings.name, invitation, link));
+    await context.mailer.send(await invitationMail(invitation, link, context.settings.name, INVITATION_DAYS));
   } catch (error) {
     context.logger.error({ err: error }, "invitation mail failed");
     throw new InvitationMailError();
@@ -109,19 +109,6 @@ export class InvitationMailError extends Error {
   constructor() {
     super("The invitation was saved, but its mail could not be sent.");
   }
-}
-
-function invitationMail(store: string, invitation: Invitation, link: string) {
-  const t = createI18n(invitation.locale).t;
-  const role = t(`mail.invitationRoles.${invitation.role}`);
-  const intro = t("mail.invitationIntro", { store, role });
-  const expiry = t("mail.invitationExpiry", { days: INVITATION_DAYS });
-  return {
-    to: invitation.email,
-    subject: t("mail.invitationSubject", { store }),
-    text: `${intro}\n\n${t("mail.invitationAction")}\n${link}\n\n${expiry}`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t("mail.invitationLink"))}</a></p><p>${escapeHtml(expiry)}</p>`,
-  };
 }
 
 const invitationCondition = (userId: number, token: string) =>

@@ -20,6 +20,16 @@ export function pickTranslation<V, T>(
   return value[locale] ?? value[FALLBACK_LOCALE] ?? otherwise;
 }
 
+/** Picks the shopper's language from a `{ en, es }` value stored in a block. */
+export function translated(value: unknown, locale: string): string {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object") {
+    const text = pickTranslation(value as Record<string, unknown>, locale, "");
+    return typeof text === "string" ? text : "";
+  }
+  return "";
+}
+
 type ColumnKey<T extends PgTable> = keyof T["_"]["columns"] & string;
 
 /**

@@ -1,0 +1,76 @@
+import { type ChangeFeed, changedPageTags, type DbHandle } from "@vitrine/db";
+import type { Logger } from "pino";
+import type { Config } from "../app/config.server.ts";
+import { ProductSearch } from "../app/services/catalogue/search.server.ts";
+import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
+import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
+import { loadStoreSettings, type StoreSettings } from "../app/services/settings/settings.server.ts";
+import { SiteCache } from "../app/services/shared/site-cache.server.ts";
+import { PageCache } from "./page-cache.server.ts";
+
+/** The current settings: replaced when any process on the database changes them. */
+export type CurrentSettings = { current: StoreSettings };
+
+/** What a server process keeps in memory, each emptied or refreshed through the change feed. */
+export type ServerCaches = {
+  pageCache: PageCache;
+  siteCache: SiteCache;
+  productSearch: ProductSearch;
+  photoFeed: PhotoFeed;
+};
+
+/** The process's caches, for a store served at `publicUrl` (its host keys the page cache). */
+export function buildCaches(options: {
+  config: Config;
+  publicUrl: string;
+  database: DbHandle;
+  logger: Logger;
+  settings: CurrentSettings;
+}): ServerCaches {
+  const { config, database, settings } = options;
+  return {
+    pageCache: new PageCache(config.pageCacheEntries, new URL(options.publicUrl).host, undefined, (cookies) =>
+      storeNoticeCacheVariant(settings.current, cookies),
+    ),
+    siteCache: new SiteCache(),
+    productSearch: new ProductSearch(database.db),
+    photoFeed: new PhotoFeed({ db: database.db, logger: options.logger }),
+  };
+}
+
+/**
+ * Keeps the caches and the settings in step with every process on the database: a change to some
+ * products drops the pages that show them; any other change empties the page and site caches, and
+ * a settings change reloads the settings first.
+ */
+export function followChanges(options: {
+  changes: ChangeFeed;
+  caches: ServerCaches;
+  settings: CurrentSettings;
+  database: DbHandle;
+  logger: Logger;
+}): void {
+  const { pageCache, siteCache, productSearch } = options.caches;
+  const { settings, database, logger } = options;
+  const emptyCaches = () => {
+    pageCache.clear();
+    siteCache.clear();
+  };
+  options.changes.subscribe((change) => {
+    const tags = changedPageTags(change);
+    // Any page change may be a product's: the search reads what moved before its next answer.
+    if (change !== "settings") productSearch.catalogueChanged();
+    // A change to some products drops the pages that show them; menus and the rest stay.
+    if (tags) return pageCache.purge(tags);
+    emptyCaches();
+    if (change !== "settings") return;
+    // Emptied again once the new settings are in place: a page rendered meanwhile, with the old
+    // ones, must not stay in the cache.
+    loadStoreSettings(database.db)
+      .then((loaded) => {
+        settings.current = loaded;
+        emptyCaches();
+      })
+      .catch((error) => logger.error({ err: error }, "reading the changed settings failed"));
+  });
+}

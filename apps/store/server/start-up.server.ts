@@ -1,0 +1,59 @@
+import cluster from "node:cluster";
+import { createDb, DatabaseOpenError, type DbHandle, products } from "@vitrine/db";
+import { CatalogueNotEmptyError, seedDemo } from "@vitrine/db/seed";
+import { count } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Config } from "../app/config.server.ts";
+import { ensureAdministrator } from "../app/services/people/accounts.server.ts";
+
+/** What every start does before serving: open the database and, once per database, prepare it. */
+
+/** Opens the database; a worker leaves migrating to the primary, which did it before forking. */
+export async function openDatabase(config: Config): Promise<DbHandle> {
+  try {
+    return await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      migrate: !cluster.isWorker,
+    });
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) fail(error.message);
+    throw error;
+  }
+}
+
+/** What happens once per start, before any request: the demo catalogue and the first administrator. */
+export async function prepare(config: Config, logger: Logger, database: DbHandle): Promise<void> {
+  const [catalogue] = await database.db.select({ total: count() }).from(products);
+  if (config.seedDemo && (catalogue?.total ?? 0) === 0) {
+    logger.info("first start: seeding the demo catalogue");
+    try {
+      // The pictures are drawn once the store serves (drawInBackground), so a first start is quick.
+      const seeded = await seedDemo(database.db, {
+        mediaDir: config.mediaDir,
+        images: "later",
+        log: (msg) => logger.info(msg),
+      });
+      logger.info(seeded, "demo catalogue seeded");
+    } catch (error) {
+      // Another server sharing this PostgreSQL database seeded it first.
+      if (!(error instanceof CatalogueNotEmptyError)) throw error;
+      logger.info("the demo catalogue was seeded by another process");
+    }
+  }
+  const admin = await ensureAdministrator(database.db, config.admin);
+  if (admin?.generatedPassword) {
+    // Printed once, on the first start only; it is stored hashed.
+    process.stdout.write(
+      `\nAdministrator created: ${admin.email} with password ${admin.generatedPassword} (shown once; change it after signing in)\n\n`,
+    );
+  } else if (admin) {
+    logger.info({ email: admin.email }, "administrator created from ADMIN_EMAIL");
+  }
+}
+
+/** Stops the process with a message for whoever started it. */
+export function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}

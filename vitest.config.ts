@@ -12,6 +12,13 @@ export const SHARED_MODULES = [
   "bench/**/*.test.ts",
 ];
 
+/**
+ * Tests of the store's HTTP surface (contracts, REST, fuzz) that need no browser: they talk to the
+ * built server, one process for the project (its global set-up) plus the stores a start-up test makes,
+ * so they run after `npm run build` (scripts/test.mjs runs them as their own step).
+ */
+export const HTTP_TESTS = ["apps/store/tests/http/**/*.test.ts"];
+
 export default defineConfig({
   test: {
     exclude: ["**/node_modules/**", "**/build/**"],
@@ -27,6 +34,14 @@ export default defineConfig({
       {
         extends: true,
         test: { name: "isolated", include: ["apps/*/app/**/*.test.{ts,tsx}"], exclude: SHARED_MODULES },
+      },
+      {
+        extends: true,
+        test: {
+          name: "http",
+          include: HTTP_TESTS,
+          globalSetup: ["apps/store/tests/http/global-setup.ts"],
+        },
       },
     ],
   },

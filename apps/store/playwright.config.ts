@@ -2,8 +2,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { STORE_ENV, WALLET_SECRET } from "./tests/built-store.ts";
 import { chromiumLaunchOptions } from "./tests/e2e/chromium.ts";
 
 /**
@@ -39,22 +39,8 @@ process.env.E2E_WALLET_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-
 const port = Number(process.env.E2E_PORT);
 const walletStorePort = Number(process.env.E2E_WALLET_STORE_PORT);
 const walletPort = Number(process.env.E2E_WALLET_PORT);
-const walletSecret = "e2e wallet secret shared by store and wallet";
-const mediaDir = fileURLToPath(new URL("../../node_modules/.cache/vitrine-e2e-media", import.meta.url));
-const storeEnv = {
-  NODE_ENV: "production",
-  HOST: "127.0.0.1",
-  // Generated product art is content-addressed: one folder serves every run, so only the first renders it.
-  MEDIA_DIR: mediaDir,
-  SEED_DEMO: "on",
-  LOG_LEVEL: "warn",
-  // Pictures exactly this wide fail half-way on their first upload: the back office's retry runs for real.
-  MEDIA_FAULT_WIDTH: "777",
-  ADMIN_EMAIL: "admin@example.com",
-  ADMIN_PASSWORD: "e2e-admin-password",
-  DATABASE_URL: "",
-  WALLET_SHARED_SECRET: walletSecret,
-};
+// The store's variables, shared with the HTTP tests' store (tests/built-store.ts).
+const storeEnv = STORE_ENV;
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -117,7 +103,7 @@ export default defineConfig({
         WALLET_PORT: String(walletPort),
         WALLET_HOST: `http://localhost:${walletPort}`,
         STORE_URL: `http://127.0.0.1:${walletStorePort}`,
-        WALLET_SHARED_SECRET: walletSecret,
+        WALLET_SHARED_SECRET: WALLET_SECRET,
         WALLET_DEMO_PASSWORD: "wallet-demo-password",
       },
     },

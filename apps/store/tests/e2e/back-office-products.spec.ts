@@ -1,14 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_MEDIA_DIR, expect, type SpareStore, test } from "./fixtures.ts";
+import { ADMIN, E2E_MEDIA_DIR, EMPTY_STORE, expect, test } from "./fixtures.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
  * The back office's products and categories (issue 16), on a store of their own: a demo store for
  * the product (its new product would otherwise change the counts other tests read), an empty one
- * for the category tree.
+ * (the worker's, settings put back after each test) for the product pages and the category tree.
  */
-const OWNER = { email: "catalogue-owner@example.com", password: "catalogue owner password" };
+const OWNER = ADMIN;
 
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -21,7 +21,7 @@ async function photo(name: string, width: number, color: { r: number; g: number;
   return { name, mimeType: "image/jpeg", buffer };
 }
 
-async function ownerPage(browser: Browser, store: SpareStore, locale: "en" | "es" = "en") {
+async function ownerPage(browser: Browser, store: { port: number }, locale: "en" | "es" = "en") {
   const baseURL = `http://127.0.0.1:${store.port}`;
   const context = await browser.newContext({ baseURL });
   if (locale === "es") await context.addCookies([{ name: "googtrans", value: "/en/es", url: baseURL }]);
@@ -188,10 +188,10 @@ test("an administrator uploads two photos (one retried), creates a variable prod
 
 test("the back office's product pages in Spanish, and editors are refused them", async ({
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const store = await spareStore({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  const store = await sharedStore(EMPTY_STORE);
   const page = await ownerPage(browser, store, "es");
   await page.goto("/admin/products");
   await expect(page.getByRole("heading", { level: 1, name: "Productos" })).toBeVisible();
@@ -249,10 +249,10 @@ test("the back office's product pages in Spanish, and editors are refused them",
 
 test("the category tree: add in both languages, order with the buttons by keyboard, nest, rename and delete", async ({
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const store = await spareStore({ ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password });
+  const store = await sharedStore(EMPTY_STORE);
   const page = await ownerPage(browser, store);
   await page.goto("/admin/categories");
   await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();

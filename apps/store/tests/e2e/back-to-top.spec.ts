@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 /**
@@ -139,17 +139,12 @@ test.describe("back to top on a phone", () => {
   test("keeps above the consent banner, and goes back to the corner once the shopper has chosen", async ({
     page,
     browser,
-    spareStore,
+    sharedStore,
   }) => {
-    // A spare store's start: the banner is a store-wide setting.
+    // A store apart from the main one (the worker's, perhaps started now): the banner is a store-wide setting.
     test.setTimeout(120_000);
-    const admin = { email: "back-to-top-admin@example.com", password: "back to top admin password" };
-    const store = await spareStore({
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      SEED_DEMO: "on",
-      MEDIA_DIR: E2E_MEDIA_DIR,
-    });
+    const admin = ADMIN;
+    const store = await sharedStore(DEMO_STORE);
     const origin = `http://127.0.0.1:${store.port}`;
     const { token } = (await (
       await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: admin })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
 import { seriousViolations } from "./support.ts";
 
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
@@ -67,10 +67,11 @@ test.describe("script parts that fail to load", () => {
 test("the page loader: off in a fresh store; when on, an overlay until 1 s after the page has loaded, never without JavaScript", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
-  const admin = { email: "loader-admin@example.com", password: "loader admin password" };
-  const store = await spareStore({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  // A store apart from the main one (its worker's; settings put back after): the loader is store-wide.
+  const admin = ADMIN;
+  const store = await sharedStore(EMPTY_STORE);
   const origin = `http://127.0.0.1:${store.port}`;
   expect(await (await page.request.get(`${origin}/`)).text()).not.toContain('class="page-loader"');
 

@@ -1,19 +1,19 @@
-import { bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 /** The coming-soon page's own element (its strings travel in every page's translations). */
 const COMING_SOON_PAGE = '<main class="coming-soon">';
-const ADMIN = { email: "soon-admin@example.com", password: "soon admin password" };
 /** The REST call the banner's link names, as the REST client sends it (with `_locale=user`). */
 const USERS_ME = /\/api\/vitrine\/v2\/users\/me(\?|$)/;
 
 test("coming-soon mode: visitors get the coming-soon page, staff the store with a banner they dismiss for good", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const store = await spareStore({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  // A store apart from the main one (its worker's; settings put back after, so it starts as a fresh one).
+  const store = await sharedStore(EMPTY_STORE);
   const origin = `http://127.0.0.1:${store.port}`;
   const issued = await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
   const { token } = (await issued.json()) as { token: string };

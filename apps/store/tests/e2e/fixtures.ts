@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type BuiltStore, E2E_MEDIA_DIR, startBuiltStore } from "../built-store.ts";
 import {
   addToCartFromShop,
   startCollectingPolicyViolations,
@@ -18,12 +16,9 @@ import {
  * `expect` from here instead of from `@playwright/test`.
  */
 
-/** The administrator that playwright.config.ts has the test stores create on first start. */
-/** The generated product art every test store shares (content-addressed: only the first run draws it). */
-export const E2E_MEDIA_DIR = fileURLToPath(
-  new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),
-);
+export { E2E_MEDIA_DIR };
 
+/** The administrator that playwright.config.ts has the test stores create on first start. */
 export const ADMIN = { email: "admin@example.com", password: "e2e-admin-password" };
 
 export function bearer(token: string): { Authorization: string } {
@@ -37,6 +32,35 @@ export type SpareStore = {
   dataDir: string;
   /** Sends SIGTERM once and answers the exit code. */
   stop: () => Promise<number | null>;
+};
+
+/**
+ * How a worker's shared store starts: its administrator (whose token puts the settings back) and any
+ * other variables. `DEMO_STORE` and `EMPTY_STORE` are the two most tests ask for.
+ */
+export type SharedStoreEnv = { ADMIN_EMAIL: string; ADMIN_PASSWORD: string } & Record<string, string>;
+
+/** A store with the demo catalogue and its pictures, and the main store's administrator. */
+export const DEMO_STORE: SharedStoreEnv = {
+  SEED_DEMO: "on",
+  MEDIA_DIR: E2E_MEDIA_DIR,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+};
+
+/** A store without a catalogue, with the main store's administrator. */
+export const EMPTY_STORE: SharedStoreEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+export type SharedStore = { port: number; origin: string };
+
+type WorkerStore = BuiltStore & {
+  /** Puts back the settings the store started with, through its REST API. */
+  reset: () => Promise<void>;
+};
+
+type WorkerFixtures = {
+  /** The worker's shared stores, started on first use, by their settings (`SharedStoreEnv` as JSON). */
+  workerStores: Map<string, Promise<WorkerStore>>;
 };
 
 type Fixtures = {
@@ -63,13 +87,21 @@ type Fixtures = {
    */
   spareStore: (env?: Record<string, string>) => Promise<SpareStore>;
   /**
+   * The worker's store started with `env` (on first use: the built server on a free port with a
+   * fresh data folder), which later tests of this worker that ask with the same `env` get again, one
+   * test at a time. For tests of store-wide settings, which must not meet the main store's other
+   * tests: the settings are put back through the store's REST API after the test, so every test
+   * finds them as a fresh store has them. Start-up and shutdown tests use `spareStore` instead.
+   */
+  sharedStore: (env: SharedStoreEnv) => Promise<SharedStore>;
+  /**
    * Automatic: fails the test when any page it opened (in the default context, a context or page of
    * `browser`, or a browser of `launchChromium`) reported a content security policy violation.
    */
   policyViolations: undefined;
 };
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, WorkerFixtures>({
   policyViolations: [
     async ({ context, browser }, use) => {
       startCollectingPolicyViolations();
@@ -181,51 +213,88 @@ export const test = base.extend<Fixtures>({
       if (store.ownsDataDir) rmSync(store.dataDir, { recursive: true, force: true });
     }
   },
+
+  workerStores: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const stores = new Map<string, Promise<WorkerStore>>();
+      await use(stores);
+      const started = await Promise.allSettled(stores.values());
+      for (const result of started) {
+        if (result.status !== "fulfilled") continue;
+        await result.value.stop();
+        rmSync(result.value.dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: "worker" },
+  ],
+
+  sharedStore: async ({ workerStores }, use) => {
+    const used = new Set<WorkerStore>();
+    await use(async (env) => {
+      const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+      let starting = workerStores.get(key);
+      if (!starting) {
+        starting = startWorkerStore(env);
+        workerStores.set(key, starting);
+        // A store that failed to start is tried again by the next test that asks for it.
+        starting.catch(() => workerStores.delete(key));
+      }
+      const store = await starting;
+      used.add(store);
+      return { port: store.port, origin: store.origin };
+    });
+    for (const store of used) await store.reset();
+  },
 });
+
+async function startWorkerStore(env: SharedStoreEnv): Promise<WorkerStore> {
+  const store = await startBuiltStore(env);
+  const admin = { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
+  const settingsUrl = `${store.origin}/api/vitrine/v2/settings`;
+  const withToken = async <T>(work: (headers: Record<string, string>) => Promise<T>): Promise<T> => {
+    const issued = await fetch(`${store.origin}/api/vitrine/v2/auth/token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(admin),
+    });
+    expect(issued.status, "the shared store's administrator signs in").toBe(201);
+    const headers = bearer(((await issued.json()) as { token: string }).token);
+    try {
+      return await work(headers);
+    } finally {
+      await fetch(`${store.origin}/api/vitrine/v2/auth/token`, { method: "DELETE", headers });
+    }
+  };
+  try {
+    const fresh = await withToken(async (headers) => {
+      const read = await fetch(settingsUrl, { headers });
+      expect(read.status, "the shared store's settings").toBe(200);
+      return await read.text();
+    });
+    const reset = () =>
+      withToken(async (headers) => {
+        const put = await fetch(settingsUrl, {
+          method: "PUT",
+          headers: { ...headers, "Content-Type": "application/json" },
+          body: fresh,
+        });
+        expect(put.status, `the shared store's settings put back: ${await put.clone().text()}`).toBe(200);
+      });
+    return { ...store, reset };
+  } catch (error) {
+    await store.stop();
+    rmSync(store.dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
 
 export { expect };
 
 export async function startSpareStore(
   env: Record<string, string>,
 ): Promise<SpareStore & { ownsDataDir: boolean }> {
-  const ownsDataDir = env.DATA_DIR === undefined;
-  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vitrine-spare-"));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [`${process.env.VITRINE_BUILD_DIR ?? "build"}/server/index.js`],
-    {
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SEED_DEMO: "off",
-        LOG_LEVEL: "silent",
-        DATA_DIR: dataDir,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    return exited;
-  };
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
-    void exited.then(() => reject(new Error("the spare store stopped before it was serving")));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = out.match(/serving at http:\/\/127\.0\.0\.1:(\d+)/);
-      if (found) resolve(Number(found[1]));
-    });
-  }).catch(async (error) => {
-    await stop();
-    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  });
-  return { port, dataDir, stop, ownsDataDir };
+  return startBuiltStore(env);
 }
 
 export type ListedProduct = {

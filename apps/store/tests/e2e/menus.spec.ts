@@ -1,6 +1,5 @@
-import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 const menusReady = (page: Page) =>
@@ -237,19 +236,12 @@ test.describe("the header on small screens", () => {
 test("the vertical category menu is held open on the home page while the header is not stuck, when the store says so", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const admin = { email: "menu-admin@example.com", password: "menu admin password" };
-  const mediaDir = fileURLToPath(
-    new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),
-  );
-  const store = await spareStore({
-    SEED_DEMO: "on",
-    MEDIA_DIR: mediaDir,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
+  // A store apart from the main one (the worker's; settings put back after): the setting is store-wide.
+  const admin = ADMIN;
+  const store = await sharedStore(DEMO_STORE);
   const origin = `http://127.0.0.1:${store.port}`;
   const list = page.locator(".vertical-menu-list");
   const toggle = page.getByRole("button", { name: "Browse categories" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 const DEMO_NOTICE = {
@@ -60,10 +60,11 @@ test.describe("the store notice", () => {
 
   test("a fresh store has none; a notice turned on shows, and a new noticeId shows again to those who dismissed the old one", async ({
     page,
-    spareStore,
+    sharedStore,
   }) => {
-    const admin = { email: "notice-admin@example.com", password: "notice admin password" };
-    const store = await spareStore({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+    // A store apart from the main one (its worker's; settings put back after): the notice is store-wide.
+    const admin = ADMIN;
+    const store = await sharedStore(EMPTY_STORE);
     const origin = `http://127.0.0.1:${store.port}`;
     const issued = await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: admin });
     const { token } = (await issued.json()) as { token: string };

@@ -1,18 +1,19 @@
 import net from "node:net";
-import { fileURLToPath } from "node:url";
-import { expect, test } from "./fixtures.ts";
+import { E2E_MEDIA_DIR } from "../built-store.ts";
+import { apiToken, formNonce, guestWithCart, signIn } from "../e2e/http-shopper.ts";
+import { expect, store, test } from "./fixtures.ts";
 import { type FuzzAnswer, fuzzRequests, rawRequests, send, sendRaw } from "./fuzz-requests.ts";
-import { apiToken, formNonce, guestWithCart, signIn } from "./http-shopper.ts";
 
 /**
  * Bad input over every endpoint gets a 4xx (or a page), never a 5xx and never silence. The fuzz runs
  * on a store of its own, since some of its requests are valid enough to change a cart or an account.
  */
 const ADMIN = { email: "fuzz-admin@example.com", password: "fuzz admin password" };
-const mediaDir = fileURLToPath(new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url));
+const mediaDir = E2E_MEDIA_DIR;
 
-test("no request of the fuzz answers 5xx or goes unanswered", async ({ spareStore }) => {
-  test.setTimeout(240_000);
+test("no request of the fuzz answers 5xx or goes unanswered", { timeout: 240_000 }, async ({
+  spareStore,
+}) => {
   const store = await spareStore({
     SEED_DEMO: "on",
     MEDIA_DIR: mediaDir,
@@ -74,8 +75,8 @@ test("no request of the fuzz answers 5xx or goes unanswered", async ({ spareStor
   expect(answers.length).toBeGreaterThan(300);
 });
 
-test("a body the route does not read leaves the keep-alive connection usable", async ({ baseURL }) => {
-  const { port } = new URL(baseURL!);
+test("a body the route does not read leaves the keep-alive connection usable", async () => {
+  const { port } = new URL(store.origin);
   const socket = net.connect(Number(port), "127.0.0.1");
   let received = "";
   const replies = (count: number) =>

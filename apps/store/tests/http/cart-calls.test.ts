@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, store, test } from "./fixtures.ts";
 
 async function firstSimpleProductId(request: APIRequestContext): Promise<string> {
   const html = await (await request.get("/shop")).text();
@@ -24,7 +24,7 @@ test("the cart calls refuse another site's Origin with a 403 JSON error", async 
   }
   const sameSite = await request.post("/?wc-ajax=get_refreshed_fragments", {
     form: { time: "1" },
-    headers: { Origin: test.info().project.use.baseURL! },
+    headers: { Origin: store.origin },
   });
   expect(sameSite.status()).toBe(200);
 });

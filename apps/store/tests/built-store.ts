@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The built server (`npm run build`, into `VITRINE_BUILD_DIR` or `build`) started as a process of its
+ * own, for the browser tests' extra stores and the HTTP tests: no browser and no test runner here, so
+ * Playwright and Vitest share it.
+ */
+
+/** apps/store, where the build folder is. */
+export const STORE_DIR = fileURLToPath(new URL("..", import.meta.url));
+export const SERVER_ENTRY = path.join(
+  STORE_DIR,
+  process.env.VITRINE_BUILD_DIR ?? "build",
+  "server",
+  "index.js",
+);
+/** The generated product art every test store shares (content-addressed: only the first run draws it). */
+export const E2E_MEDIA_DIR = fileURLToPath(
+  new URL("../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),
+);
+
+export type BuiltStore = {
+  port: number;
+  origin: string;
+  dataDir: string;
+  /** Whether the folder was made for this store (and is removed with it by whoever started it). */
+  ownsDataDir: boolean;
+  /** Sends SIGTERM once and answers the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+/**
+ * Starts the built server on a free port with a fresh data folder (or `env.DATA_DIR`), no demo
+ * catalogue unless `env` asks for one; answers once it serves.
+ */
+export async function startBuiltStore(env: Record<string, string> = {}): Promise<BuiltStore> {
+  const ownsDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "vitrine-spare-"));
+  const child: ChildProcess = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: STORE_DIR,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO: "off",
+      LOG_LEVEL: "silent",
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    return exited;
+  };
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    void exited.then(() => reject(new Error("the store stopped before it was serving")));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = out.match(/serving at http:\/\/127\.0\.0\.1:(\d+)/);
+      if (found) resolve(Number(found[1]));
+    });
+  }).catch(async (error) => {
+    await stop();
+    if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  return { port, origin: `http://127.0.0.1:${port}`, dataDir, ownsDataDir, stop };
+}
+
+/** Waits until the store reports every demo picture drawn, as the browser tests' global set-up does. */
+export async function picturesDrawn(origin: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const health = (await (await fetch(`${origin}/healthz`)).json()) as { media?: string };
+    if (health.media === "ready") return;
+    if (Date.now() > deadline)
+      throw new Error(`${origin} still draws the demo pictures after ${timeoutMs} ms.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The secret the test stores and the reference wallet share. */
+export const WALLET_SECRET = "e2e wallet secret shared by store and wallet";
+
+/**
+ * What every test store with the demo catalogue starts with (playwright.config.ts's stores and the
+ * HTTP tests' store): the administrator, the shared pictures, one fault for the upload retry.
+ */
+export const STORE_ENV = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  // Generated product art is content-addressed: one folder serves every run, so only the first renders it.
+  MEDIA_DIR: E2E_MEDIA_DIR,
+  SEED_DEMO: "on",
+  LOG_LEVEL: "warn",
+  // Pictures exactly this wide fail half-way on their first upload: the back office's retry runs for real.
+  MEDIA_FAULT_WIDTH: "777",
+  ADMIN_EMAIL: "admin@example.com",
+  ADMIN_PASSWORD: "e2e-admin-password",
+  DATABASE_URL: "",
+  WALLET_SHARED_SECRET: WALLET_SECRET,
+};

@@ -1,11 +1,10 @@
-import { useState } from "react";
-import { useNavigate } from "react-router";
 import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { InputField } from "../../../components/ui/back-office-fields.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import type { RestRequest } from "../../../lib/rest-client.ts";
+import { useRestSave } from "../use-rest-save.ts";
 
 export type AffiliateLinkRow = { slug: string; targetUrl: string; clicks: number };
 
@@ -16,27 +15,10 @@ export type AffiliateLinkRow = { slug: string; targetUrl: string; clicks: number
  */
 export function AffiliateLinks({ links }: { links: AffiliateLinkRow[] }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { saving: busy, error, send: sendRequest } = useRestSave();
 
-  async function send(
-    request: { path: string; method: "POST" | "PUT" | "DELETE"; data?: unknown },
-    done: string,
-  ): Promise<boolean> {
-    if (busy) return false;
-    setBusy(true);
-    setError(null);
-    try {
-      await pageRestClient().request(request);
-      navigate(`/admin/affiliate-links?done=${done}`, { replace: true });
-      return true;
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  function send(request: RestRequest, done: string): Promise<boolean> {
+    return sendRequest(request, () => `/admin/affiliate-links?done=${done}`, { replace: true });
   }
 
   return (

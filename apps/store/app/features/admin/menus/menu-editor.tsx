@@ -1,11 +1,11 @@
-import { useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { MENU_LOCATIONS, type MenuLocation, type MenuRecord, menuTree } from "../../../lib/menu-editor.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { DraftField } from "../draft-field.tsx";
 import { SaveError } from "../save-error.tsx";
+import { useRestSave } from "../use-rest-save.ts";
 import { MenuAddForm } from "./menu-add-form.tsx";
 import { itemBody, type MenuEditorChoices, type MenuSummary } from "./menu-drafts.ts";
 import { MenuItemRow } from "./menu-item-row.tsx";
@@ -112,9 +112,7 @@ function MenuChoice({ menus, current }: { menus: MenuSummary[]; current: MenuLoc
  */
 function MenuSaveForm({ menu, editor }: { menu: MenuRecord; editor: MenuItems }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, send } = useRestSave();
   const items = menuTree(editor.items).map(({ item, children }) => ({
     ...itemBody(item),
     children: children.map(itemBody),
@@ -127,22 +125,11 @@ function MenuSaveForm({ menu, editor }: { menu: MenuRecord; editor: MenuItems })
       setError(t("backOffice.menus.fixItem", { name: editor.nameOf(invalid) }));
       return false;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await pageRestClient().request<MenuRecord>({
-        path: `/menus/${menu.location}`,
-        method: "PUT",
-        data: { items },
-      });
-      navigate(`/admin/menus?menu=${menu.location}&saved=1`, { replace: true });
-      return true;
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setSaving(false);
-    }
+    return send<MenuRecord>(
+      { path: `/menus/${menu.location}`, method: "PUT", data: { items } },
+      () => `/admin/menus?menu=${menu.location}&saved=1`,
+      { replace: true },
+    );
   }
 
   return (

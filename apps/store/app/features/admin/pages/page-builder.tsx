@@ -1,11 +1,10 @@
 import { useId, useState } from "react";
-import { useNavigate } from "react-router";
 import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { DraftField } from "../draft-field.tsx";
 import { SaveError } from "../save-error.tsx";
+import { useRestSave } from "../use-rest-save.ts";
 import { PageBlocksSection } from "./page-blocks-section.tsx";
 import { blockBody, type PageBuilderChoices, type PageRecord } from "./page-drafts.ts";
 import { type PageSettings, PageSettingsFields } from "./page-settings-fields.tsx";
@@ -31,7 +30,6 @@ export function PageBuilder({
   focusBlock: number | null;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const id = useId();
   const [settings, setSettings] = useState<PageSettings>({
     title: page.title,
@@ -39,41 +37,24 @@ export function PageBuilder({
     status: page.status,
   });
   const blocks = usePageBlocks(page, choices, focusBlock, `${id}-add`);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, send } = useRestSave();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const home = page.slug === "home";
 
   const draft = { ...settings, blocks: blocks.blocks.map(blockBody) };
 
   async function save(): Promise<boolean> {
-    if (saving) return false;
-    setSaving(true);
-    setError(null);
-    try {
-      const saved = await pageRestClient().request<PageRecord>({
-        path: `/pages/${page.id}`,
-        method: "PUT",
-        data: draft,
-      });
-      navigate(`/admin/pages/${saved.slug}?saved=1`, { replace: true });
-      return true;
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setSaving(false);
-    }
+    return send<PageRecord>(
+      { path: `/pages/${page.id}`, method: "PUT", data: draft },
+      (saved) => `/admin/pages/${saved.slug}?saved=1`,
+      { replace: true },
+    );
   }
 
   async function deletePage() {
-    setError(null);
-    try {
-      await pageRestClient().request({ path: `/pages/${page.id}`, method: "DELETE" });
-      navigate("/admin/pages?deleted=1", { replace: true });
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-    }
+    await send({ path: `/pages/${page.id}`, method: "DELETE" }, () => "/admin/pages?deleted=1", {
+      replace: true,
+    });
   }
 
   return (

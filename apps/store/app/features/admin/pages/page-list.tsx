@@ -1,10 +1,9 @@
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { InputField } from "../../../components/ui/back-office-fields.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { useRestSave } from "../use-rest-save.ts";
 import type { PageRecord } from "./page-builder.tsx";
 
 export type PageRow = {
@@ -18,18 +17,13 @@ export type PageRow = {
 /** The store's pages (decision 0034), each leading to the page builder, and a form for a new one. */
 export function PageList({ pages }: { pages: PageRow[] }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
+  const { saving: creating, error, send } = useRestSave();
   const locale = i18n.language === "es" ? "es" : "en";
 
   /** Creates the page and opens it in the builder; `false` if it was refused. */
   async function create(form: FormData): Promise<boolean> {
-    if (creating) return false;
-    setCreating(true);
-    setError(null);
-    try {
-      const page = await pageRestClient().request<PageRecord>({
+    return send<PageRecord>(
+      {
         path: "/pages",
         method: "POST",
         data: {
@@ -37,15 +31,9 @@ export function PageList({ pages }: { pages: PageRow[] }) {
           status: "draft",
           blocks: [],
         },
-      });
-      navigate(`/admin/pages/${page.slug}`);
-      return true;
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setCreating(false);
-    }
+      },
+      (page) => `/admin/pages/${page.slug}`,
+    );
   }
 
   return (

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { useRestSave } from "../use-rest-save.ts";
 import { checkedProductBody, productFormBody, type VariationDraft, variationDraft } from "./product-body.ts";
 import { ProductCategoriesSection, ProductGallerySection } from "./product-catalogue-section.tsx";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
@@ -35,7 +34,6 @@ export function ProductForm({
   media: MediaChoice[];
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [type, setType] = useState(product?.type ?? "simple");
   const [images, setImages] = useState<number[]>(product?.images ?? []);
   const [terms, setTerms] = useState<Record<string, number[]>>(
@@ -46,8 +44,7 @@ export function ProductForm({
   const [variations, setVariations] = useState<VariationDraft[]>(
     (product?.variations ?? []).map(variationDraft),
   );
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, error, setError, send } = useRestSave();
   const usedAttributes = attributes.filter((attribute) => (terms[String(attribute.id)] ?? []).length > 0);
 
   async function save(form: FormData): Promise<boolean> {
@@ -68,22 +65,16 @@ export function ProductForm({
       setError(t(`rest.errors.${refusal.code}`, { param: refusal.param }));
       return false;
     }
-    setSaving(true);
-    try {
-      const saved = await pageRestClient().request<ProductRecord>({
+    // The page reads the product again, so the form holds what was saved (new variations' ids too).
+    return send<ProductRecord>(
+      {
         path: product ? `/products/${product.id}` : "/products",
         method: product ? "PUT" : "POST",
         data: input,
-      });
-      // The page reads the product again, so the form holds what was saved (new variations' ids too).
-      navigate(`/admin/products/${saved.id}?saved=1`, { replace: product !== null });
-      return true;
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setSaving(false);
-    }
+      },
+      (saved) => `/admin/products/${saved.id}?saved=1`,
+      { replace: product !== null },
+    );
   }
 
   const simple = type === "simple";

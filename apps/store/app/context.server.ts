@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
 import type { Locale } from "./i18n/i18n.ts";
 import type { ContentSources } from "./lib/rich-text.ts";
+import type { StoreSettings } from "./lib/settings-resource.ts";
 import { type CartClient, createCartClient } from "./services/cart/cart-client.server.ts";
 import type { ProductSearch } from "./services/catalogue/search.server.ts";
 import type { PhotoFeed } from "./services/content/photo-feed.server.ts";
@@ -18,7 +19,6 @@ import {
   type LoginLimitSettings,
   type LoginLimits,
 } from "./services/people/login-limits.server.ts";
-import type { StoreSettings } from "./services/settings/settings.server.ts";
 import type { RequestSession } from "./services/shared/session.server.ts";
 import type { SiteCache } from "./services/shared/site-cache.server.ts";
 

@@ -1,10 +1,11 @@
 import { type ChangeFeed, changedPageTags, type DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
+import type { StoreSettings } from "../app/lib/settings-resource.ts";
 import { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
 import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
-import { loadStoreSettings, type StoreSettings } from "../app/services/settings/settings.server.ts";
+import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { SiteCache } from "../app/services/shared/site-cache.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 

@@ -15,12 +15,12 @@ import {
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../i18n/i18n.ts";
+import type { StoreSettings } from "../lib/settings-resource.ts";
 import { CHECKOUT_NONCE, submitCheckout } from "../routes/checkout/checkout-page.server.ts";
 import { addToCart } from "../services/cart/cart.server.ts";
 import { ITEMS_IN_CART_COOKIE } from "../services/cart/cart-cookies.server.ts";
 import { sealWalletSession } from "../services/cart/wallet.server.ts";
 import { insertSimpleProduct } from "../services/catalogue/catalogue-fixtures.test-helper.ts";
-import type { StoreSettings } from "../services/settings/settings.server.ts";
 import { type LoopbackServer, listenOnLoopback } from "../services/shared/loopback-server.test-helper.ts";
 import { createNonce } from "../services/shared/nonce.server.ts";
 import { SESSION_COOKIE } from "../services/shared/session.server.ts";

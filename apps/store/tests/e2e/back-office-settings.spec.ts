@@ -269,3 +269,25 @@ test("a settings form with unsaved edits asks before the back office leaves it; 
   await ask.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
 });
+
+test("the settings form refuses what the server would, before sending it, in the same words", async ({
+  page,
+}) => {
+  // The shared store: the change is refused, so nothing is saved.
+  await signInByForm(page, STORE_ADMIN);
+  await page.goto("/admin/settings");
+  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && new URL(request.url()).pathname.endsWith("/settings"))
+      sent.push(request.url());
+  });
+  await page.getByLabel("Sender of the store's mails").fill("not an address");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  // The server's refusal names the setting; the page says which section, the words it uses for the server's.
+  await expect(page.getByRole("alert")).toHaveText(
+    "Please check the “Store” settings: a value there is not valid.",
+  );
+  expect(sent).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+});

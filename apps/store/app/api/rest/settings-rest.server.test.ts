@@ -1,6 +1,7 @@
 import { pages } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
 import { describe, expect, it } from "vitest";
+import { refusedSettingsKey } from "../../lib/settings-resource.ts";
 import { loadStoreSettings } from "../../services/settings/settings.server.ts";
 import { restTestServer } from "./rest-server.test-helper.ts";
 
@@ -74,5 +75,43 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
     const refused = await server.call("/settings", editor, "PUT", { legal_pages: { privacy } });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it("refuses what the settings form's own check refuses, naming the same setting (one schema)", async () => {
+    const headers = await admin();
+    const before = await loadStoreSettings(server.db);
+    const patches: Array<Record<string, unknown>> = [
+      { mail_from: "not an address" },
+      { mail_from: "Shop <shop@example.com>\r\nBcc: x@example.com" },
+      { name: "" },
+      { currency: "XXX" },
+      { address: { country: "ZZ" } },
+      { shipping: { flat_rate: { cost: -1 } } },
+      { shipping: { flat_rate: { countries: ["US", "ZZ"] } } },
+      { payments: { cod: { enabled: "yes" } } },
+      { order_attribution: { sessionMinutes: 0 } },
+      { analytics: { ga4_measurement_id: "UA-1" } },
+      { photo_feed: { graph: { endpoint: "ftp://example.com/feed" } } },
+      { search_result_latency: 9000 },
+      { not_a_setting: true },
+      // Accepted by both.
+      { mail_from: "Shop <shop@example.com>" },
+      { shipping: { flat_rate: { cost: 650, countries: ["US", "ES"] } } },
+    ];
+    for (const patch of patches) {
+      const key = refusedSettingsKey(before, patch);
+      const answer = await server.call("/settings", headers, "PUT", patch);
+      if (key === null) expect(answer.status, JSON.stringify(patch)).toBe(200);
+      else
+        expect(answer, JSON.stringify(patch)).toMatchObject({
+          status: 400,
+          body: { code: "rest_invalid_param", data: { param: key } },
+        });
+    }
+    const accepted = patches.filter((patch) => refusedSettingsKey(before, patch) === null);
+    expect(accepted).toEqual([
+      { mail_from: "Shop <shop@example.com>" },
+      { shipping: { flat_rate: { cost: 650, countries: ["US", "ES"] } } },
+    ]);
   });
 });

@@ -1,9 +1,6 @@
 import { z } from "zod";
-import {
-  SettingsError,
-  updateStoreSettings,
-  withoutSecrets,
-} from "../../services/settings/settings.server.ts";
+import { withoutSecrets } from "../../lib/settings-resource.ts";
+import { SettingsError, updateStoreSettings } from "../../services/settings/settings.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**

@@ -3,7 +3,7 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emptyContentSources } from "../../lib/rich-text.ts";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import {
   analyticsAllowed,
   purgeAnalytics,

@@ -4,7 +4,7 @@ import { analyticsEvents, analyticsRecordings, analyticsSalts, type Database } f
 import { eq, lt, ne } from "drizzle-orm";
 import type { AnalyticsBatch, TrackingConfig } from "../../lib/analytics.ts";
 import type { ContentSources } from "../../lib/rich-text.ts";
-import type { AnalyticsSettings, StoreSettings } from "../settings/settings.server.ts";
+import type { AnalyticsSettings, StoreSettings } from "../../lib/settings-resource.ts";
 import { parseCookies } from "../shared/cookies.server.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { orderAttribution } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { addToCart } from "../cart/cart.server.ts";
 import { placeOrder } from "../cart/checkout.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { parseStoreSettings } from "../settings/settings.server.ts";
 import { AttributionError, attributionFromForm, cleanAttribution } from "./attribution.server.ts";
 
 describe("cleaning the attribution record", () => {

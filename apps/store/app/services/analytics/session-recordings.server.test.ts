@@ -9,7 +9,7 @@ import {
   RECORDING_MAX_COMPRESSED_BYTES,
   RECORDING_MAX_SESSION_BYTES,
 } from "../../lib/session-recording.ts";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import {
   keepRecordingBatch,
   RecordingError,

@@ -10,7 +10,7 @@ import {
   type RecordingSummary,
   unrecordedPath,
 } from "../../lib/session-recording.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { analyticsAllowed, type StatisticsConsent, visitorHash } from "./analytics.server.ts";
 
 /**

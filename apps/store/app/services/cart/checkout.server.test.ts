@@ -7,8 +7,8 @@ import {
 } from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { type PaymentSettings, parseStoreSettings } from "../../lib/settings-resource.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { type PaymentSettings, parseStoreSettings } from "../settings/settings.server.ts";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
 import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
 

@@ -13,9 +13,9 @@ import {
 } from "@vitrine/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
+import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
 import { deliverOrderConfirmation, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
-import type { PaymentSettings } from "../settings/settings.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";

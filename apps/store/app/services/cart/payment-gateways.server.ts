@@ -1,4 +1,4 @@
-import type { PaymentSettings } from "../settings/settings.server.ts";
+import type { PaymentSettings } from "../../lib/settings-resource.ts";
 
 /**
  * Payment methods behind one small interface: the checkout asks a gateway whether it is offered and

@@ -1,5 +1,5 @@
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { SHIPPING_METHOD_IDS, type ShippingMethodId } from "../../lib/store-settings.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
 
 export type { ShippingMethodId };
 /** A shipping method as the checkout offers it: its cost in minor units, and where it ships (none: everywhere). */

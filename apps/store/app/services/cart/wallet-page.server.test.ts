@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { testConfig } from "../shared/test-context.test-helper.ts";
 import { expressCheckoutOn } from "./wallet-page.server.ts";
 

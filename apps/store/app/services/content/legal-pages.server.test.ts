@@ -7,7 +7,7 @@ import {
 } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { isLegalPage, legalPageLinks } from "./legal-pages.server.ts";
 
 describe.each(await availableDialects())("the legal pages' links on %s", (dialect) => {

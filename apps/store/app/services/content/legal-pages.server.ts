@@ -2,8 +2,8 @@ import { type Database, pages } from "@vitrine/db";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../i18n/i18n.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import type { LegalPageLink, LegalPageLinks } from "../../lib/store-settings.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
 import { FALLBACK_LOCALE, translated } from "../shared/translations.server.ts";
 
 /**

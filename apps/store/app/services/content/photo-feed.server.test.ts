@@ -4,12 +4,8 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { FeedPhoto } from "../../lib/photo-feed.ts";
-import {
-  MASKED_SECRET,
-  parseStoreSettings,
-  updateStoreSettings,
-  withoutSecrets,
-} from "../settings/settings.server.ts";
+import { MASKED_SECRET, parseStoreSettings, withoutSecrets } from "../../lib/settings-resource.ts";
+import { updateStoreSettings } from "../settings/settings.server.ts";
 import { type LoopbackServer, listenOnLoopback } from "../shared/loopback-server.test-helper.ts";
 import { PhotoFeed, PhotoFeedError } from "./photo-feed.server.ts";
 

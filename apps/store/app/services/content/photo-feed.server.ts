@@ -6,8 +6,8 @@ import { z } from "zod";
 import { createI18n, type Locale } from "../../i18n/i18n.ts";
 import { matchesMediaOrigin } from "../../lib/media-origins.ts";
 import type { FeedPhoto } from "../../lib/photo-feed.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { loadImages } from "../media/media.server.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
 
 /**
  * The photo feed block's pictures (spec §7 call 7): the store's own media library by default, or a

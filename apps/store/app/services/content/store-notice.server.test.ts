@@ -1,7 +1,7 @@
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { PageCache } from "../../../server/page-cache.server.ts";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { type LoopbackServer, listenOnLoopback } from "../shared/loopback-server.test-helper.ts";
 import { storeNoticeCacheVariant, storeNoticeFor } from "./store-notice.server.ts";
 

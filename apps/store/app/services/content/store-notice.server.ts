@@ -1,6 +1,6 @@
 import type { Locale } from "../../i18n/i18n.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { type StoreNoticeView, storeNoticeHidden } from "../../lib/store-notice.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
 
 /**
  * The store notice a page shows (decision 0023): the notice in the page's language unless it is off,

@@ -3,9 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Text } from "@react-email/components";
 import { describe, expect, it } from "vitest";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { customerNoteMail, type OrderForMail, orderConfirmation } from "../orders/order-mail.server.tsx";
 import { invitationMail, passwordResetMail } from "../people/people-mail.server.tsx";
-import { parseStoreSettings } from "../settings/settings.server.ts";
 import type { MailMessage } from "./mail.server.ts";
 import { renderMail } from "./render-mail.server.tsx";
 

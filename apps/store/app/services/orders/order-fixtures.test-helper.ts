@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { type Database, orderAttribution, orderLines, orders, type Role, users } from "@vitrine/db";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import type { CleanAttribution } from "../analytics/attribution.server.ts";
 import { addToCart } from "../cart/cart.server.ts";
 import { placeOrder } from "../cart/checkout.server.ts";
 import { insertSession } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { parseStoreSettings } from "../settings/settings.server.ts";
 
 /** Accounts and placed orders written straight to the tables, for tests that read them back. */
 

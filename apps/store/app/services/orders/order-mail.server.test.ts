@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStoreSettings } from "../settings/settings.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { type OrderForMail, orderConfirmation } from "./order-mail.server.tsx";
 
 const order: OrderForMail = {

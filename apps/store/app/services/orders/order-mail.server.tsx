@@ -4,10 +4,10 @@ import type { Logger } from "pino";
 import { Fragment } from "react";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
 import type { Mailer, MailMessage } from "../mail/mail.server.ts";
 import { renderMail } from "../mail/render-mail.server.tsx";
-import type { StoreSettings } from "../settings/settings.server.ts";
 import { orderWithLines } from "./orders.server.ts";
 
 export type OrderForMail = {

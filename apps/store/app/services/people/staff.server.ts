@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.server.ts";
 import type { StaffView } from "../../lib/edit-links.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { canEditPages } from "../content/page-editor.server.ts";
-import type { StoreSettings } from "../settings/settings.server.ts";
 import { userRole } from "./users.server.ts";
 
 /**

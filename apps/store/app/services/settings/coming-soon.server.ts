@@ -4,11 +4,11 @@ import { createI18n, type Locale } from "../../i18n/i18n.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "../../i18n/language.ts";
 import { COMING_SOON_BANNER_DISMISSED, USERS_ME_PATH } from "../../lib/coming-soon.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { canEditPages } from "../content/page-editor.server.ts";
 import { userRoleAndMeta } from "../people/users.server.ts";
 import { parseCookies } from "../shared/cookies.server.ts";
 import { RequestSession } from "../shared/session.server.ts";
-import type { StoreSettings } from "./settings.server.ts";
 
 /**
  * Coming-soon mode (spec §4, decision 0024). Visitors get the coming-soon page in place of any

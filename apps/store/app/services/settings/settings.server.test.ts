@@ -2,11 +2,11 @@ import { pages, settings } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { STORE_NOTICE_ID } from "../../lib/store-notice.ts";
 import { shippingMethod, shippingOptions } from "../cart/shipping.server.ts";
 import {
   loadStoreSettings,
-  parseStoreSettings,
   SettingsError,
   storeNoticeIdFor,
   updateStoreSettings,

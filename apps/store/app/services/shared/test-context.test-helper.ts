@@ -7,12 +7,12 @@ import { type Config, loadConfig } from "../../config.server.ts";
 import { type AppContext, withDomainClients } from "../../context.server.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { emptyContentSources } from "../../lib/rich-text.ts";
+import { parseStoreSettings, type StoreSettings } from "../../lib/settings-resource.ts";
 import { ProductSearch } from "../catalogue/search.server.ts";
 import { PhotoFeed } from "../content/photo-feed.server.ts";
 import type { Mailer, MailMessage } from "../mail/mail.server.ts";
 import type { SizeEncoder } from "../media/media-library.server.ts";
 import type { LoginLimitSettings } from "../people/login-limits.server.ts";
-import { parseStoreSettings, type StoreSettings } from "../settings/settings.server.ts";
 import { RequestSession } from "./session.server.ts";
 import { SiteCache } from "./site-cache.server.ts";
 

@@ -45,7 +45,7 @@ export function ShippingSection({
                     small
                     name={`shipping.${id}.countries`}
                     value={code}
-                    checked={method.countries.includes(code)}
+                    checked={(method.countries as readonly string[]).includes(code)}
                   >
                     {regions.of(code)}
                   </CheckboxInput>

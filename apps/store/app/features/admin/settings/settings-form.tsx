@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { refusedSettingsKey } from "../../../lib/settings-resource.ts";
 import { GA4_MEASUREMENT_ID } from "../../../lib/store-settings.ts";
 import { AttributionSection, PaymentsSection, ShippingSection } from "./selling-sections.tsx";
 import {
@@ -40,13 +41,13 @@ export function SettingsForm({
   const [ga4Invalid, setGa4Invalid] = useState(false);
   const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
 
-  /** Sends the form; `true` once saved. */
-  async function save(form: FormData): Promise<boolean> {
+  /** Sends the change; `true` once saved. */
+  async function save(patch: Record<string, unknown>): Promise<boolean> {
     if (busy) return false;
     setBusy(true);
     setOutcome(null);
     try {
-      await pageRestClient().request({ path: "/settings", method: "PUT", data: settingsPatch(form) });
+      await pageRestClient().request({ path: "/settings", method: "PUT", data: patch });
       setOutcome({ saved: true });
       await revalidator.revalidate();
       return true;
@@ -61,10 +62,15 @@ export function SettingsForm({
   function refusal(failure: unknown): string {
     if (!(failure instanceof RestClientError)) return String(failure);
     const param = (failure.data as { param?: unknown } | null)?.param;
-    const section = typeof param === "string" ? SECTION_OF[param] : undefined;
+    return (typeof param === "string" && refusedSection(param)) || failure.translated(t);
+  }
+
+  /** A refused setting, named by its section: the same words whether the server or the page found it. */
+  function refusedSection(key: string): string | null {
+    const section = SECTION_OF[key];
     return section
       ? t("backOffice.settings.invalid", { section: t(`backOffice.settings.sections.${section}`) })
-      : failure.translated(t);
+      : null;
   }
 
   return (
@@ -83,7 +89,16 @@ export function SettingsForm({
           if (field instanceof HTMLInputElement) field.focus();
           return false;
         }
-        return save(form);
+        // The resource's own schema, before the round trip: what the server would refuse, said at once.
+        const patch = settingsPatch(form);
+        const refused = refusedSettingsKey(settings, patch);
+        if (refused !== null) {
+          setOutcome({
+            error: refusedSection(refused) ?? t("rest.errors.rest_invalid_param", { param: refused }),
+          });
+          return false;
+        }
+        return save(patch);
       }}
       messages={
         <>

@@ -1,58 +1,14 @@
 import { centsFromText } from "../../../lib/money-text.ts";
-import {
-  BANK_DETAIL_FIELDS,
-  type BankDetails,
-  SHIPPING_METHOD_IDS,
-  type ShippingMethodId,
-} from "../../../lib/store-settings.ts";
+import type { StoreSettings } from "../../../lib/settings-resource.ts";
+import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
 
 /**
  * What the settings page edits and what it sends: the settings' shapes as `GET /settings` answers
  * them, and the form's values read back into the shapes `PUT /settings` takes (decision 0039).
  */
 
-type Toggle = boolean;
-type ShippingSetting = { enabled: Toggle; cost: number; countries: readonly string[] };
-
-/** The settings the page edits, as `GET /settings` answers them (secrets masked). */
-export type EditableSettings = {
-  name: string;
-  address: { line1: string; line2: string; city: string; postcode: string; country: string };
-  currency: string;
-  mail_from: string;
-  cart_redirect_after_add: "yes" | "no";
-  cart_reveal_after_add: Toggle;
-  off_canvas_cart: Toggle;
-  search_result_latency: number;
-  sticky_header_hide_on_scroll: Toggle;
-  header_nav_vertical_fly_out_frontpage: Toggle;
-  page_loader: Toggle;
-  coming_soon: Toggle;
-  store_notice: { enabled: Toggle; id: string; text: { en: string; es: string } };
-  shipping: Record<ShippingMethodId, ShippingSetting>;
-  payments: {
-    bacs: { enabled: Toggle; details: BankDetails };
-    cod: { enabled: Toggle; shipping_methods: string[] };
-    wallet: { enabled: Toggle };
-  };
-  order_attribution: {
-    allowTracking: Toggle;
-    lifetimeMonths: number;
-    sessionMinutes: number;
-    base64: Toggle;
-    timezoneOffset: number;
-  };
-  photo_feed: { provider: "media" | "graph"; graph: { endpoint: string; token: string } };
-  consent: { banner: Toggle };
-  analytics: {
-    enabled: Toggle;
-    ga4_measurement_id: string;
-    recording: { enabled: Toggle; sample_rate: number };
-    retention_days: number;
-    recording_retention_days: number;
-  };
-  legal_pages: { privacy: number | null };
-};
+/** The settings the page edits, as `GET /settings` answers them (secrets masked): the resource's own type. */
+export type EditableSettings = StoreSettings;
 
 /** A content page the legal pages' settings may name (decision 0051). */
 export type SettingsPage = { id: number; title: { en: string; es: string }; status: "publish" | "draft" };

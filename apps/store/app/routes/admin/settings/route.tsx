@@ -2,9 +2,9 @@ import { SettingsForm } from "../../../features/admin/settings/settings-form.tsx
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { countries } from "../../../lib/checkout-schema.ts";
 import { HOME_PAGE_SLUG } from "../../../lib/edit-links.ts";
+import { withoutSecrets } from "../../../lib/settings-resource.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
-import { withoutSecrets } from "../../../services/settings/settings.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,13 +1,11 @@
-import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
+import { pageInput } from "../../lib/page-resource.ts";
 import { isLegalPage } from "../../services/content/legal-pages.server.ts";
 import {
-  blockInput,
   createPage,
   deletePage,
   listPagesForAdmin,
-  type PageInput,
   pageForBuilder,
   pageRecord,
   savePage,
@@ -22,18 +20,6 @@ import * as rest from "./rest-route.server.ts";
  */
 
 const notFound = () => new rest.RestError(404, "rest_post_invalid_id", "Invalid post ID.");
-
-const pageBody = z
-  .object({
-    slug: z.string().max(200).optional(),
-    title: z
-      .object({ en: z.string().trim().max(200), es: z.string().trim().max(200) })
-      .strict()
-      .optional(),
-    status: z.enum(["publish", "draft"]).optional(),
-    blocks: z.array(blockInput).max(50).optional(),
-  })
-  .strict();
 
 /**
  * A page's own cached copies, and the home page's when it is the home page. A legal page is linked
@@ -63,7 +49,7 @@ const getPage: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const postPage: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(pageBody, req.body, "body") as PageInput;
+  const body = rest.parsed(pageInput, req.body, "body");
   const pageId = await rest.refusing(() => createPage(context.db, body));
   res.status(201);
   await sendPage(context, res, pageId);
@@ -71,7 +57,7 @@ const postPage: rest.Handler = async (context, _caller, req, res) => {
 
 const putPage: rest.Handler = async (context, _caller, req, res) => {
   const pageId = rest.parseId(req);
-  const body = rest.parsed(pageBody, req.body, "body") as PageInput;
+  const body = rest.parsed(pageInput, req.body, "body");
   const saved = await rest.refusing(() => savePage(context.db, pageId, body));
   if (!saved) throw notFound();
   pageChanged(context, pageId, [saved.slug, saved.previousSlug]);

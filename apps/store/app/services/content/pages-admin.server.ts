@@ -9,12 +9,11 @@ import {
   type Transaction,
 } from "@vitrine/db";
 import { and, asc, count, eq, inArray, notInArray } from "drizzle-orm";
-import { z } from "zod";
 import { locales } from "../../i18n/i18n.ts";
-import { BLOCK_TYPES, type BlockData, type BlockType, PRODUCT_GRID_MAX } from "../../lib/content-blocks.ts";
+import { BLOCK_TYPES, type BlockType } from "../../lib/content-blocks.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import { RESERVED_PAGE_SLUGS } from "../../lib/page-blocks.ts";
-import { PHOTO_FEED_MAX } from "../../lib/photo-feed.ts";
+import type { BlockInput, PageInput } from "../../lib/page-resource.ts";
 import { freeSlug, isSlug, slugify } from "../catalogue/products-admin.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
@@ -26,66 +25,6 @@ import { readPage } from "./page-queries.server.ts";
  * whole (title, address, status and every block, in one transaction) and deleted. The REST API and
  * the back office's loaders both come here.
  */
-
-const id = z.number().int().min(1).max(2_147_483_647);
-const text = (max: number) =>
-  z.object({ en: z.string().trim().max(max), es: z.string().trim().max(max) }).strict();
-const title = text(200);
-/** A store path (`/shop`) or an http(s) address. */
-const address = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((value) => {
-    if (value.startsWith("/")) return !value.startsWith("//") && !value.startsWith("/\\");
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, "Must be a path on the store or an http(s) address.");
-
-/** Each block type's data, exactly as `lib/content-blocks.ts` describes it. */
-export const blockDataSchemas = {
-  hero: z
-    .object({
-      title,
-      text: text(2000),
-      cta: z.object({ label: title, url: address }).strict().optional(),
-      imageId: id.optional(),
-    })
-    .strict(),
-  text: z.object({ title, text: text(20_000) }).strict(),
-  "featured-products": z
-    .object({
-      title,
-      limit: z.number().int().min(1).max(PRODUCT_GRID_MAX).optional(),
-      categoryId: id.optional(),
-      productIds: z.array(id).max(PRODUCT_GRID_MAX).optional(),
-    })
-    .strict(),
-  gallery: z.object({ title, imageIds: z.array(id).min(1).max(50) }).strict(),
-  video: z.object({ title, url: address }).strict(),
-  "photo-feed": z.object({ title, limit: z.number().int().min(1).max(PHOTO_FEED_MAX) }).strict(),
-  categories: z.object({ title }).strict(),
-  menu: z.object({ title, menu: z.string().max(64) }).strict(),
-} satisfies { [T in BlockType]: z.ZodType<BlockData[T]> };
-
-/** A block as a save sends it: its id when it exists already (its edit links keep pointing at it). */
-export const blockInput = z.discriminatedUnion(
-  "type",
-  BLOCK_TYPES.map((type) =>
-    z.object({ id: id.optional(), type: z.literal(type), data: blockDataSchemas[type] }).strict(),
-  ) as unknown as [z.ZodObject<z.ZodRawShape>, ...z.ZodObject<z.ZodRawShape>[]],
-);
-export type BlockInput = { id?: number; type: BlockType; data: BlockData[BlockType] };
-
-export type PageInput = {
-  slug?: string;
-  title?: { en: string; es: string };
-  status?: "publish" | "draft";
-  blocks?: BlockInput[];
-};
 
 export type PageSummary = {
   id: number;

@@ -1,4 +1,4 @@
-import http from "node:http";
+import { rawRequest } from "../raw-request.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -10,33 +10,15 @@ import { expect, test } from "./fixtures.ts";
 const storePort = Number(process.env.E2E_PORT);
 const store = `http://127.0.0.1:${storePort}`;
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One request with the `Host` header of our choosing (browsers and fetch will not send a foreign one). */
+/** One request with the `Host` header of our choosing, to this store unless another port is given. */
 function raw(
   method: string,
   requestPath: string,
   host: string,
   options: { body?: string; headers?: Record<string, string>; port?: number } = {},
-): Promise<Answer> {
-  const port = options.port ?? storePort;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, method, path: requestPath, headers: { Host: host, ...options.headers } },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
+) {
+  const { port = storePort, ...rest } = options;
+  return rawRequest(port, method, requestPath, host, rest);
 }
 
 test("a password reset asked for under a foreign Host mails a link on the store's own origin", async ({

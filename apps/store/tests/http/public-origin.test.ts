@@ -1,4 +1,4 @@
-import http from "node:http";
+import { rawRequest } from "../raw-request.ts";
 import { bearer, expect, test, store as testStore } from "./fixtures.ts";
 
 /**
@@ -9,33 +9,15 @@ import { bearer, expect, test, store as testStore } from "./fixtures.ts";
 const storePort = testStore.port;
 const store = `http://127.0.0.1:${storePort}`;
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One request with the `Host` header of our choosing (browsers and fetch will not send a foreign one). */
+/** One request with the `Host` header of our choosing, to this store unless another port is given. */
 function raw(
   method: string,
   requestPath: string,
   host: string,
   options: { body?: string; headers?: Record<string, string>; port?: number } = {},
-): Promise<Answer> {
-  const port = options.port ?? storePort;
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, method, path: requestPath, headers: { Host: host, ...options.headers } },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => {
-          body += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
+) {
+  const { port = storePort, ...rest } = options;
+  return rawRequest(port, method, requestPath, host, rest);
 }
 
 function absoluteUrls(html: string): string[] {

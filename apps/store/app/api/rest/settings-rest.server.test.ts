@@ -84,7 +84,7 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
       { mail_from: "not an address" },
       { mail_from: "Shop <shop@example.com>\r\nBcc: x@example.com" },
       { name: "" },
-      { currency: "XXX" },
+      { currency: "BTC" },
       { address: { country: "ZZ" } },
       { shipping: { flat_rate: { cost: -1 } } },
       { shipping: { flat_rate: { countries: ["US", "ZZ"] } } },

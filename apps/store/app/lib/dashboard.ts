@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from "./admin-orders.ts";
+import type { AdminOrderRow } from "./order-resource.ts";
 
 /** The back office's first page for administrators (issue 17, decision 0037). */
 

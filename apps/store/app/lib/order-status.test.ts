@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderListFilters, orderNoteInput, orderStatusInput } from "./admin-orders.ts";
+import { orderListFilters, orderNoteInput, orderStatusInput } from "./order-resource.ts";
 import {
   canChangeStatus,
   isOrderStatus,

@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import type { Request } from "express";
-import { z } from "zod";
+import { altTextInput, mediaIdParam, postProcessInput, uploadFields } from "../../lib/media-resource.ts";
 import { UPLOAD_ATTACHMENT_HEADER } from "../../lib/rest-client.ts";
 import { MAX_UPLOAD_BYTES, MediaError } from "../../services/media/media-library.server.ts";
 import * as rest from "./rest-route.server.ts";
@@ -11,12 +11,6 @@ import * as rest from "./rest-route.server.ts";
  * `POST /media/{id}/post-process` (`{"action": "create-image-subsizes"}`), `GET /media`,
  * `GET|PUT /media/{id}` (alt text) and `DELETE /media/{id}[?force=true]`.
  */
-const ALT_MAX = 300;
-const altFields = z.object({
-  alt_text_en: z.string().max(ALT_MAX).default(""),
-  alt_text_es: z.string().max(ALT_MAX).default(""),
-});
-const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The upload's file and fields, read into memory up to the size limit. */
 function readUpload(
@@ -74,7 +68,7 @@ function asRestError(error: unknown, res: { setHeader: (name: string, value: str
 
 const upload: rest.Handler = async (context, caller, req, res) => {
   const { bytes, filename, fields } = await readUpload(req);
-  const alt = altFields.safeParse(fields);
+  const alt = uploadFields.safeParse(fields);
   if (!alt.success) throw rest.invalidParam(alt.error);
   try {
     const item = await context.mediaLibrary.upload({
@@ -92,9 +86,9 @@ const upload: rest.Handler = async (context, caller, req, res) => {
 };
 
 const postProcess: rest.Handler = async (context, _caller, req, res) => {
-  const id = idParam.safeParse(req.params.id);
+  const id = mediaIdParam.safeParse(req.params.id);
   if (!id.success) throw rest.invalidParam(id.error, "id");
-  const body = z.object({ action: z.literal("create-image-subsizes") }).safeParse(req.body);
+  const body = postProcessInput.safeParse(req.body);
   if (!body.success)
     throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: action", { param: "action" });
   try {
@@ -111,17 +105,15 @@ const list: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const read: rest.Handler = async (context, _caller, req, res) => {
-  const id = idParam.safeParse(req.params.id);
+  const id = mediaIdParam.safeParse(req.params.id);
   const item = id.success ? await context.mediaLibrary.get(id.data) : null;
   if (!item) throw new rest.RestError(404, "rest_post_invalid_id", "Invalid post ID.");
   res.json(item);
 };
 
 const update: rest.Handler = async (context, _caller, req, res) => {
-  const id = idParam.safeParse(req.params.id);
-  const body = z
-    .object({ alt_text: z.object({ en: z.string().max(ALT_MAX), es: z.string().max(ALT_MAX) }) })
-    .safeParse(req.body);
+  const id = mediaIdParam.safeParse(req.params.id);
+  const body = altTextInput.safeParse(req.body);
   if (!body.success) throw rest.invalidParam(body.error);
   const item = id.success ? await context.mediaLibrary.setAlt(id.data, body.data.alt_text) : null;
   if (!item) throw new rest.RestError(404, "rest_post_invalid_id", "Invalid post ID.");
@@ -130,7 +122,7 @@ const update: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const remove: rest.Handler = async (context, _caller, req, res) => {
-  const id = idParam.safeParse(req.params.id);
+  const id = mediaIdParam.safeParse(req.params.id);
   if (!id.success) throw new rest.RestError(404, "rest_post_invalid_id", "Invalid post ID.");
   try {
     const previous = await context.mediaLibrary.remove(id.data, req.query.force === "true");

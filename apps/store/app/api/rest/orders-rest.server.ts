@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.server.ts";
-import { orderListFilters, orderNoteInput, orderStatusInput } from "../../lib/admin-orders.ts";
+import { orderListFilters, orderNoteInput, orderStatusInput } from "../../lib/order-resource.ts";
 import { listOrders, type OrderNote, orderForAdmin } from "../../services/orders/orders.server.ts";
 import {
   addOrderNote,

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
-import { productInput, translations } from "../../lib/product-resource.ts";
+import { categoryArrangement, categoryInput } from "../../lib/category-resource.ts";
+import { productInput } from "../../lib/product-resource.ts";
 import {
   arrangeCategories,
   categoryRecord,
@@ -30,10 +30,6 @@ import * as rest from "./rest-route.server.ts";
 
 const notFound = () => new rest.RestError(404, "rest_product_invalid_id", "Invalid ID.");
 const categoryNotFound = () => new rest.RestError(404, "rest_term_invalid", "Term does not exist.");
-
-const id = z.number().int().min(1).max(2_147_483_647);
-const shortText = z.string().max(200);
-const longText = z.string().max(100_000);
 
 /** The product's page, its cards in listings and home blocks: everything a save can change. */
 function productChanged(context: AppContext, productId: number) {
@@ -74,26 +70,6 @@ const putProduct: rest.Handler = async (context, _caller, req, res) => {
   await sendProduct(context, res, productId);
 };
 
-const categoryBody = z
-  .object({
-    slug: z.string().max(200).optional(),
-    parent: id.nullable().optional(),
-    image: id.nullable().optional(),
-    translations: translations(
-      z.object({ name: shortText, description: longText }).partial().strict(),
-    ).optional(),
-  })
-  .strict();
-
-const arrangement = z
-  .array(z.object({ id, parent: id.nullable() }).strict())
-  .min(1)
-  .max(10_000);
-
-function categoryInput(body: z.infer<typeof categoryBody>) {
-  return { slug: body.slug, parentId: body.parent, imageId: body.image, texts: body.translations };
-}
-
 async function sendCategories(context: AppContext, res: Parameters<rest.Handler>[3]) {
   res.json((await listCategoriesForAdmin(context.db)).map(categoryRecord));
 }
@@ -106,17 +82,16 @@ const listCategories: rest.Handler = async (context, _caller, _req, res) => {
 const categoriesChanged = (context: AppContext) => context.invalidatePages();
 
 const postCategory: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(categoryBody, req.body, "body");
-  const categoryId = await rest.refusing(() => createCategory(context.db, categoryInput(body)));
+  const body = rest.parsed(categoryInput, req.body, "body");
+  const categoryId = await rest.refusing(() => createCategory(context.db, body));
   categoriesChanged(context);
   res.status(201).json({ id: categoryId });
 };
 
 const putCategory: rest.Handler = async (context, _caller, req, res) => {
   const categoryId = rest.parseId(req);
-  const body = rest.parsed(categoryBody, req.body, "body");
-  if (!(await rest.refusing(() => updateCategory(context.db, categoryId, categoryInput(body)))))
-    throw categoryNotFound();
+  const body = rest.parsed(categoryInput, req.body, "body");
+  if (!(await rest.refusing(() => updateCategory(context.db, categoryId, body)))) throw categoryNotFound();
   categoriesChanged(context);
   res.json({ id: categoryId });
 };
@@ -129,13 +104,8 @@ const deleteOneCategory: rest.Handler = async (context, _caller, req, res) => {
 };
 
 const putOrder: rest.Handler = async (context, _caller, req, res) => {
-  const body = rest.parsed(arrangement, req.body, "body");
-  await rest.refusing(() =>
-    arrangeCategories(
-      context.db,
-      body.map((entry) => ({ id: entry.id, parentId: entry.parent })),
-    ),
-  );
+  const body = rest.parsed(categoryArrangement, req.body, "body");
+  await rest.refusing(() => arrangeCategories(context.db, body));
   categoriesChanged(context);
   await sendCategories(context, res);
 };

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { peopleSearch, tokenCredentials } from "../../lib/people-resource.ts";
 import {
   issueApiToken,
   listApiTokens,
@@ -13,10 +13,8 @@ import * as rest from "./rest-route.server.ts";
  * (decision 0038).
  */
 
-const credentials = z.object({ email: z.string().email().max(254), password: z.string().min(1).max(200) });
-
 const issueToken: rest.Handler = async (context, _caller, req, res) => {
-  const body = credentials.safeParse(req.body);
+  const body = tokenCredentials.safeParse(req.body);
   if (!body.success) throw new rest.RestError(400, "rest_invalid_param", "email and password are required.");
   const signedIn = await context.loginLimits.authenticate(body.data.email, body.data.password);
   if (!signedIn.ok && signedIn.error === "too_many") {
@@ -36,12 +34,10 @@ const revokeToken: rest.Handler = async (context, caller, _req, res) => {
   res.json({ revoked: true });
 };
 
-const tokenFilters = z.object({ search: z.string().trim().max(254).optional() });
-
 /** `GET /auth/tokens?search=…`: `{id, user_id, email, role, created_at, last_used_at}`, never the token. */
 const listTokens: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const { search } = rest.parsed(tokenFilters, { search: req.query.search }, "search");
+  const { search } = rest.parsed(peopleSearch, { search: req.query.search }, "search");
   const found = await listApiTokens(context.db, { search, limit: list.limit, offset: list.offset });
   rest.sendPage(context, req, res, list, found.total, found.tokens.map(rest.snakeCaseKeys));
 };

@@ -1,11 +1,13 @@
-import { z } from "zod";
 import {
-  InvitationMailError,
   invitationInput,
-  inviteUser,
-} from "../../services/people/invitations.server.ts";
+  ownMetaInput,
+  peopleSearch,
+  roleInput,
+  userListFilters,
+} from "../../lib/people-resource.ts";
+import { InvitationMailError, inviteUser } from "../../services/people/invitations.server.ts";
 import { customerDetail, listCustomers } from "../../services/people/people.server.ts";
-import { listUsers, mergeWooCommerceMeta, roles, setUserRole } from "../../services/people/users.server.ts";
+import { listUsers, mergeWooCommerceMeta, setUserRole } from "../../services/people/users.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
@@ -13,15 +15,9 @@ import * as rest from "./rest-route.server.ts";
  * `POST /users/invitations`, `GET /customers`, `GET /customers/{id}` (decision 0038).
  */
 
-const meUpdate = z
-  .object({
-    woocommerce_meta: z.record(z.string().regex(/^[a-z_]{1,64}$/), z.string().max(1000)).optional(),
-  })
-  .strict();
-
 const updateMe: rest.Handler = async (context, caller, req, res) => {
   const { userId } = rest.signedIn(caller);
-  const body = meUpdate.safeParse(req.body);
+  const body = ownMetaInput.safeParse(req.body);
   if (!body.success)
     throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: woocommerce_meta", {
       param: "woocommerce_meta",
@@ -30,15 +26,10 @@ const updateMe: rest.Handler = async (context, caller, req, res) => {
   res.json({ id: userId, woocommerce_meta: meta });
 };
 
-const userFilters = z.object({
-  search: z.string().trim().max(254).optional(),
-  role: z.enum(roles).optional(),
-});
-
 /** `GET /users?search=…&role=…`: accounts, for administrators who hand out roles. */
 const listAccounts: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const filters = userFilters.safeParse({ search: req.query.search, role: req.query.role });
+  const filters = userListFilters.safeParse({ search: req.query.search, role: req.query.role });
   if (!filters.success)
     throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: search or role", {
       param: "search or role",
@@ -47,12 +38,10 @@ const listAccounts: rest.Handler = async (context, _caller, req, res) => {
   rest.sendPage(context, req, res, list, found.total, found.users);
 };
 
-const roleUpdate = z.object({ role: z.enum(roles) }).strict();
-
 /** `PUT /users/{id}` `{role}`: makes an account a customer, an editor or an administrator. */
 const updateAccount: rest.Handler = async (context, caller, req, res) => {
   const id = rest.parseId(req);
-  const body = roleUpdate.safeParse(req.body);
+  const body = roleInput.safeParse(req.body);
   if (!body.success)
     throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter: role", {
       param: "role",
@@ -81,12 +70,10 @@ const invite: rest.Handler = async (context, caller, req, res) => {
   }
 };
 
-const customerFilters = z.object({ search: z.string().trim().max(254).optional() });
-
 /** `GET /customers?search=…`: customers newest first, each with their orders' count and last order. */
 const customers: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
-  const { search } = rest.parsed(customerFilters, { search: req.query.search }, "search");
+  const { search } = rest.parsed(peopleSearch, { search: req.query.search }, "search");
   const found = await listCustomers(context.db, { search, limit: list.limit, offset: list.offset });
   rest.sendPage(
     context,

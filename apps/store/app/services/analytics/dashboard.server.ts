@@ -1,6 +1,5 @@
 import { type Database, orders, products, variations } from "@vitrine/db";
 import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import type { AdminOrderRow } from "../../lib/admin-orders.ts";
 import { SALE_STATUSES } from "../../lib/attribution-report.ts";
 import {
   type Dashboard,
@@ -9,6 +8,7 @@ import {
   RECENT_ORDERS_SHOWN,
   UNSENT_MAILS_SHOWN,
 } from "../../lib/dashboard.ts";
+import type { AdminOrderRow } from "../../lib/order-resource.ts";
 import { unsentConfirmations } from "../mail/mail-outbox.server.ts";
 import { listOrders } from "../orders/orders.server.ts";
 import { productTexts } from "../shared/translations.server.ts";

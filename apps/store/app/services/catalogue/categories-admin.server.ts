@@ -8,6 +8,12 @@ import {
 } from "@vitrine/db";
 import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { type Locale, locales } from "../../i18n/i18n.ts";
+import type {
+  CategoryArrangement,
+  CategoryInput,
+  CategoryRecord,
+  CategoryTexts,
+} from "../../lib/category-resource.ts";
 import { menusFollowCategory } from "../content/menus-admin.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
@@ -19,8 +25,6 @@ import { freeSlug, isSlug, slugify } from "./products-admin.server.ts";
  * language, a parent, and an explicit order among siblings (`position`).
  */
 
-export type CategoryTexts = { name: string; description: string };
-
 export type AdminCategory = {
   id: number;
   slug: string;
@@ -29,13 +33,6 @@ export type AdminCategory = {
   imageId: number | null;
   texts: Partial<Record<Locale, CategoryTexts>>;
   productCount: number;
-};
-
-export type CategoryInput = {
-  slug?: string | undefined;
-  parentId?: number | null | undefined;
-  imageId?: number | null | undefined;
-  texts?: Partial<Record<Locale, Partial<CategoryTexts>>> | undefined;
 };
 
 /** Every category, parents before children and siblings in their order. */
@@ -74,7 +71,7 @@ export async function listCategoriesForAdmin(db: Database): Promise<AdminCategor
 }
 
 /** A category as the REST API and the back office show it, in snake_case. */
-export function categoryRecord(category: AdminCategory) {
+export function categoryRecord(category: AdminCategory): CategoryRecord {
   return {
     id: category.id,
     slug: category.slug,
@@ -102,10 +99,10 @@ export function categoryOptions(
 
 /** A new category, last among its siblings; answers its id. */
 export async function createCategory(db: Database, input: CategoryInput): Promise<number> {
-  const name = input.texts?.[FALLBACK_LOCALE]?.name?.trim();
+  const name = input.translations?.[FALLBACK_LOCALE]?.name?.trim();
   if (!name) throw new AdminInputError("category_needs_name", "The category needs an English name.", "texts");
   return db.transaction(async (tx) => {
-    const parentId = input.parentId ?? null;
+    const parentId = input.parent ?? null;
     await checkCategoryReferences(tx, null, input);
     const [last] = await tx
       .select({ n: count() })
@@ -116,10 +113,10 @@ export async function createCategory(db: Database, input: CategoryInput): Promis
     checkSlug(slug);
     const [inserted] = await tx
       .insert(categories)
-      .values({ slug, parentId, imageId: input.imageId ?? null, position: last?.n ?? 0 })
+      .values({ slug, parentId, imageId: input.image ?? null, position: last?.n ?? 0 })
       .returning({ id: categories.id })
       .catch(rethrowSlugTaken);
-    await writeCategoryTexts(tx, inserted!.id, input.texts);
+    await writeCategoryTexts(tx, inserted!.id, input.translations);
     return inserted!.id;
   });
 }
@@ -135,13 +132,13 @@ export async function updateCategory(db: Database, id: number, input: CategoryIn
       checkSlug(input.slug.trim());
       set.slug = input.slug.trim();
     }
-    if (input.parentId !== undefined) set.parentId = input.parentId;
-    if (input.imageId !== undefined) set.imageId = input.imageId;
+    if (input.parent !== undefined) set.parentId = input.parent;
+    if (input.image !== undefined) set.imageId = input.image;
     if (Object.keys(set).length > 0)
       await tx.update(categories).set(set).where(eq(categories.id, id)).catch(rethrowSlugTaken);
     if (set.slug !== undefined)
       await menusFollowCategory(tx, `/product-category/${current.slug}`, `/product-category/${set.slug}`);
-    await writeCategoryTexts(tx, id, input.texts);
+    await writeCategoryTexts(tx, id, input.translations);
     return true;
   });
 }
@@ -151,10 +148,7 @@ export async function updateCategory(db: Database, id: number, input: CategoryIn
  * parent and place among its siblings. Every category must be named once, and no category may end
  * up below itself.
  */
-export async function arrangeCategories(
-  db: Database,
-  arrangement: Array<{ id: number; parentId: number | null }>,
-): Promise<void> {
+export async function arrangeCategories(db: Database, arrangement: CategoryArrangement): Promise<void> {
   await db.transaction(async (tx) => {
     const existing = await tx.select({ id: categories.id }).from(categories);
     const ids = new Set(arrangement.map((entry) => entry.id));
@@ -164,9 +158,9 @@ export async function arrangeCategories(
       existing.some((row) => !ids.has(row.id))
     )
       throw new AdminInputError("category_arrangement", "Name every category once.", "categories");
-    const parentOf = new Map(arrangement.map((entry) => [entry.id, entry.parentId]));
+    const parentOf = new Map(arrangement.map((entry) => [entry.id, entry.parent]));
     for (const entry of arrangement) {
-      if (entry.parentId !== null && !ids.has(entry.parentId))
+      if (entry.parent !== null && !ids.has(entry.parent))
         throw new AdminInputError("product_unknown_reference", "Unknown parent category.", "parent");
       const seen = new Set<number>();
       for (let at: number | null = entry.id; at !== null; at = parentOf.get(at) ?? null) {
@@ -181,11 +175,11 @@ export async function arrangeCategories(
     }
     const positions = new Map<number | null, number>();
     for (const entry of arrangement) {
-      const position = positions.get(entry.parentId) ?? 0;
-      positions.set(entry.parentId, position + 1);
+      const position = positions.get(entry.parent) ?? 0;
+      positions.set(entry.parent, position + 1);
       await tx
         .update(categories)
-        .set({ parentId: entry.parentId, position })
+        .set({ parentId: entry.parent, position })
         .where(eq(categories.id, entry.id));
     }
   });
@@ -207,22 +201,22 @@ async function checkCategoryReferences(
   id: number | null,
   input: CategoryInput,
 ): Promise<void> {
-  if (input.parentId != null) {
-    const [parent] = await tx.select().from(categories).where(eq(categories.id, input.parentId));
+  if (input.parent != null) {
+    const [parent] = await tx.select().from(categories).where(eq(categories.id, input.parent));
     if (!parent) throw new AdminInputError("product_unknown_reference", "Unknown parent category.", "parent");
     // A category cannot move below itself or one of its own children.
     const all = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
     const parentOf = new Map(all.map((row) => [row.id, row.parentId]));
-    for (let at: number | null = input.parentId; at !== null; at = parentOf.get(at) ?? null) {
+    for (let at: number | null = input.parent; at !== null; at = parentOf.get(at) ?? null) {
       if (at === id)
         throw new AdminInputError("category_inside_itself", "A category cannot be inside itself.", "parent");
     }
   }
-  if (input.imageId != null) {
+  if (input.image != null) {
     const found = await tx
       .select({ id: media.id })
       .from(media)
-      .where(inArray(media.id, [input.imageId]));
+      .where(inArray(media.id, [input.image]));
     if (found.length === 0)
       throw new AdminInputError("product_unknown_reference", "Unknown picture.", "image");
   }
@@ -246,7 +240,7 @@ function rethrowSlugTaken(error: unknown): never {
 async function writeCategoryTexts(
   tx: Transaction,
   categoryId: number,
-  texts: CategoryInput["texts"],
+  texts: CategoryInput["translations"],
 ): Promise<void> {
   for (const locale of locales) {
     const given = texts?.[locale];

@@ -4,6 +4,7 @@ import path from "node:path";
 import { categories, type Database, media, mediaSizes, productImages, variations } from "@vitrine/db";
 import { count, desc, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
+import type { MediaItem } from "../../lib/media-resource.ts";
 
 /**
  * The media library (issue 16, decision 0031): pictures uploaded by staff, kept as sent and in the
@@ -80,19 +81,6 @@ export function encoderFailingOnce(width: number, encode: SizeEncoder = encodeSi
     return encode(source, size);
   };
 }
-
-export type MediaItem = {
-  id: number;
-  state: "processing" | "ready" | "failed";
-  filename: string;
-  mime_type: string;
-  width: number | null;
-  height: number | null;
-  alt_text: Record<string, string>;
-  /** The largest JPEG; the original until the sizes exist. */
-  source_url: string;
-  sizes: Array<{ format: string; width: number; height: number; url: string }>;
-};
 
 type Planned = { format: Format; width: number; height: number; path: string };
 

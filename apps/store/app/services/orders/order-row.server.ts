@@ -1,4 +1,4 @@
-import type { AdminOrderRow } from "../../lib/admin-orders.ts";
+import type { AdminOrderRow } from "../../lib/order-resource.ts";
 import type { AdminOrder } from "./orders.server.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
   users,
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { OrderListFilters } from "../../lib/admin-orders.ts";
+import type { OrderListFilters } from "../../lib/order-resource.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
 import type { OrderLineView, OrderSummary, OrderView } from "../../lib/orders.ts";
 

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { type Database, type Role, sessions, users } from "@vitrine/db";
 import { and, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { AppContext } from "../../context.server.ts";
-import { isLocale, type Locale, locales } from "../../i18n/i18n.ts";
+import { isLocale, type Locale } from "../../i18n/i18n.ts";
+import type { InvitationInput } from "../../lib/people-resource.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { tokenHash } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
 import { invitationMail } from "./people-mail.server.tsx";
-import { roles, setUserRoleIn } from "./users.server.ts";
+import { setUserRoleIn } from "./users.server.ts";
 
 /**
  * Invitations (issue 17 "People", decision 0038): an administrator names an e-mail and a role; the
@@ -22,15 +22,6 @@ export const INVITATION_DAYS = 7;
 
 /** A password no scrypt hash matches: an invited account cannot be signed in to before it is accepted. */
 const NO_PASSWORD = "invited$no-password";
-
-export const invitationInput = z
-  .object({
-    email: z.string().trim().toLowerCase().email().max(254),
-    role: z.enum(roles),
-    locale: z.enum(locales).optional(),
-  })
-  .strict();
-export type InvitationInput = z.infer<typeof invitationInput>;
 
 export type Invitation = {
   userId: number;

@@ -1,7 +1,7 @@
 import { type Database, orders, users } from "@vitrine/db";
 import { and, asc, count, desc, eq, ilike, inArray, ne } from "drizzle-orm";
-import type { CustomerDetail, CustomerRow, StaffRow } from "../../lib/admin-people.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
+import type { CustomerDetail, CustomerRow, StaffRow } from "../../lib/people-resource.ts";
 import { escapeLike } from "../catalogue/search.server.ts";
 import { invitationPending } from "./invitations.server.ts";
 

@@ -1,12 +1,15 @@
-import { type Address, type Database, type Role, roles, type Transaction, users } from "@vitrine/db";
+import { type Address, type Database, type Role, type Transaction, users } from "@vitrine/db";
 import { and, asc, count, eq, ilike } from "drizzle-orm";
+import type { PeopleRole } from "../../lib/people-resource.ts";
 import { escapeLike } from "../catalogue/search.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 
 /** Accounts as administrators see and change them: e-mail and role, and a user's own meta. */
 
-/** The roles an account can have, for adapters that validate one. */
-export { type Role, roles };
+export type { Role };
+
+// The roles the REST schemas take are exactly the database's (a role added to one does not compile).
+true satisfies [Role, PeopleRole] extends [PeopleRole, Role] ? true : false;
 
 export type UserSummary = { id: number; email: string; role: Role };
 

@@ -2,19 +2,8 @@ import { useState } from "react";
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
 import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { AltTextInput, MediaItem } from "../../../lib/media-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
-
-/** A picture of the media library as the REST API answers it. */
-export type MediaItem = {
-  id: number;
-  state: string;
-  filename: string;
-  width: number | null;
-  height: number | null;
-  alt_text: Record<string, string>;
-  source_url: string;
-  sizes: Array<{ format: string; width: number; url: string }>;
-};
 
 type Upload = {
   key: string;
@@ -150,7 +139,9 @@ function MediaCard({
       const saved = await pageRestClient().request<MediaItem>({
         path: `/media/${item.id}`,
         method: "PUT",
-        data: { alt_text: { en: String(form.get("alt_en") ?? ""), es: String(form.get("alt_es") ?? "") } },
+        data: {
+          alt_text: { en: String(form.get("alt_en") ?? ""), es: String(form.get("alt_es") ?? "") },
+        } satisfies AltTextInput,
       });
       onChange(saved);
       setMessage({ text: t("backOffice.media.saved") });

@@ -1,6 +1,6 @@
 import { formatDateTime } from "../../../i18n/format.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { addressLines, type OrderAddress } from "../../../lib/orders.ts";
 import { originText } from "./order-labels.tsx";
 import { OrderSection } from "./order-section.tsx";

@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { AdminOrderRow } from "../../../lib/admin-orders.ts";
+import type { AdminOrderRow } from "../../../lib/order-resource.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../lib/order-status.ts";
 import { ChoiceSelect, originText } from "./order-labels.tsx";
 import { OrderTable } from "./order-table.tsx";

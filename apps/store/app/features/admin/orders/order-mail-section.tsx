@@ -2,7 +2,7 @@ import { Button } from "react-aria-components";
 import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { OrderSection } from "./order-section.tsx";
 
 /** Where the confirmation mail stands, and the button that sends it again. */

@@ -4,7 +4,7 @@ import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-of
 import { formatDateTime } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { type AdminOrderPage, ORDER_NOTE_MAX } from "../../../lib/admin-orders.ts";
+import { type AdminOrderPage, ORDER_NOTE_MAX } from "../../../lib/order-resource.ts";
 import { OrderSection } from "./order-section.tsx";
 
 /** The order's notes, newest last, and the form for another, for the staff or to the customer. */

@@ -3,7 +3,7 @@ import { Link, useRevalidator } from "react-router";
 import { formatDateTime, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { OrderLineTable } from "../../orders/order-details.tsx";
 import { AddressSection, AttributionSection, HistorySection, PaymentSection } from "./order-facts.tsx";

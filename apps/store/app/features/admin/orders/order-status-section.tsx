@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { ADMIN_BUTTON, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { nextStatuses, type OrderStatus, restoresStock } from "../../../lib/order-status.ts";
 import { ChoiceSelect, OrderStatusBadge } from "./order-labels.tsx";
 import { OrderSection } from "./order-section.tsx";

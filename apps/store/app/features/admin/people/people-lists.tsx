@@ -11,7 +11,7 @@ import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { CustomerRow, TokenRow } from "../../../lib/admin-people.ts";
+import type { CustomerRow, TokenRow } from "../../../lib/people-resource.ts";
 import { Announcement, usePeopleChange, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { PEOPLE_ROLES, type PeopleRole } from "../../../lib/admin-people.ts";
+import { PEOPLE_ROLES, type PeopleRole } from "../../../lib/people-resource.ts";
 import { pageRestClient, RestClientError, type RestRequest } from "../../../lib/rest-client.ts";
 
 type Message = { text: string; error: boolean };

@@ -4,8 +4,9 @@ import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-of
 import { InputField, SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
+import type { Locale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { PeopleRole, StaffRow } from "../../../lib/admin-people.ts";
+import type { InvitationInput, PeopleRole, RoleInput, StaffRow } from "../../../lib/people-resource.ts";
 import { Announcement, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
@@ -35,7 +36,7 @@ export function RoleForm({
         const role = String(new FormData(form).get("role") ?? "") as PeopleRole;
         void change
           .send(
-            { path: `/users/${person.id}`, method: "PUT", data: { role } },
+            { path: `/users/${person.id}`, method: "PUT", data: { role } satisfies RoleInput },
             t("backOffice.people.roleSaved", { email: person.email, role: roleName(role) }),
           )
           .then((saved) => {
@@ -133,7 +134,11 @@ export function InviteForm() {
               {
                 path: "/users/invitations",
                 method: "POST",
-                data: { email, role: fields.get("role"), locale: fields.get("locale") },
+                data: {
+                  email,
+                  role: fields.get("role") as PeopleRole,
+                  locale: fields.get("locale") as Locale,
+                } satisfies InvitationInput,
               },
               t("backOffice.people.invitationSent", { email }),
             )

@@ -1,5 +1,6 @@
 import { ADMIN_FIELD, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { CategoryInput } from "../../../lib/category-resource.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
 import { type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
 
@@ -19,7 +20,10 @@ export function CategoryAddForm({ tree }: { tree: CategoryTreeState }) {
           await pageRestClient().request({
             path: "/products/categories",
             method: "POST",
-            data: { parent: parent ? Number(parent) : null, translations: categoryTexts(data) },
+            data: {
+              parent: parent ? Number(parent) : null,
+              translations: categoryTexts(data),
+            } satisfies CategoryInput,
           });
           form.reset();
           return null;

@@ -1,7 +1,8 @@
 import { ADMIN_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { CategoryInput, CategoryRecord } from "../../../lib/category-resource.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
-import { type CategoryRecord, type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
+import { type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
 
 /**
  * One category of the tree, indented by its depth: its names (saved by the row's own form), how many
@@ -28,7 +29,7 @@ export function CategoryRow({ category, tree }: { category: CategoryRecord; tree
               await pageRestClient().request({
                 path: `/products/categories/${category.id}`,
                 method: "PUT",
-                data: { translations: categoryTexts(data) },
+                data: { translations: categoryTexts(data) } satisfies CategoryInput,
               });
               return null;
             },

@@ -1,9 +1,8 @@
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { CategoryRecord } from "../../../lib/category-resource.ts";
 import { CategoryAddForm } from "./category-add-form.tsx";
 import { CategoryRow } from "./category-row.tsx";
-import { type CategoryRecord, useCategoryTree } from "./use-category-tree.ts";
-
-export type { CategoryRecord } from "./use-category-tree.ts";
+import { useCategoryTree } from "./use-category-tree.ts";
 
 /**
  * The category tree of the back office (issue 16): names in both languages, explicit ordering with

@@ -1,21 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import type { CategoryArrangement, CategoryInput, CategoryRecord } from "../../../lib/category-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 
-/** A category as `GET /products/categories` answers it: parents first, siblings in their order. */
-export type CategoryRecord = {
-  id: number;
-  slug: string;
-  parent: number | null;
-  position: number;
-  product_count: number;
-  translations: Partial<Record<"en" | "es", { name: string; description: string }>>;
-};
-
-type Arrangement = Array<{ id: number; parent: number | null }>;
-
 /** The names a category form sends, as the API takes them. */
-export const categoryTexts = (form: FormData) => ({
+export const categoryTexts = (form: FormData): NonNullable<CategoryInput["translations"]> => ({
   en: { name: String(form.get("name_en") ?? "") },
   es: { name: String(form.get("name_es") ?? "") },
 });
@@ -51,7 +40,7 @@ export function useCategoryTree(initial: CategoryRecord[]) {
     }
   }
 
-  const arrange = (arrangement: Arrangement, done: string) =>
+  const arrange = (arrangement: CategoryArrangement, done: string) =>
     run(
       () =>
         pageRestClient().request<CategoryRecord[]>({
@@ -63,7 +52,7 @@ export function useCategoryTree(initial: CategoryRecord[]) {
     );
 
   /** The tree's shape now: siblings keep the order they appear in. */
-  const shape = (): Arrangement =>
+  const shape = (): CategoryArrangement =>
     categories.map((category) => ({ id: category.id, parent: category.parent }));
   const siblingsOf = (category: CategoryRecord) =>
     categories.filter((each) => each.parent === category.parent);

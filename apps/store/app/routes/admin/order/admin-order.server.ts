@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import type { AdminOrderPage } from "../../../lib/admin-orders.ts";
+import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { confirmationMailOf } from "../../../services/mail/mail-outbox.server.ts";
 import { orderRow } from "../../../services/orders/order-row.server.ts";
 import { orderForAdmin } from "../../../services/orders/orders.server.ts";

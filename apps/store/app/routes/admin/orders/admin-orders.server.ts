@@ -1,5 +1,5 @@
 import { type AppLoadContext, data } from "react-router";
-import { orderListFilters } from "../../../lib/admin-orders.ts";
+import { orderListFilters } from "../../../lib/order-resource.ts";
 import { pageCount, pageNumber } from "../../../lib/paging.ts";
 import { orderRow } from "../../../services/orders/order-row.server.ts";
 import { listOrders, orderOrigins } from "../../../services/orders/orders.server.ts";

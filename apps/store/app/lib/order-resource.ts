@@ -3,8 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
 import type { OrderAddress } from "./orders.ts";
 
 /**
- * The back office's orders (issue 16): the inputs the REST routes take, one schema each (the page's
- * forms send exactly these through the REST client), and what its pages show.
+ * Orders as a REST resource, for the back office (issue 16): the inputs the routes take, one schema
+ * each (the page's forms send exactly these through the REST client), and what its pages show.
  */
 
 /** The longest order note, in characters. */

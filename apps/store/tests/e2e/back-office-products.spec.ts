@@ -313,3 +313,30 @@ test("the category tree: add in both languages, order with the buttons by keyboa
   await expect(shop.getByRole("heading", { level: 1, name: "Casa" })).toBeVisible();
   await shop.close();
 });
+
+test("the product form counts edits held outside its fields as unsaved: a variation added by its button, and none once it is removed again", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+}) => {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const products = (await (
+    await request.get("/api/vitrine/v2/products?per_page=100", { headers })
+  ).json()) as Array<{ id: number; type: string }>;
+  const { id } = products.find((product) => product.type === "variable")!;
+  const variable = (await (await request.get(`/api/vitrine/v2/products/${id}`, { headers })).json()) as {
+    variations: unknown[];
+  };
+  const page = await ownerPage(browser, { port: Number(new URL(baseURL!).port) });
+  await page.goto(`/admin/products/${id}`);
+  await hydrated(page);
+  const unsaved = page.getByText("You have unsaved changes.");
+  await expect(unsaved).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Add variation" }).click();
+  await expect(unsaved).toBeVisible();
+  await page.getByRole("button", { name: `Remove variation ${variable.variations.length + 1}` }).click();
+  await expect(unsaved).toHaveCount(0);
+  await page.context().close();
+});

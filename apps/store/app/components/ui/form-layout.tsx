@@ -15,12 +15,16 @@ import { formSnapshot } from "./form-snapshot.ts";
  * `onSave` gets the form when it is sent; it validates (with the same Zod schema as the server,
  * where the form has one) and saves, and answers `true` once saved: what the form holds is then
  * its clean state. `messages` (the outcome: an error, "saved") are drawn in the bar.
+ *
+ * `state` is what the form edits outside its fields (a product's variations, gallery and terms,
+ * held in React state and sent with the fields): it counts towards dirty like a field does.
  */
 export function FormLayout({
   onSave,
   saveLabel,
   busy,
   messages,
+  state,
   className = "space-y-6",
   children,
 }: {
@@ -28,11 +32,12 @@ export function FormLayout({
   saveLabel: string;
   busy: boolean;
   messages?: ReactNode;
+  state?: unknown;
   className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { formRef, dirty, check, markClean, blocker, saving } = useUnsavedChanges();
+  const { formRef, dirty, check, markClean, blocker, saving } = useUnsavedChanges(state);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -79,10 +84,11 @@ export function FormLayout({
 /**
  * The dirty state of an uncontrolled form, and the warnings before its edits are lost: give the
  * form `formRef`, call `check` on its input, change and reset events and `markClean` once it is
- * saved; `saving` is true while a save is in flight.
+ * saved; `saving` is true while a save is in flight. `state`, when given, is compared with the
+ * fields (as JSON): what the form edits in React state rather than in its fields.
  * Exported for a form that draws its own save button (`FormLayout` is the usual way).
  */
-export function useUnsavedChanges() {
+export function useUnsavedChanges(state?: unknown) {
   const formRef = useRef<HTMLFormElement>(null);
   // A save in flight may navigate once done (to the new page, or the list): that is not leaving.
   const saving = useRef(false);
@@ -91,7 +97,11 @@ export function useUnsavedChanges() {
   // render that has not happened yet.
   const dirtyRef = useRef(false);
   const [dirty, setDirty] = useState(false);
-  const read = () => (formRef.current ? formSnapshot(new FormData(formRef.current)) : null);
+  const stateJson = JSON.stringify(state ?? null);
+  const stateRef = useRef(stateJson);
+  stateRef.current = stateJson;
+  const read = () =>
+    formRef.current ? `${formSnapshot(new FormData(formRef.current))}\n${stateRef.current}` : null;
   const set = (value: boolean) => {
     dirtyRef.current = value;
     setDirty(value);
@@ -101,6 +111,11 @@ export function useUnsavedChanges() {
     clean.current = read();
   }, []);
   const check = () => set(read() !== clean.current);
+  // A change of state fires no input event on the form: compare once it is drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the state changes, by design
+  useEffect(() => {
+    if (clean.current !== null) check();
+  }, [stateJson]);
   const markClean = () => {
     clean.current = read();
     set(false);

@@ -84,6 +84,7 @@ export function ProductForm({
       onSave={(form) => save(new FormData(form))}
       saveLabel={product ? t("backOffice.products.save") : t("backOffice.products.create")}
       busy={saving}
+      state={{ type, images, terms, variations }}
       messages={
         <>
           {product && product.status === "publish" && (

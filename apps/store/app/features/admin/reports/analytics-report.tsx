@@ -12,7 +12,7 @@ import {
   replayHref,
 } from "../../../lib/analytics-report.ts";
 import { originText } from "../orders/order-labels.tsx";
-import { FigureTable, ReportPeriodForm } from "./report-parts.tsx";
+import { ChartFrame, FigureTable, ReportPeriodForm } from "./report-parts.tsx";
 
 const NOTE_CAPTION = "mb-2 text-left text-sm text-stone-700";
 const SECTION_TITLE = "mb-3 text-xl font-semibold";
@@ -353,14 +353,7 @@ function DailyChartFigure({
           ))}
         </ul>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        role="img"
-        aria-labelledby={id}
-        className="w-full"
-        fontSize="12"
-      >
-        <title>{title}</title>
+      <ChartFrame width={chart.width} height={chart.height} labelledBy={id} title={title}>
         {chart.valueTicks.map((tick) => (
           <g key={tick.value}>
             <line x1={chart.plotLeft} x2={chart.plotRight} y1={tick.y} y2={tick.y} stroke="#e7e5e4" />
@@ -394,7 +387,7 @@ function DailyChartFigure({
             </g>
           );
         })}
-      </svg>
+      </ChartFrame>
     </figure>
   );
 }

@@ -14,7 +14,7 @@ import {
   reportCsvHref,
 } from "../../../lib/attribution-report.ts";
 import { originText } from "../orders/order-labels.tsx";
-import { FigureTable, ReportPeriodForm } from "./report-parts.tsx";
+import { ChartFrame, FigureTable, ReportPeriodForm } from "./report-parts.tsx";
 
 const SOURCE_TYPES = new Set(["utm", "organic", "referral", "typein", "admin", "mobile_app"]);
 const DEVICES = new Set(["Mobile", "Tablet", "Desktop"]);
@@ -169,14 +169,7 @@ function BarChartFigure({
         {title}
         {note && <span className="block text-sm font-normal text-stone-700">{note}</span>}
       </figcaption>
-      <svg
-        viewBox={`0 0 ${chart.width} ${chart.height}`}
-        role="img"
-        aria-labelledby={id}
-        className="w-full"
-        fontSize="12"
-      >
-        <title>{title}</title>
+      <ChartFrame width={chart.width} height={chart.height} labelledBy={id} title={title}>
         {chart.ticks.map((tick) => (
           <g key={tick.value}>
             <line x1={tick.x} x2={tick.x} y1={0} y2={chart.axisY} stroke="#e7e5e4" />
@@ -214,7 +207,7 @@ function BarChartFigure({
             </text>
           </g>
         ))}
-      </svg>
+      </ChartFrame>
     </figure>
   );
 }

@@ -4,8 +4,6 @@ import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-of
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 
-/** A field of a report's form (its dates, and a select of the report's own). */
-
 /**
  * A report's period, chosen in a GET form that works without JavaScript: from and to dates, any
  * fields of the report's own (`children`), and the button. Give it a `key` of the address's query,
@@ -92,5 +90,36 @@ export function FigureTable({
       minWidth={minWidth}
       footer={total && { key: "total", ...total }}
     />
+  );
+}
+
+/**
+ * A chart's drawing: an SVG of `width` × `height` user units, named by its caption (`labelledBy`)
+ * and titled for screen readers that read the SVG itself; the axes, ticks and marks are `children`.
+ */
+export function ChartFrame({
+  width,
+  height,
+  labelledBy,
+  title,
+  children,
+}: {
+  width: number;
+  height: number;
+  labelledBy: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={labelledBy}
+      className="w-full"
+      fontSize="12"
+    >
+      <title>{title}</title>
+      {children}
+    </svg>
   );
 }

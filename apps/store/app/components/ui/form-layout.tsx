@@ -112,7 +112,6 @@ export function useUnsavedChanges(state?: unknown) {
   }, []);
   const check = () => set(read() !== clean.current);
   // A change of state fires no input event on the form: compare once it is drawn.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the state changes, by design
   useEffect(() => {
     if (clean.current !== null) check();
   }, [stateJson]);

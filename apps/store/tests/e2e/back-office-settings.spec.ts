@@ -1,12 +1,11 @@
 import type { Browser, Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, ADMIN as STORE_ADMIN, test } from "./fixtures.ts";
+import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { addFirstSimpleProduct, axe, fillBilling, seriousViolations, signInByForm } from "./support.ts";
 
 /**
- * The settings page (issue 17, decision 0039), on a store of its own: settings are store-wide, and
- * the shared test store's must not change under other tests.
+ * The settings page (issue 17, decision 0039), on the worker's demo store: settings are store-wide,
+ * and the main test store's must not change under other tests; the worker's are put back after each.
  */
-const ADMIN = { email: "settings-admin@example.com", password: "settings admin password" };
 const notice = (page: Page) => page.locator(".woocommerce-store-notice");
 const serious = (violations: Array<{ impact?: string | null }>) =>
   violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
@@ -37,16 +36,10 @@ async function visitor(browser: Browser, origin: string): Promise<Page> {
 test("an administrator runs the store from the settings page: notice, coming soon, cart, shipping and bank details", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(180_000);
-  const store = await spareStore({
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: "on",
-    MEDIA_DIR: E2E_MEDIA_DIR,
-  });
-  const origin = `http://127.0.0.1:${store.port}`;
+  const { origin } = await sharedStore(DEMO_STORE);
   await signIn(page, origin);
   const shopper = await visitor(browser, origin);
 
@@ -242,7 +235,7 @@ test("a settings form with unsaved edits asks before the back office leaves it; 
   page,
 }) => {
   // The shared store: nothing is saved.
-  await signInByForm(page, STORE_ADMIN);
+  await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
   await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
   const name = page.getByLabel("Store name");
@@ -274,7 +267,7 @@ test("the settings form refuses what the server would, before sending it, in the
   page,
 }) => {
   // The shared store: the change is refused, so nothing is saved.
-  await signInByForm(page, STORE_ADMIN);
+  await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
   await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
   const sent: string[] = [];

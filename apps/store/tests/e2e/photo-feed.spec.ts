@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { axe, launchChromium, signInByForm } from "./support.ts";
 
 /**
@@ -146,22 +146,16 @@ async function fakePhotoService(): Promise<{
 
 test("a Graph-style photo service: its photos open on the service; its errors reach staff only; an invalid answer is only logged", async ({
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
   const fake = await fakePhotoService();
-  const admin = { email: "feed-admin@example.com", password: "feed admin password" };
-  const store = await spareStore({
-    SEED_DEMO: "on",
-    MEDIA_DIR: E2E_MEDIA_DIR,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
-  const origin = `http://127.0.0.1:${store.port}`;
+
+  const { origin } = await sharedStore(DEMO_STORE);
   const guestContext = await browser.newContext({ baseURL: origin });
   const guest = await guestContext.newPage();
   const { token } = (await (
-    await guest.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: admin })
+    await guest.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN })
   ).json()) as { token: string };
   const changed = await guest.request.put(`${origin}/api/vitrine/v2/settings`, {
     headers: bearer(token),
@@ -233,7 +227,7 @@ test("a Graph-style photo service: its photos open on the service; its errors re
       const staffContext = await browser.newContext({ baseURL: origin });
       await staffContext.addCookies([{ name: "googtrans", value: `/en/${locale}`, url: origin }]);
       const staff = await staffContext.newPage();
-      await signInByForm(staff, admin);
+      await signInByForm(staff, ADMIN);
       await showFeed(staff, "/");
       await expect(staff.locator(".photo-feed-block").getByRole("alert")).toHaveText(
         `${texts[locale].error}Invalid OAuth access token.`,

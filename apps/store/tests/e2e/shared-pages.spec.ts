@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { ADMIN, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { checkoutByApi, formNonce, guestWithCart } from "./http-shopper.ts";
 
 /**
@@ -32,7 +32,7 @@ async function addNthSimpleProduct(page: Page, index: number): Promise<string> {
 
 /**
  * Opens a catalogue page: the answer must be the shared page (public, cacheable). Whether it came
- * from the cache depends on other tests' orders on this store; the spare-store test below asserts
+ * from the cache depends on other tests' orders on this store; the test on the worker's store asserts
  * the hits.
  */
 async function visitShared(page: Page, path: string): Promise<void> {
@@ -102,17 +102,12 @@ function simpleProducts(html: string): Array<{ id: number; path: string }> {
 }
 
 test("one cached page for guests and shoppers, staff apart; an order drops exactly the pages that show its products", async ({
-  spareStore,
+  sharedStore,
   playwright,
 }) => {
-  // A store of its own: no other test's orders or edits purge its cache meanwhile.
-  const store = await spareStore({
-    SEED_DEMO: "on",
-    MEDIA_DIR: E2E_MEDIA_DIR,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  const baseURL = `http://127.0.0.1:${store.port}`;
+  // The worker's demo store, which runs one test at a time: no other test's orders or edits purge
+  // its cache meanwhile.
+  const { origin: baseURL } = await sharedStore(DEMO_STORE);
   const guest = await playwright.request.newContext({ baseURL });
   const first = await guest.get("/shop");
   const second = await guest.get("/shop");

@@ -9,6 +9,7 @@ import { pageRoutes } from "./rest/pages-rest.server.ts";
 import { productRoutes } from "./rest/products-rest.server.ts";
 import { reportRoutes } from "./rest/reports-rest.server.ts";
 import { restHandler } from "./rest/rest-route.server.ts";
+import { reviewRoutes } from "./rest/reviews-rest.server.ts";
 import { sessionRecordingRoutes } from "./rest/session-recordings-rest.server.ts";
 import { settingsRoutes } from "./rest/settings-rest.server.ts";
 import { tokenRoutes } from "./rest/tokens-rest.server.ts";
@@ -32,6 +33,8 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
   for (const route of [
     ...tokenRoutes,
     ...userRoutes,
+    // Before the products' `/products/:id`.
+    ...reviewRoutes,
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,

@@ -234,13 +234,17 @@ export const reviews = pgTable(
     rating: integer("rating").notNull(),
     body: text("body").notNull(),
     locale: text("locale").notNull().default("en"),
-    status: text("status", { enum: ["pending", "approved", "spam"] })
+    status: text("status", { enum: ["pending", "approved", "spam", "trash"] })
       .notNull()
       .default("pending"),
+    /** The status a review had before it was marked as spam or trashed: where restoring puts it back. */
+    statusBefore: text("status_before", { enum: ["pending", "approved", "spam"] }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("reviews_product_idx").on(t.productId, t.status, t.createdAt),
+    // The moderation queue: one status, newest first, across products.
+    index("reviews_status_idx").on(t.status, t.createdAt),
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

@@ -114,25 +114,8 @@ export async function submitReview(
   });
 }
 
-/** A moderator's decision; the product's rating follows whenever an approved review comes or goes. */
-export async function setReviewStatus(
-  db: Database,
-  reviewId: number,
-  status: ReviewStatus,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(reviews)
-      .set({ status })
-      .where(eq(reviews.id, reviewId))
-      .returning({ productId: reviews.productId });
-    if (!row) return false;
-    await refreshRating(tx, row.productId);
-    return true;
-  });
-}
-
-async function refreshRating(tx: Transaction, productId: number): Promise<void> {
+/** The product's average rating and review count, from its approved reviews. */
+export async function refreshRating(tx: Transaction, productId: number): Promise<void> {
   const approved = and(eq(reviews.productId, productId), eq(reviews.status, "approved"));
   const [summary] = await tx
     .select({

@@ -243,6 +243,7 @@ test("the back office's product pages in Spanish, and editors are refused them",
     "Dashboard",
     "Media library",
     "Pages",
+    "Reviews",
   ]);
   await guest.close();
 });

@@ -49,16 +49,14 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
         shippingAddress: orderAddress,
       })
       .returning();
-    await db
-      .insert(orderLines)
-      .values({
-        orderId: order!.id,
-        productId: mug.id,
-        name: "Mug",
-        quantity: 1,
-        unitPrice: 1000,
-        total: 1000,
-      });
+    await db.insert(orderLines).values({
+      orderId: order!.id,
+      productId: mug.id,
+      name: "Mug",
+      quantity: 1,
+      unitPrice: 1000,
+      total: 1000,
+    });
     return { mug, ana: ana.id, ben: ben.id };
   }
 

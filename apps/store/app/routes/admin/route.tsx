@@ -2,13 +2,15 @@ import { NavLink, Outlet } from "react-router";
 import { addSectionStrings, BACK_OFFICE_SECTION } from "../../i18n/i18n.ts";
 import { sectionStrings } from "../../i18n/section-strings.server.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { reviewCounts } from "../../services/catalogue/reviews-admin.server.ts";
 import { requireStaff } from "../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { role } = await requireStaff(context, request);
+  const { hold: reviewsWaiting } = await reviewCounts(context.db);
   // The storefront's documents leave the back office's strings out; they come with its data.
-  return { role, strings: sectionStrings(context.locale, BACK_OFFICE_SECTION) };
+  return { role, reviewsWaiting, strings: sectionStrings(context.locale, BACK_OFFICE_SECTION) };
 }
 
 export function meta() {
@@ -39,6 +41,17 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
           <li>
             <NavLink to="/admin/pages" className={link}>
               {t("backOffice.pages.title")}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/reviews" className={link}>
+              {t("backOffice.reviews.title")}
+              {/* A space, so that the link's name reads "Reviews 2 waiting". */}{" "}
+              {loaderData.reviewsWaiting > 0 && (
+                <span className="ml-2 rounded-full bg-amber-100 px-2 text-sm text-amber-900">
+                  {t("backOffice.reviews.navWaiting", { count: loaderData.reviewsWaiting })}
+                </span>
+              )}
             </NavLink>
           </li>
           {administrator && (

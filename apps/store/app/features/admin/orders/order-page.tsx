@@ -6,6 +6,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { OrderLineTable } from "../../orders/order-details.tsx";
+import { Announcement } from "../use-rest-change.tsx";
 import { AddressSection, AttributionSection, HistorySection, PaymentSection } from "./order-facts.tsx";
 import { OrderStatusBadge } from "./order-labels.tsx";
 import { MailSection } from "./order-mail-section.tsx";
@@ -36,18 +37,7 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
         <OrderStatusBadge status={order.status} />
       </p>
 
-      {/* Always there, so that what it says next is announced. */}
-      <p
-        role="status"
-        className={`order-message ${message && !message.error ? "rounded border-l-4 border-brand bg-emerald-50 px-4 py-2" : "sr-only"}`}
-      >
-        {message && !message.error ? message.text : ""}
-      </p>
-      {message?.error && (
-        <p role="alert" className="order-error rounded border-l-4 border-sale bg-red-50 px-4 py-2">
-          {message.text}
-        </p>
-      )}
+      <Announcement message={message} name="order" />
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="space-y-6">

@@ -12,7 +12,8 @@ import { formatDate, formatDateTime } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { CustomerRow, TokenRow } from "../../../lib/people-resource.ts";
-import { Announcement, usePeopleChange, useRoleName } from "./people-request.tsx";
+import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
 
@@ -155,7 +156,7 @@ export function ApiTokenList({
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   const roleName = useRoleName();
-  const change = usePeopleChange();
+  const change = useRestChange();
   const [revoking, setRevoking] = useState<TokenRow | null>(null);
 
   return (

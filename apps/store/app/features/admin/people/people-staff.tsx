@@ -7,7 +7,8 @@ import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import type { Locale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { InvitationInput, PeopleRole, RoleInput, StaffRow } from "../../../lib/people-resource.ts";
-import { Announcement, RoleOptions, usePeopleChange, useRoleName } from "./people-request.tsx";
+import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { RoleOptions, useRoleName } from "./people-request.tsx";
 
 const HEADING = "mb-3 text-xl font-semibold";
 
@@ -22,7 +23,7 @@ export function RoleForm({
 }: {
   person: { id: number; email: string; role: PeopleRole };
   me: number | null;
-  change: ReturnType<typeof usePeopleChange>;
+  change: ReturnType<typeof useRestChange>;
 }) {
   const { t } = useTranslation();
   const roleName = useRoleName();
@@ -63,7 +64,7 @@ export function RoleForm({
 /** The editors and administrators, each role changed in place. */
 export function StaffList({ staff, me }: { staff: StaffRow[]; me: number | null }) {
   const { t } = useTranslation();
-  const change = usePeopleChange();
+  const change = useRestChange();
   return (
     <section aria-labelledby="people-staff" className="space-y-3">
       <h2 id="people-staff" className={HEADING}>
@@ -111,7 +112,7 @@ export function StaffList({ staff, me }: { staff: StaffRow[]; me: number | null 
  */
 export function InviteForm() {
   const { t, i18n } = useTranslation();
-  const change = usePeopleChange();
+  const change = useRestChange();
   return (
     <section
       aria-labelledby="people-invite"

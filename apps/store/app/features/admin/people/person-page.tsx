@@ -5,7 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { addressLines } from "../../../lib/orders.ts";
 import type { CustomerDetail } from "../../../lib/people-resource.ts";
 import { OrderTable } from "../orders/order-table.tsx";
-import { Announcement, usePeopleChange } from "./people-request.tsx";
+import { Announcement, useRestChange } from "../use-rest-change.tsx";
 import { RoleForm } from "./people-staff.tsx";
 
 const SECTION = "rounded border border-stone-200 p-4";
@@ -18,7 +18,7 @@ const HEADING = "mb-3 text-lg font-semibold";
 export function PersonPage({ person, me }: { person: CustomerDetail; me: number | null }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const change = usePeopleChange();
+  const change = useRestChange();
   const addresses = [
     { key: "billing", title: t("backOffice.people.billingAddress"), address: person.billing },
     { key: "shipping", title: t("backOffice.people.shippingAddress"), address: person.shipping },

@@ -129,6 +129,27 @@ test("an administrator runs the store from the settings page: notice, coming soo
     await expect(shopper.locator("tr.cart_item")).toHaveCount(1);
   });
 
+  await test.step("the product page's own button goes to the cart too, with and without JavaScript", async () => {
+    await shopper.goto("/shop");
+    const simple = shopper
+      .locator("li.product-small")
+      .filter({ has: shopper.getByRole("button", { name: /^Add to cart:/ }) })
+      .first();
+    const path = await simple.locator(".product-title a").getAttribute("href");
+    expect(path).toMatch(/^\/product\//);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ baseURL: origin, javaScriptEnabled });
+      const buyer = await context.newPage();
+      await buyer.goto(path!);
+      if (javaScriptEnabled)
+        await buyer.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+      await buyer.locator("form.cart").getByRole("button", { name: "Add to cart" }).click();
+      await expect(buyer, `JavaScript ${javaScriptEnabled ? "on" : "off"}`).toHaveURL(`${origin}/cart`);
+      await expect(buyer.locator("tr.cart_item")).toHaveCount(1);
+      await context.close();
+    }
+  });
+
   await test.step("the checkout charges the new flat rate, offers local pickup in its zone only, and the receipt says where to pay", async () => {
     await shopper.goto("/checkout");
     await shopper.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");

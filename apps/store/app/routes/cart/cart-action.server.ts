@@ -37,12 +37,15 @@ export async function handleCartAction(context: AppLoadContext, request: Request
     }
     // 'Buy now' goes straight to the checkout with the product in the cart.
     if (fields.buy_now === "1") throw redirect("/checkout", { headers: await cartHeaders(context, request) });
+    // "Go to the cart after a product is added" holds for every add, the product page's form too,
+    // as WooCommerce's form handler redirects from both.
+    const next = context.settings.cart_redirect_after_add === "yes" ? "/cart" : back;
     await session.pushNotice({
       type: "success",
       message: "cart.added",
-      params: { name: result.name, cartLink: back === "/cart" ? "no" : "yes" },
+      params: { name: result.name, cartLink: next === "/cart" ? "no" : "yes" },
     });
-    throw redirect(back, { headers: await cartHeaders(context, request) });
+    throw redirect(next, { headers: await cartHeaders(context, request) });
   }
 
   if (!(await session.get())) throw redirect("/cart");

@@ -168,6 +168,8 @@ const storeSettingsSchema = z.object({
   currency: z.enum(STORE_CURRENCIES).catch("USD"),
   /** The mails' sender (`Name <address>`); empty uses MAIL_FROM. */
   mail_from: z.string().trim().max(200).refine(isMailboxOrEmpty).catch(""),
+  /** Mail the administrators when a review waits for approval (WordPress's "moderation_notify"). */
+  review_moderation_mail: z.boolean().catch(true),
   /** The checkout's shipping methods (spec §5), by country. */
   shipping: z.object({ flat_rate: shippingMethodSchema(500), local_pickup: shippingMethodSchema(0) }).catch({
     flat_rate: { enabled: true, cost: 500, countries: [] },

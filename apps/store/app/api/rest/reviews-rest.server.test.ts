@@ -109,7 +109,7 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
 
     expect(await status(ana, "approved")).toBe("approved");
     expect(await ratingOf(mug.id)).toEqual({ average: 5, count: 1 });
-    expect(purges).toEqual([[`product-${mug.id}`]]);
+    expect(purges).toEqual([[`product-${mug.id}`, "listing"]]);
     expect(await status(ben, "approved")).toBe("approved");
     expect(await ratingOf(mug.id)).toEqual({ average: 4, count: 2 });
 

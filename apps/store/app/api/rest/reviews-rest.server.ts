@@ -20,9 +20,9 @@ import * as rest from "./rest-route.server.ts";
 
 const invalidId = () => new rest.RestError(404, "woocommerce_rest_review_invalid_id", "Invalid review ID.");
 
-/** The product's page and every card of it show its rating and review count. */
+/** The product's page and every card of it show its rating and review count; listings sorted by rating may reorder. */
 const productChanged = (context: AppContext, productId: number) =>
-  context.invalidatePages([PageTags.product(productId)]);
+  context.invalidatePages([PageTags.product(productId), PageTags.listing]);
 
 async function sendReview(context: AppContext, res: Parameters<rest.Handler>[3], id: number) {
   const review = await reviewForAdmin(context.db, id, context.config.publicUrl);

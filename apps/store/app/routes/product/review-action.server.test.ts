@@ -16,7 +16,7 @@ describe.each(await availableDialects())("product page review action on %s", (di
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  function contextFor(cookie: string | null) {
+  function contextFor(cookie: string | null, settings: Record<string, unknown> = {}) {
     const invalidatePages = vi.fn();
     const context = testContext({
       db: database.db,
@@ -24,6 +24,7 @@ describe.each(await availableDialects())("product page review action on %s", (di
       locale: "es",
       cookie,
       onInvalidate: invalidatePages,
+      settings,
     });
     return { context, invalidatePages };
   }
@@ -121,5 +122,47 @@ describe.each(await availableDialects())("product page review action on %s", (di
     expect((redirect as Response).headers.get("Location")).toBe("/product/mug?review=pending#reviews");
     const [stored] = await database.db.select().from(reviews);
     expect(stored).toMatchObject({ userId: user!.id, authorName: "Bea", authorEmail: "bea@example.com" });
+  });
+
+  it("mails each administrator, in their language, about a review waiting; not about spam, and not when the settings say not to", async () => {
+    await insertSimpleProduct(database.db, { slug: "mug", price: 1000 });
+    await database.db.insert(users).values([
+      { email: "owner@example.com", passwordHash: "x", role: "administrator", locale: "es" },
+      { email: "partner@example.com", passwordHash: "x", role: "administrator", locale: "en" },
+      { email: "editor@example.com", passwordHash: "x", role: "editor" },
+    ]);
+    const review = (email: string, comment: string) => ({
+      intent: "review",
+      rating: "2",
+      comment,
+      author: "Ana <b>",
+      email,
+    });
+    const send = (settings: Record<string, unknown>, fields: Record<string, string>) => {
+      const { context } = contextFor(null, settings);
+      return handleProductAction(context, post(fields), "mug")
+        .catch((thrown: unknown) => thrown)
+        .then(() => context.mailer.sent);
+    };
+
+    const sent = await send({ name: "Taller" }, review("ana@example.com", "Se rompió el asa."));
+    expect(sent.map((mail) => mail.to).sort()).toEqual(["owner@example.com", "partner@example.com"]);
+    const spanish = sent.find((mail) => mail.to === "owner@example.com")!;
+    expect(spanish.subject).toMatch(/^\[Taller\] Pendiente de moderar: «.+»$/);
+    expect(spanish.text).toContain("De Ana <b> (ana@example.com)");
+    expect(spanish.text).toContain("Puntuación: 2 de 5");
+    expect(spanish.text).toContain("Se rompió el asa.");
+    expect(spanish.text).toContain("https://shop.example/admin/reviews?status=hold");
+    // The HTML escapes what the shopper wrote.
+    expect(spanish.html).toContain("Ana &lt;b&gt;");
+    expect(sent.find((mail) => mail.to === "partner@example.com")!.subject).toMatch(
+      /^\[Taller\] Please moderate:/,
+    );
+
+    expect(await send({}, review("spammer@example.com", "Cheap pills at http://spam.example"))).toEqual([]);
+    expect(await send({ review_moderation_mail: false }, review("bea@example.com", "Muy bonita."))).toEqual(
+      [],
+    );
+    expect(await database.db.select().from(reviews)).toHaveLength(3);
   });
 });

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { ReviewField, ReviewFormState } from "../../features/product/reviews.tsx";
+import { mailReviewWaiting } from "../../services/catalogue/review-mail.server.tsx";
 import {
   loadReviewSettings,
   ReviewError,
@@ -60,9 +61,9 @@ export async function handleProductAction(context: AppLoadContext, request: Requ
     return data({ errors, values } satisfies ReviewFormState, { status: 400 });
   }
 
-  let status: "pending" | "approved" | "spam";
+  let review: { id: number; status: "pending" | "approved" | "spam" };
   try {
-    const review = await submitReview(
+    review = await submitReview(
       context.db,
       {
         productId,
@@ -75,7 +76,6 @@ export async function handleProductAction(context: AppLoadContext, request: Requ
       },
       await loadReviewSettings(context.db),
     );
-    status = review.status;
   } catch (error) {
     if (!(error instanceof ReviewError)) throw error;
     const field: ReviewField = "form";
@@ -83,8 +83,11 @@ export async function handleProductAction(context: AppLoadContext, request: Requ
       status: error.code === "product_not_found" ? 404 : 400,
     });
   }
+  const { status } = review;
   // The product's page and its cards show the new rating; listings sorted by rating may reorder.
   if (status === "approved") context.invalidatePages([PageTags.product(productId), PageTags.listing]);
+  // WordPress asks its administrators to moderate what waits; spam waits for no one.
+  if (status === "pending") await mailReviewWaiting(context, review.id);
   // Spam is not told apart from pending: a spammer learns nothing.
   const notice = status === "approved" ? "approved" : "pending";
   throw redirect(`/product/${encodeURIComponent(slug)}?review=${notice}#reviews`);

@@ -84,6 +84,9 @@ export function StoreSection({
         placeholder="Shop <shop@example.com>"
         hint={t("backOffice.settings.mailFromHint")}
       />
+      <CheckboxInput name="review_moderation_mail" checked={settings.review_moderation_mail}>
+        {t("backOffice.settings.reviewMail")}
+      </CheckboxInput>
     </FormSection>
   );
 }

@@ -49,7 +49,15 @@ export type VariationView = {
   image: ImageView | null;
   sku: string | null;
 };
-export type ReviewView = { id: number; author: string; rating: number; body: string; date: string };
+export type ReviewView = {
+  id: number;
+  author: string;
+  rating: number;
+  body: string;
+  date: string;
+  /** The store's reply, shown under the review; null for none. */
+  reply: string | null;
+};
 
 export type ProductPage = ProductCard & {
   sku: string | null;

@@ -32,9 +32,24 @@ export const reviewListFilters = z.object({
 });
 export type ReviewListFilters = z.infer<typeof reviewListFilters>;
 
-/** `PUT /products/reviews/{id}`. */
-export const reviewStatusInput = z.object({ status: z.enum(REVIEW_ACTIONS) }).strict();
-export type ReviewStatusInput = z.infer<typeof reviewStatusInput>;
+/** The longest reply, in characters. */
+export const REVIEW_REPLY_MAX = 5000;
+
+/**
+ * `PUT /products/reviews/{id}`: a change of status, the store's reply (Vitrine's own field: an empty
+ * one takes the reply away), or both.
+ */
+export const reviewUpdateInput = z
+  .object({
+    status: z.enum(REVIEW_ACTIONS).optional(),
+    reply: z.string().trim().max(REVIEW_REPLY_MAX).optional(),
+  })
+  .strict()
+  .refine((input) => input.status !== undefined || input.reply !== undefined, {
+    message: "Send a status or a reply.",
+    path: ["status"],
+  });
+export type ReviewUpdateInput = z.infer<typeof reviewUpdateInput>;
 
 /** `DELETE /products/reviews/{id}?force=true`: for good; without `force`, to the trash. */
 export const reviewDeleteQuery = z.object({
@@ -60,6 +75,8 @@ export type ReviewRecord = {
   rating: number;
   /** The reviewer bought the product: a paid order of their account or their e-mail holds it. */
   verified: boolean;
+  /** The store's reply, shown under the review on the product page (Vitrine's own field). */
+  reply: string | null;
 };
 
 /** How many reviews each status has, for the moderation queue's tabs. */

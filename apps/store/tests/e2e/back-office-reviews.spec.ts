@@ -34,7 +34,7 @@ async function ratingOnPage(browser: Browser, origin: string, language: "en" | "
   return { page, close: () => context.close() };
 }
 
-test("a moderator approves a review waiting, which the product page then shows with the new average in both languages, and marks another as spam", async ({
+test("a moderator approves a review waiting and replies to it, which the product page then shows with the new average in both languages, and marks another as spam", async ({
   browser,
   request,
   sharedStore,
@@ -91,17 +91,31 @@ test("a moderator approves a review waiting, which the product page then shows w
   await moderator.getByRole("button", { name: "Apply" }).click();
   await expect(moderator.getByRole("status").filter({ hasText: "Mark as spam: 1 review." })).toBeVisible();
   await expect(row(unkind)).toHaveCount(0);
+  // A reply as the store, to the approved review.
+  await moderator.getByRole("link", { name: /^Approved \(\d+\)$/ }).click();
+  await row(kind).getByText("Reply as the store").click();
+  await row(kind).getByLabel(`The store's reply to ${kind}`).fill(`Thank you, ${kind}!`);
+  await row(kind).getByRole("button", { name: "Save the reply" }).click();
+  await expect(
+    moderator.getByRole("status").filter({ hasText: `The reply to ${kind} is saved.` }),
+  ).toBeVisible();
   await moderator.getByRole("link", { name: /^Spam \(\d+\)$/ }).click();
   await expect(row(unkind)).toBeVisible();
   await expect(row(unkind).getByRole("button", { name: `Not spam: the review by ${unkind}` })).toBeVisible();
 
-  for (const [language, rated] of [
-    ["en", `Rated ${average} out of 5`],
-    ["es", `Valorado con ${average} de 5`],
+  for (const [language, rated, replied] of [
+    ["en", `Rated ${average} out of 5`, "The store replied"],
+    ["es", `Valorado con ${average} de 5`, "Respuesta de la tienda"],
   ] as const) {
     const { page, close } = await ratingOnPage(browser, origin, language);
     await expect(page.locator(".summary")).toContainText(rated);
     await expect(page.locator("#reviews")).toContainText(`Warm all winter (${suffix}).`);
+    const reply = page
+      .locator("#reviews li")
+      .filter({ hasText: `Warm all winter (${suffix}).` })
+      .locator(".store-reply");
+    await expect(reply).toContainText(replied);
+    await expect(reply).toContainText(`Thank you, ${kind}!`);
     await expect(page.locator("#reviews")).not.toContainText(`Not what I ordered (${suffix}).`);
     await close();
   }

@@ -239,6 +239,8 @@ export const reviews = pgTable(
       .default("pending"),
     /** The status a review had before it was marked as spam or trashed: where restoring puts it back. */
     statusBefore: text("status_before", { enum: ["pending", "approved", "spam"] }),
+    /** The store's reply, shown under the review on the product page; null for none. */
+    reply: text("reply"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -79,6 +79,7 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
         review: "Chipped on arrival.",
         rating: 3,
         verified: false,
+        reply: null,
       },
       expect.objectContaining({ id: ana, reviewer: "Ana", rating: 5, verified: true }),
     ]);
@@ -129,6 +130,13 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
     expect(await ratingOf(mug.id)).toEqual({ average: 5, count: 1 });
     expect((await call("/products/reviews/counts", admin)).body).toMatchObject({ hold: 1, approved: 1 });
 
+    // The store's reply: set, shown in the record, taken away by an empty one.
+    purges.length = 0;
+    const replied = await call(`/products/reviews/${ana}`, admin, "PUT", { reply: "  Thank you, Ana!  " });
+    expect(replied.body).toMatchObject({ reply: "Thank you, Ana!", status: "approved" });
+    expect(purges).toEqual([[`product-${mug.id}`, "listing"]]);
+    expect((await call(`/products/reviews/${ana}`, admin, "PUT", { reply: "" })).body.reply).toBeNull();
+
     // For good: answered as it was, and gone.
     const deleted = await call(`/products/reviews/${ana}?force=true`, admin, "DELETE");
     expect(deleted.body).toEqual({
@@ -154,6 +162,8 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
       ["/products/reviews/999", "DELETE", undefined, 404, "woocommerce_rest_review_invalid_id"],
       [`/products/reviews/${ana}`, "PUT", { status: "published" }, 400, "rest_invalid_param"],
       [`/products/reviews/${ana}`, "PUT", { status: "approved", rating: 1 }, 400, "rest_invalid_param"],
+      [`/products/reviews/${ana}`, "PUT", {}, 400, "rest_invalid_param"],
+      [`/products/reviews/${ana}`, "PUT", { reply: "x".repeat(5001) }, 400, "rest_invalid_param"],
       ["/products/reviews?status=pending", "GET", undefined, 400, "rest_invalid_param"],
       ["/products/reviews?product=mug", "GET", undefined, 400, "rest_invalid_param"],
       [`/products/reviews/${ana}?force=maybe`, "DELETE", undefined, 400, "rest_invalid_param"],

@@ -1,12 +1,12 @@
 import type { AppContext } from "../../context.server.ts";
-import { reviewDeleteQuery, reviewListFilters, reviewStatusInput } from "../../lib/review-resource.ts";
+import { reviewDeleteQuery, reviewListFilters, reviewUpdateInput } from "../../lib/review-resource.ts";
 import {
-  changeReviewStatus,
   deleteReview,
   listReviewsForAdmin,
   ReviewChangeError,
   reviewCounts,
   reviewForAdmin,
+  updateReview,
 } from "../../services/catalogue/reviews-admin.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
 import * as rest from "./rest-route.server.ts";
@@ -14,7 +14,7 @@ import * as rest from "./rest-route.server.ts";
 /**
  * Review moderation for editors and administrators (issue 39), in the shape of WooCommerce's
  * `wc/v3/products/reviews`: `GET /products/reviews` (`status`, `product`, `search`),
- * `GET /products/reviews/counts`, `GET|PUT /products/reviews/{id}` (`{status}`) and
+ * `GET /products/reviews/counts`, `GET|PUT /products/reviews/{id}` (`{status}`, `{reply}`) and
  * `DELETE /products/reviews/{id}[?force=true]`.
  */
 
@@ -47,8 +47,7 @@ const read: rest.Handler = async (context, _caller, req, res) => {
 
 const update: rest.Handler = async (context, _caller, req, res) => {
   const id = rest.parseId(req);
-  const { status } = rest.parsed(reviewStatusInput, req.body, "status");
-  const changed = await changeReviewStatus(context.db, id, status);
+  const changed = await updateReview(context.db, id, rest.parsed(reviewUpdateInput, req.body, "status"));
   if (!changed) throw invalidId();
   productChanged(context, changed.productId);
   await sendReview(context, res, id);

@@ -74,6 +74,12 @@ export function ReviewsSection({
                   {t("product.reviewBy", { author: review.author, date: formatDate(review.date, locale) })}
                 </p>
                 <p className="mt-1">{review.body}</p>
+                {review.reply && (
+                  <div className="store-reply mt-2 ml-6 border-l-2 border-brand pl-3">
+                    <p className="text-sm font-semibold">{t("product.storeReply")}</p>
+                    <p className="whitespace-pre-line">{review.reply}</p>
+                  </div>
+                )}
               </li>
             ))}
           </ol>

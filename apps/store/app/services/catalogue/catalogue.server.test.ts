@@ -120,6 +120,7 @@ async function insertWholeProduct(db: Database) {
       rating: 3,
       body: "Fine",
       status: "approved",
+      reply: "Thank you, Bea.",
       createdAt: new Date("2026-03-04T10:00:00Z"),
     },
     {
@@ -347,8 +348,22 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     ]);
     // Approved reviews only, newest first, with their dates to the millisecond.
     expect(page.reviews).toEqual([
-      { id: expect.any(Number), author: "Bea", rating: 3, body: "Fine", date: "2026-03-04T10:00:00.000Z" },
-      { id: expect.any(Number), author: "Ann", rating: 5, body: "Great", date: "2026-01-02T10:00:00.123Z" },
+      {
+        id: expect.any(Number),
+        author: "Bea",
+        rating: 3,
+        body: "Fine",
+        date: "2026-03-04T10:00:00.000Z",
+        reply: "Thank you, Bea.",
+      },
+      {
+        id: expect.any(Number),
+        author: "Ann",
+        rating: 5,
+        body: "Great",
+        date: "2026-01-02T10:00:00.123Z",
+        reply: null,
+      },
     ]);
     expect(page.categories.sort((a, b) => a.slug.localeCompare(b.slug))).toEqual([
       { slug: "clothing", name: "clothing es" },

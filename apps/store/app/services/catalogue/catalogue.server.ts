@@ -287,7 +287,14 @@ type VariationRow = {
   attributes: Record<string, string>;
 };
 /** `at` is a timestamp as PostgreSQL writes it in JSON (ISO 8601 with its offset). */
-type ReviewRow = { id: number; author: string; rating: number; body: string; at: string };
+type ReviewRow = {
+  id: number;
+  author: string;
+  rating: number;
+  body: string;
+  at: string;
+  reply: string | null;
+};
 
 /** The product's terms, by attribute, then by the terms' position. */
 const termsOfProduct = sql<TermRow[]>`coalesce((select json_agg(json_build_object(
@@ -319,7 +326,8 @@ const reviewsOfProduct = sql<
   ReviewRow[]
 >`coalesce((select json_agg(latest.review order by latest.at desc, latest.id desc)
   from (select json_build_object('id', ${reviews.id}, 'author', ${reviews.authorName},
-      'rating', ${reviews.rating}, 'body', ${reviews.body}, 'at', ${reviews.createdAt}) as review,
+      'rating', ${reviews.rating}, 'body', ${reviews.body}, 'at', ${reviews.createdAt},
+      'reply', ${reviews.reply}) as review,
       ${reviews.createdAt} as at, ${reviews.id} as id
     from ${reviews}
     where ${reviews.productId} = ${products.id} and ${reviews.status} = 'approved'
@@ -433,6 +441,7 @@ export async function productBySlug(
       rating: review.rating,
       body: review.body,
       date: new Date(review.at).toISOString(),
+      reply: review.reply,
     })),
     related: relatedCardRows.map((related) => cardOf(related, images)),
   };

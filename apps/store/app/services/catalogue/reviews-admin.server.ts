@@ -6,6 +6,7 @@ import type {
   ReviewCounts,
   ReviewListFilters,
   ReviewRecord,
+  ReviewUpdateInput,
 } from "../../lib/review-resource.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
 import { refreshRating } from "./reviews.server.ts";
@@ -45,6 +46,7 @@ const columns = {
   review: reviews.body,
   rating: reviews.rating,
   verified,
+  reply: reviews.reply,
 };
 
 /** Reviews with their product, as the API shows them. */
@@ -67,6 +69,7 @@ function record(row: Row, publicUrl: string): ReviewRecord {
     review: row.review,
     rating: row.rating,
     verified: Boolean(row.verified),
+    reply: row.reply,
   };
 }
 
@@ -135,25 +138,33 @@ export class ReviewChangeError extends Error {
 }
 
 /**
- * A moderator's decision on review `id`, as WordPress makes it: `spam` and `trash` remember where the
- * review was, `unspam` and `untrash` put it back there (waiting for approval when nothing was
- * remembered, or when it is not in spam or trash). Answers the product's id; null for an unknown review.
+ * A moderator's change to review `id`: its status, as WordPress makes it (`spam` and `trash` remember
+ * where the review was, `unspam` and `untrash` put it back there: waiting for approval when nothing
+ * was remembered, or when it is not in spam or trash), and the store's reply (empty takes it away),
+ * in one transaction with the product's rating. Answers the product's id; null for an unknown review.
  */
-export async function changeReviewStatus(
+export async function updateReview(
   db: Database,
   id: number,
-  action: ReviewAction,
+  change: ReviewUpdateInput,
 ): Promise<{ productId: number } | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(reviews).where(eq(reviews.id, id)).for("update");
     if (!current) return null;
-    const set = nextStatus(current, action);
-    if (set.status !== current.status) await tx.update(reviews).set(set).where(eq(reviews.id, id));
-    if (set.status === "approved" || current.status === "approved")
+    const set: Partial<typeof reviews.$inferInsert> = {};
+    if (change.reply !== undefined) set.reply = change.reply || null;
+    const next = change.status === undefined ? null : nextStatus(current, change.status);
+    if (next && next.status !== current.status) Object.assign(set, next);
+    if (Object.keys(set).length > 0) await tx.update(reviews).set(set).where(eq(reviews.id, id));
+    if (next && (next.status === "approved" || current.status === "approved"))
       await refreshRating(tx, current.productId);
     return { productId: current.productId };
   });
 }
+
+/** A change of status alone (`updateReview`). */
+export const changeReviewStatus = (db: Database, id: number, status: ReviewAction) =>
+  updateReview(db, id, { status });
 
 function nextStatus(
   current: typeof reviews.$inferSelect,

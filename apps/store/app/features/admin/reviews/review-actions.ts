@@ -1,5 +1,5 @@
 import type { RestRequest } from "../../../lib/rest-client.ts";
-import type { ReviewApiStatus, ReviewStatusInput } from "../../../lib/review-resource.ts";
+import type { ReviewApiStatus, ReviewUpdateInput } from "../../../lib/review-resource.ts";
 
 /** What a moderator can do to a review, as the queue's buttons and bulk action name it. */
 export type ModerationAction = "approve" | "unapprove" | "spam" | "unspam" | "trash" | "untrash" | "delete";
@@ -12,7 +12,7 @@ export const ACTIONS_BY_STATUS: Record<ReviewApiStatus, readonly ModerationActio
   trash: ["untrash", "spam", "delete"],
 };
 
-const STATUS_OF: Record<Exclude<ModerationAction, "delete">, ReviewStatusInput["status"]> = {
+const STATUS_OF: Record<Exclude<ModerationAction, "delete">, NonNullable<ReviewUpdateInput["status"]>> = {
   approve: "approved",
   unapprove: "hold",
   spam: "spam",
@@ -27,6 +27,6 @@ export function moderationRequest(id: number, action: ModerationAction): RestReq
   return {
     path: `/products/reviews/${id}`,
     method: "PUT",
-    data: { status: STATUS_OF[action] } satisfies ReviewStatusInput,
+    data: { status: STATUS_OF[action] } satisfies ReviewUpdateInput,
   };
 }

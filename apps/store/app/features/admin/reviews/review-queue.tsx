@@ -99,6 +99,12 @@ export function ReviewQueue({
         busy={change.busy}
         selection={{ selected, onChange: setSelected }}
         onAction={(review, action) => void act([review.id], action)}
+        onReply={(review, reply) =>
+          void change.send(
+            { path: `/products/reviews/${review.id}`, method: "PUT", data: reply },
+            t("backOffice.reviews.replied", { author: review.reviewer }),
+          )
+        }
       />
       <PageLinks
         label={t("backOffice.reviews.pages")}

@@ -2,8 +2,9 @@ import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts"
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import type { Selection } from "../../../components/ui/data-table-selection.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import type { ReviewApiStatus, ReviewRecord } from "../../../lib/review-resource.ts";
+import type { ReviewApiStatus, ReviewRecord, ReviewUpdateInput } from "../../../lib/review-resource.ts";
 import { ACTIONS_BY_STATUS, type ModerationAction } from "./review-actions.ts";
+import { ReviewReply } from "./review-reply.tsx";
 
 /**
  * The reviews of one tab: who wrote each (and whether they bought the product), its rating, text,
@@ -15,12 +16,14 @@ export function ReviewTable({
   busy,
   selection,
   onAction,
+  onReply,
 }: {
   status: ReviewApiStatus;
   reviews: ReviewRecord[];
   busy: boolean;
   selection: { selected: Selection; onChange: (next: Selection) => void };
   onAction: (review: ReviewRecord, action: ModerationAction) => void;
+  onReply: (review: ReviewRecord, change: ReviewUpdateInput) => void;
 }) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
@@ -86,6 +89,7 @@ export function ReviewTable({
                   </button>
                 ))}
               </div>
+              <ReviewReply review={review} busy={busy} onSave={(change) => onReply(review, change)} />
             </>
           ),
         },

@@ -341,3 +341,39 @@ test("the product form counts edits held outside its fields as unsaved: a variat
   await expect(unsaved).toHaveCount(0);
   await page.context().close();
 });
+
+test("the product editor changes the product's address: the old ones answer 301 to the new one, and a taken address is refused in words", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+}) => {
+  // A draft: no listing of the shared store shows it.
+  const suffix = Date.now().toString(36);
+  const made = await request.post("/api/vitrine/v2/products", {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { type: "simple", status: "draft", translations: { en: { name: `Address test ${suffix}` } } },
+  });
+  const { id, slug } = (await made.json()) as { id: number; slug: string };
+  const page = await ownerPage(browser, { port: Number(new URL(baseURL!).port) });
+  const saved = page.locator(".back-office").getByRole("status").filter({ hasText: "Product saved." });
+  for (const next of [`moved-${suffix}`, `moved-again-${suffix}`]) {
+    await page.goto(`/admin/products/${id}`);
+    await hydrated(page);
+    await page.getByLabel("Address").fill(next);
+    await page.getByRole("button", { name: "Save product" }).click();
+    await expect(saved).toBeVisible();
+    await expect(page.getByLabel("Address")).toHaveValue(next);
+  }
+  for (const old of [slug, `moved-${suffix}`]) {
+    const answer = await request.get(`/product/${old}`, { maxRedirects: 0 });
+    expect([answer.status(), answer.headers().location]).toEqual([301, `/product/moved-again-${suffix}`]);
+  }
+
+  await page.getByLabel("Address").fill("heritage-cotton-sweater");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Another product has this address." }),
+  ).toBeVisible();
+  await page.context().close();
+});

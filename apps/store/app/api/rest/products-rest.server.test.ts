@@ -194,6 +194,7 @@ describe.each(await availableDialects())("products and categories over REST on %
         "product_invalid_slug",
         "POST",
       ],
+      [{ type: "simple", translations: { en: { name: "Cup" } }, slug: "mug" }, "product_slug_taken", "POST"],
       [{ regular_price: -1 }, "rest_invalid_param", "PUT"],
       [{ regular_price: 100, sale_price: 200 }, "product_sale_price_too_high", "PUT"],
       [{ sku: "X", color: "red" }, "rest_invalid_param", "PUT"],

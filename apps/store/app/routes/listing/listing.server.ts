@@ -11,6 +11,7 @@ import {
   sharedCategoryTree,
 } from "../../services/catalogue/catalogue.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
+import { movedTo } from "../../services/shared/redirects.server.ts";
 
 const orderbySchema = z.enum(orderbyValues).catch("menu_order");
 
@@ -44,7 +45,12 @@ export async function loadListing(
 
   const tree = await sharedCategoryTree(context, locale);
   const found = params.slug ? findCategory(tree, params.slug) : null;
-  if (params.slug && !found) throw data(null, { status: 404 });
+  if (params.slug && !found) {
+    // A category whose address changed: its old one (and any before it) answers 301 to the new.
+    const moved = await movedTo(db, `/product-category/${params.slug}`);
+    const rest = params.page ? `/page/${params.page}` : "";
+    throw moved ? redirect(`${moved}${rest}${url.search}`, 301) : data(null, { status: 404 });
+  }
 
   const listing = await listProducts(db, {
     locale,

@@ -17,6 +17,7 @@ import type {
 import { menusFollowCategory } from "../content/menus-admin.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
+import { forgetMovesTo, recordMove } from "../shared/redirects.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
 import { freeSlug, isSlug, slugify } from "./products-admin.server.ts";
 
@@ -136,8 +137,13 @@ export async function updateCategory(db: Database, id: number, input: CategoryIn
     if (input.image !== undefined) set.imageId = input.image;
     if (Object.keys(set).length > 0)
       await tx.update(categories).set(set).where(eq(categories.id, id)).catch(rethrowSlugTaken);
-    if (set.slug !== undefined)
-      await menusFollowCategory(tx, `/product-category/${current.slug}`, `/product-category/${set.slug}`);
+    if (set.slug !== undefined && set.slug !== current.slug) {
+      const from = `/product-category/${current.slug}`;
+      const to = `/product-category/${set.slug}`;
+      await menusFollowCategory(tx, from, to);
+      // The old address answers 301 to the new one (a chain collapses to one hop).
+      await recordMove(tx, from, to);
+    }
     await writeCategoryTexts(tx, id, input.translations);
     return true;
   });
@@ -192,6 +198,7 @@ export async function deleteCategory(db: Database, id: number): Promise<boolean>
     if (!current) return false;
     await tx.update(categories).set({ parentId: current.parentId }).where(eq(categories.parentId, id));
     await tx.delete(categories).where(eq(categories.id, id));
+    await forgetMovesTo(tx, `/product-category/${current.slug}`);
     return true;
   });
 }

@@ -318,7 +318,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
     const refusal = databaseRefusal(error);
     const constraint = refusal?.code === UNIQUE_VIOLATION ? (refusal.constraint ?? "") : null;
     if (constraint?.includes("slug"))
-      throw new AdminInputError("product_invalid_slug", "Another product has this slug.", "slug");
+      throw new AdminInputError("product_slug_taken", "Another product has this address.", "slug");
     if (constraint?.includes("sku"))
       throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
     throw error;

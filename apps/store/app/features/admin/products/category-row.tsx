@@ -20,7 +20,7 @@ export function CategoryRow({ category, tree }: { category: CategoryRecord; tree
       aria-label={name}
     >
       <form
-        className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]"
+        className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_1fr_auto]"
         onSubmit={(event) => {
           event.preventDefault();
           const data = new FormData(event.currentTarget);
@@ -29,7 +29,10 @@ export function CategoryRow({ category, tree }: { category: CategoryRecord; tree
               await pageRestClient().request({
                 path: `/products/categories/${category.id}`,
                 method: "PUT",
-                data: { translations: categoryTexts(data) } satisfies CategoryInput,
+                data: {
+                  translations: categoryTexts(data),
+                  slug: String(data.get("slug") ?? "").trim() || undefined,
+                } satisfies CategoryInput,
               });
               return null;
             },
@@ -53,6 +56,17 @@ export function CategoryRow({ category, tree }: { category: CategoryRecord; tree
             name="name_es"
             maxLength={200}
             defaultValue={category.translations.es?.name ?? ""}
+            className={ADMIN_FIELD}
+          />
+        </label>
+        <label className="text-sm">
+          {t("backOffice.categories.address")}
+          <input
+            name="slug"
+            required
+            maxLength={200}
+            pattern="[a-z0-9]+(-[a-z0-9]+)*"
+            defaultValue={category.slug}
             className={ADMIN_FIELD}
           />
         </label>

@@ -58,8 +58,8 @@ export function variationDraft(variation: VariationRecord): VariationDraft {
  * edits (a field added to the schema is a type error here until the form edits it or says why not).
  */
 type FormBody = { [K in Exclude<keyof ProductInput, FieldsTheFormLeaves>]-?: unknown };
-/** The slug follows the name; featured is set from the product list. */
-type FieldsTheFormLeaves = "slug" | "featured";
+/** Featured is set from the product list. */
+type FieldsTheFormLeaves = "featured";
 
 export type ProductFormState = {
   type: NonNullable<ProductRecord["type"]>;

@@ -1,4 +1,5 @@
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { InputField } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
 
@@ -9,12 +10,14 @@ export function generalFields(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     status: text("status"),
+    // Empty: the product keeps its address (a new one's is made from its name).
+    slug: text("slug").trim() || undefined,
     sku: text("sku").trim() || null,
     gtin: text("gtin").trim() || null,
   };
 }
 
-/** Whether the product is simple or variable, published or a draft, its SKU and its barcode number. */
+/** Whether the product is simple or variable, published or a draft, its address, SKU and barcode number. */
 export function ProductGeneralSection({
   product,
   type,
@@ -49,6 +52,17 @@ export function ProductGeneralSection({
           <option value="draft">{t("backOffice.products.statuses.draft")}</option>
         </select>
       </label>
+      <div className="basis-full">
+        <InputField
+          label={t("backOffice.products.address")}
+          name="slug"
+          value={product?.slug ?? ""}
+          maxLength={200}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          placeholder={product ? undefined : t("backOffice.products.addressNew")}
+          hint={t("backOffice.products.addressHint")}
+        />
+      </div>
       <label className="text-sm font-medium">
         {t("backOffice.products.sku")}
         <input name="sku" defaultValue={product?.sku ?? ""} maxLength={100} className={ADMIN_FIELD} />

@@ -56,8 +56,8 @@ const update: rest.Handler = async (context, _caller, req, res) => {
 const remove: rest.Handler = async (context, _caller, req, res) => {
   const id = rest.parseId(req);
   const { force } = rest.parsed(reviewDeleteQuery, { force: req.query.force }, "force");
-  const previous = await reviewForAdmin(context.db, id, context.config.publicUrl);
-  if (!previous) throw invalidId();
+  // What a deletion for good answers: the review as it was.
+  const previous = force ? await reviewForAdmin(context.db, id, context.config.publicUrl) : null;
   try {
     const removed = await deleteReview(context.db, id, force);
     if (!removed) throw invalidId();

@@ -30,6 +30,7 @@ import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { recordMove } from "../shared/redirects.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
+import { escapeLike } from "./search.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 /**
@@ -99,7 +100,7 @@ export async function listProductsForAdmin(
   const filters: SQL[] = [];
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     filters.push(
       or(
         ilike(products.sku, pattern),

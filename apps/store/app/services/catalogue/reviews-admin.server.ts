@@ -10,6 +10,7 @@ import type {
 } from "../../lib/review-resource.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
 import { refreshRating } from "./reviews.server.ts";
+import { escapeLike } from "./search.server.ts";
 
 /**
  * Review moderation (issue 39, decision 0004): the queue by status, and a moderator's decisions.
@@ -80,7 +81,7 @@ function listWhere(filters: ReviewListFilters): SQL | undefined {
   if (filters.product?.length) where.push(inArray(reviews.productId, filters.product));
   const search = filters.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = `%${escapeLike(search)}%`;
     where.push(
       or(
         ilike(reviews.authorName, pattern),
@@ -129,6 +130,12 @@ export async function reviewCounts(db: Database): Promise<ReviewCounts> {
     spam: of("spam"),
     trash: of("trash"),
   };
+}
+
+/** How many reviews wait for approval, for the back office's navigation (one index range). */
+export async function reviewsWaiting(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(eq(reviews.status, "pending"));
+  return row?.n ?? 0;
 }
 
 export class ReviewChangeError extends Error {

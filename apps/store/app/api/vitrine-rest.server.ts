@@ -2,6 +2,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { affiliateLinkRoutes } from "./rest/affiliate-links-rest.server.ts";
+import { attributeRoutes } from "./rest/attributes-rest.server.ts";
 import { mediaRoutes } from "./rest/media-rest.server.ts";
 import { menuRoutes } from "./rest/menus-rest.server.ts";
 import { orderRoutes } from "./rest/orders-rest.server.ts";
@@ -35,6 +36,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...userRoutes,
     // Before the products' `/products/:id`.
     ...reviewRoutes,
+    ...attributeRoutes,
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,

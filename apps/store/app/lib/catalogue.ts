@@ -34,6 +34,17 @@ export type Listing = {
   perPage: number;
 };
 
+/** The shop sidebar's filters for one listing: what each choice would show (listing-filters.server.ts). */
+export type ListingFacets = {
+  attributes: Array<{
+    slug: string;
+    label: string;
+    queryType: "and" | "or";
+    terms: Array<{ slug: string; label: string; count: number; chosen: boolean }>;
+  }>;
+  stock: Array<{ state: "instock" | "onbackorder" | "outofstock"; count: number; chosen: boolean }>;
+};
+
 export type AttributeOption = { slug: string; label: string };
 export type ProductAttribute = {
   slug: string;

@@ -148,6 +148,10 @@ export const attributes = pgTable(
     id: serial("id").primaryKey(),
     slug: text("slug").notNull(),
     label: jsonb("label").$type<Translated>().notNull(),
+    /** How its terms are listed (WooCommerce's "default sort order"): the owner's order or by name. */
+    orderby: text("orderby", { enum: ["menu_order", "name"] })
+      .notNull()
+      .default("menu_order"),
   },
   (t) => [uniqueIndex("attributes_slug_key").on(t.slug)],
 );
@@ -161,6 +165,7 @@ export const attributeTerms = pgTable(
       .references(() => attributes.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     label: jsonb("label").$type<Translated>().notNull(),
+    description: jsonb("description").$type<Translated>().notNull().default({}),
     position: integer("position").notNull().default(0),
   },
   (t) => [uniqueIndex("attribute_terms_slug_key").on(t.attributeId, t.slug)],
@@ -178,7 +183,11 @@ export const productAttributeTerms = pgTable(
       .references(() => attributeTerms.id, { onDelete: "cascade" }),
     usedForVariations: boolean("used_for_variations").notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.termId] })],
+  // By term: the shop's attribute filters and their counts start from the chosen terms.
+  (t) => [
+    primaryKey({ columns: [t.productId, t.termId] }),
+    index("product_attribute_terms_term_idx").on(t.termId, t.productId),
+  ],
 );
 
 export const variations = pgTable(

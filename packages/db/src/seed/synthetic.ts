@@ -1,7 +1,10 @@
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../client.ts";
 import {
+  attributes,
+  attributeTerms,
   categories,
+  productAttributeTerms,
   productCategories,
   productImages,
   products,
@@ -42,6 +45,7 @@ export async function seedSynthetic(db: Database, options: SyntheticOptions): Pr
     categoryIds: await ensureCategories(tx),
     mediaIds: await insertImages(tx, pool),
   }));
+  const colorTermIds = await colorTermsBySlug(db);
   const poolByKind = kinds.map((_, kindIndex) =>
     pool.filter((job) => job.key.startsWith(`${kindIndex}:`)).map((job) => mediaIds.get(job.key)!),
   );
@@ -73,6 +77,15 @@ export async function seedSynthetic(db: Database, options: SyntheticOptions): Pr
           categoryId: categoryIds.get(row.categorySlug)!,
         })),
       );
+      // Each product's colour as a term of the demo's colour attribute, so the shop's filters and
+      // their counts have a large catalogue to work on (none when the store has no such attribute).
+      const terms = rows.flatMap((row) => {
+        const termId = colorTermIds.get(row.colorSlug);
+        return termId === undefined
+          ? []
+          : [{ productId: ids.get(row.product.sku)!, termId, usedForVariations: false }];
+      });
+      if (terms.length > 0) await tx.insert(productAttributeTerms).values(terms);
       await tx.insert(productImages).values(
         rows.map((row) => {
           const choices = poolByKind[row.kindIndex]!;
@@ -91,7 +104,9 @@ export async function seedSynthetic(db: Database, options: SyntheticOptions): Pr
     }
   }
   // Fresh statistics, so the planner sees the new table sizes before the first listing query.
-  await db.execute(sql`analyze products, product_translations, product_categories, product_images`);
+  await db.execute(
+    sql`analyze products, product_translations, product_categories, product_images, product_attribute_terms`,
+  );
 }
 
 /** One picture per kind, and a second colour for the first few kinds, all on their own backgrounds. */
@@ -130,6 +145,16 @@ async function ensureCategories(tx: Transaction): Promise<Map<string, number>> {
   );
 }
 
+/** The colour attribute's terms by slug (empty when the store has no attribute `color`). */
+async function colorTermsBySlug(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: attributeTerms.id, slug: attributeTerms.slug })
+    .from(attributeTerms)
+    .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
+    .where(eq(attributes.slug, "color"));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
 /** Synthetic numbers continue after the highest product id and the highest earlier synthetic sku. */
 async function nextNumber(db: Database): Promise<number> {
   const [row] = await selectRows<{ last: number | string | null }>(
@@ -163,6 +188,7 @@ function syntheticProduct(number: number, random: Random, now: number) {
   return {
     number,
     kindIndex,
+    colorSlug: color.slug,
     categorySlug: kind.category,
     product: {
       slug: `${slugify(name.en)}-${number}`,

@@ -10,7 +10,6 @@ import {
   updateCategory,
 } from "../../services/catalogue/categories-admin.server.ts";
 import {
-  attributeChoices,
   createProduct,
   listProductsForAdmin,
   productForAdmin,
@@ -110,13 +109,7 @@ const putOrder: rest.Handler = async (context, _caller, req, res) => {
   await sendCategories(context, res);
 };
 
-/** The attributes and terms a product may use: `[{id, slug, label, terms: [{id, slug, label}]}]`. */
-const listAttributes: rest.Handler = async (context, _caller, _req, res) => {
-  res.json(await attributeChoices(context.db));
-};
-
 export const productRoutes: rest.RestRoute[] = [
-  { method: "get", path: "/products/attributes", needs: "admin", handler: listAttributes },
   { method: "get", path: "/products/categories", needs: "admin", handler: listCategories },
   { method: "post", path: "/products/categories", needs: "admin", handler: postCategory },
   { method: "put", path: "/products/categories/order", needs: "admin", handler: putOrder },

@@ -40,6 +40,8 @@ export class RestError extends Error {
     readonly code: string,
     message: string,
     readonly params: Record<string, string> = {},
+    /** More for `data` that no message names (the products a refused deletion lists). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -91,9 +93,11 @@ export function restHandler(makeContext: (req: Request, res: Response) => AppCon
         const message =
           req.query._locale === "user" ? await inUserLanguage(context, caller, error) : error.message;
         // `data` also names what the message is about (`param`), as WordPress's REST errors do.
-        res
-          .status(error.status)
-          .json({ code: error.code, message, data: { ...error.params, status: error.status } });
+        res.status(error.status).json({
+          code: error.code,
+          message,
+          data: { ...error.details, ...error.params, status: error.status },
+        });
         return;
       }
       next(error);
@@ -191,9 +195,9 @@ export function snakeCaseKeys(record: object): Record<string, unknown> {
   );
 }
 
-/** The `{id}` of a route: a positive 32-bit integer, anything else is not found. */
-export function parseId(req: Request): number {
-  const id = Number(req.params.id);
+/** The `{id}` (or another named part) of a route: a positive 32-bit integer, anything else is not found. */
+export function parseId(req: Request, param = "id"): number {
+  const id = Number(req.params[param]);
   if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
     throw new RestError(404, "rest_not_found", "Not found.");
   return id;

@@ -3,11 +3,10 @@ import { Link } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Listing } from "../../lib/catalogue.ts";
-import type { Orderby } from "../../lib/orderby.ts";
 import { SHOP_SIDEBAR_ID, ShopSidebar } from "./shop-sidebar.tsx";
 import { SortForm } from "./sort-form.tsx";
 
-type Filters = Parameters<typeof ShopSidebar>[0] & { orderby: Orderby };
+type Filters = Parameters<typeof ShopSidebar>[0];
 
 /** Spec §9: the result count catches up with appended items this long after they arrive. */
 export const RESULT_COUNT_REFRESH_MS = 2000;
@@ -60,12 +59,7 @@ export function ListingToolbar({
             {t("catalogue.filters")}
           </a>
         )}
-        <SortForm
-          action={filters.action}
-          orderby={filters.orderby}
-          minPrice={filters.minPrice}
-          maxPrice={filters.maxPrice}
-        />
+        <SortForm action={filters.action} query={filters.query} />
       </div>
     </div>
   );

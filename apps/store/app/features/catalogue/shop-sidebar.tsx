@@ -4,21 +4,35 @@ import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import type { ListingFacets } from "../../lib/catalogue.ts";
+import { EMPTY_QUERY, type ListingQuery, listingSearch } from "../../lib/listing-query.ts";
+import { FacetLinks } from "./facet-links.tsx";
 
 type Category = { slug: string; name: string; children: Category[] };
 type Filters = {
   action: string;
   categories: Category[];
   currentSlug: string | null;
-  orderby: string;
-  minPrice: number | null;
-  maxPrice: number | null;
+  query: ListingQuery;
+  facets: ListingFacets;
 };
+
+/** `?…` for a query, or nothing for none. */
+export function searchSuffix(params: URLSearchParams): string {
+  return params.size > 0 ? `?${params}` : "";
+}
+
+/** Hidden fields for a query's parameters a form does not set itself, so submitting keeps them. */
+export function HiddenQueryFields({ query, omit }: { query: ListingQuery; omit: string[] }) {
+  return [...listingSearch(query, omit)].map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+}
 
 export const SHOP_SIDEBAR_ID = "shop-sidebar";
 
 /**
- * The shop's filters (categories, price). With JavaScript they live in an off-canvas panel that
+ * The shop's filters (categories, price, attribute terms, stock). With JavaScript they live in an off-canvas panel that
  * opens from its button or from any link to `#shop-sidebar`; without it they are a plain section at
  * the end of the page that such a link scrolls to.
  */
@@ -92,17 +106,12 @@ function FilterPanel({
   action,
   categories,
   currentSlug,
-  orderby,
-  minPrice,
-  maxPrice,
+  query,
+  facets,
   onNavigate,
 }: Filters & { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const query = new URLSearchParams();
-  if (orderby !== "menu_order") query.set("orderby", orderby);
-  if (minPrice !== null) query.set("min_price", String(minPrice));
-  if (maxPrice !== null) query.set("max_price", String(maxPrice));
-  const suffix = query.size > 0 ? `?${query}` : "";
+  const suffix = searchSuffix(listingSearch(query));
   const renderCategories = (nodes: Category[]) => (
     <ul className="space-y-1 pl-3">
       {nodes.map((node) => (
@@ -129,9 +138,10 @@ function FilterPanel({
         </Link>
         {renderCategories(categories)}
       </nav>
+      <FacetLinks action={action} query={query} facets={facets} onNavigate={onNavigate} />
       <Form method="get" action={action} onSubmit={onNavigate} className="space-y-2">
         <h3 className="font-medium">{t("catalogue.priceFilter")}</h3>
-        {orderby !== "menu_order" && <input type="hidden" name="orderby" value={orderby} />}
+        <HiddenQueryFields query={query} omit={["min_price", "max_price"]} />
         <div className="flex items-end gap-2">
           <label className="text-sm">
             {t("catalogue.minPrice")}
@@ -141,7 +151,7 @@ function FilterPanel({
               min={0}
               step="any"
               inputMode="decimal"
-              defaultValue={minPrice ?? ""}
+              defaultValue={query.minPrice ?? ""}
               className="block w-24 rounded border border-stone-300 px-2 py-1"
             />
           </label>
@@ -153,7 +163,7 @@ function FilterPanel({
               min={0}
               step="any"
               inputMode="decimal"
-              defaultValue={maxPrice ?? ""}
+              defaultValue={query.maxPrice ?? ""}
               className="block w-24 rounded border border-stone-300 px-2 py-1"
             />
           </label>
@@ -162,6 +172,15 @@ function FilterPanel({
           {t("catalogue.applyFilter")}
         </Button>
       </Form>
+      {listingSearch({ ...query, orderby: EMPTY_QUERY.orderby }).size > 0 && (
+        <Link
+          to={action + searchSuffix(listingSearch({ ...EMPTY_QUERY, orderby: query.orderby }))}
+          onClick={onNavigate}
+          className="inline-block text-sm underline hover:text-brand"
+        >
+          {t("catalogue.clearFilters")}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,34 +1,25 @@
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { type Orderby, orderbyValues } from "../../lib/orderby.ts";
+import type { ListingQuery } from "../../lib/listing-query.ts";
+import { orderbyValues } from "../../lib/orderby.ts";
+import { HiddenQueryFields } from "./shop-sidebar.tsx";
 
 /** The sort select submits as soon as the choice changes; without JavaScript its button does. */
-export function SortForm({
-  action,
-  orderby,
-  minPrice,
-  maxPrice,
-}: {
-  action: string;
-  orderby: Orderby;
-  minPrice: number | null;
-  maxPrice: number | null;
-}) {
+export function SortForm({ action, query }: { action: string; query: ListingQuery }) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const hydrated = useHydrated();
   return (
     <Form method="get" action={action} className="woocommerce-ordering flex items-center gap-2">
-      {minPrice !== null && <input type="hidden" name="min_price" value={minPrice} />}
-      {maxPrice !== null && <input type="hidden" name="max_price" value={maxPrice} />}
+      <HiddenQueryFields query={query} omit={["orderby"]} />
       <label htmlFor="orderby" className="sr-only">
         {t("catalogue.sortLabel")}
       </label>
       <select
         id="orderby"
         name="orderby"
-        defaultValue={orderby}
+        defaultValue={query.orderby}
         onChange={(event) => submit(event.currentTarget.form)}
         className="rounded border border-stone-300 px-2 py-1"
       >

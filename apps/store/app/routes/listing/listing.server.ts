@@ -1,27 +1,31 @@
 import type { AppLoadContext } from "react-router";
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { createI18n } from "../../i18n/i18n.ts";
 import type { CategoryNode } from "../../lib/catalogue.ts";
-import { orderbyValues } from "../../lib/orderby.ts";
+import { listingSearch } from "../../lib/listing-query.ts";
 import {
   descendantIds,
   findCategory,
   listProducts,
   sharedCategoryTree,
 } from "../../services/catalogue/catalogue.server.ts";
+import {
+  listingFacets,
+  resolveAttributeFilters,
+  sharedAttributeCatalogue,
+} from "../../services/catalogue/listing-filters.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
 import { movedTo } from "../../services/shared/redirects.server.ts";
-
-const orderbySchema = z.enum(orderbyValues).catch("menu_order");
+import { parseListingQuery } from "./listing-query.server.ts";
 
 const MAX_PAGE = 100_000;
-/** Whole currency units in the address (`?min_price=10&max_price=50`), as the shop's filter widgets write them. */
-const priceBound = z.coerce.number().finite().min(0).max(10_000_000).optional().catch(undefined);
 
 export type SidebarCategory = { slug: string; name: string; children: SidebarCategory[] };
 
-/** `/shop` and `/product-category/{slug}`, each with `/page/N`, `?orderby=` and price bounds. */
+/**
+ * `/shop` and `/product-category/{slug}`, each with `/page/N`, `?orderby=` and the sidebar's filters
+ * (price, stock, attribute terms: lib/listing-query.ts).
+ */
 export async function loadListing(
   context: AppLoadContext,
   params: { slug?: string; page?: string },
@@ -39,11 +43,12 @@ export async function loadListing(
   }
   const basePath = params.slug ? `/product-category/${params.slug}` : "/shop";
   if (params.page === "1") throw redirect(basePath + url.search, 301);
-  const orderby = orderbySchema.parse(url.searchParams.get("orderby") ?? "menu_order");
-  const minPrice = priceBound.parse(url.searchParams.get("min_price") || undefined);
-  const maxPrice = priceBound.parse(url.searchParams.get("max_price") || undefined);
+  const asked = parseListingQuery(url.searchParams);
 
-  const tree = await sharedCategoryTree(context, locale);
+  const [tree, attributeCatalogue] = await Promise.all([
+    sharedCategoryTree(context, locale),
+    sharedAttributeCatalogue(context, locale),
+  ]);
   const found = params.slug ? findCategory(tree, params.slug) : null;
   if (params.slug && !found) {
     // A category whose address changed: its old one (and any before it) answers 301 to the new.
@@ -52,24 +57,26 @@ export async function loadListing(
     throw moved ? redirect(`${moved}${rest}${url.search}`, 301) : data(null, { status: 404 });
   }
 
-  const listing = await listProducts(db, {
-    locale,
-    page,
-    orderby,
+  const attributes = resolveAttributeFilters(attributeCatalogue, asked.attributes);
+  const filter = {
     categoryIds: found ? descendantIds(found.node) : undefined,
-    minPrice: minPrice === undefined ? undefined : Math.round(minPrice * 100),
-    maxPrice: maxPrice === undefined ? undefined : Math.round(maxPrice * 100),
-    cache: context.siteCache,
-  });
+    minPrice: asked.minPrice === null ? undefined : Math.round(asked.minPrice * 100),
+    maxPrice: asked.maxPrice === null ? undefined : Math.round(asked.maxPrice * 100),
+    attributes: attributes.filter,
+    stock: asked.stock,
+  };
+  const [listing, facets] = await Promise.all([
+    listProducts(db, { ...filter, locale, page, orderby: asked.orderby, cache: context.siteCache }),
+    listingFacets(db, attributeCatalogue, filter),
+  ]);
   if (page > listing.pageCount) throw data(null, { status: 404 });
   context.pageTags.add(PageTags.listing);
   for (const card of listing.products) context.pageTags.add(PageTags.product(card.id));
 
-  // What pagination, infinite scroll and the category links carry along.
-  const query = new URLSearchParams();
-  if (orderby !== "menu_order") query.set("orderby", orderby);
-  if (minPrice !== undefined) query.set("min_price", String(minPrice));
-  if (maxPrice !== undefined) query.set("max_price", String(maxPrice));
+  // What pagination, infinite scroll, the sort and the sidebar's links carry along: the query as
+  // understood (unknown terms left out), in one order.
+  const listingQuery = { ...asked, attributes: attributes.query };
+  const query = listingSearch(listingQuery);
 
   const t = createI18n(locale).t;
   const toSidebar = (nodes: CategoryNode[]): SidebarCategory[] =>
@@ -91,9 +98,8 @@ export async function loadListing(
     query: query.toString(),
     /** Which list this page belongs to: the same for every page of one listing, filter and sort. */
     key: `${basePath}?${query}`,
-    orderby,
-    minPrice: minPrice ?? null,
-    maxPrice: maxPrice ?? null,
+    listingQuery,
+    facets,
     page,
     listing,
   };

@@ -37,9 +37,8 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     action: basePath,
     categories: loaderData.categories,
     currentSlug: loaderData.currentSlug,
-    orderby: loaderData.orderby,
-    minPrice: loaderData.minPrice,
-    maxPrice: loaderData.maxPrice,
+    query: loaderData.listingQuery,
+    facets: loaderData.facets,
   };
 
   return (

@@ -28,6 +28,7 @@ import { findVariation } from "../../lib/variation-selection.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { categoryTexts, pickTranslation, productTexts } from "../shared/translations.server.ts";
+import { effectivePrice, type ListingFilter, listingWhere } from "./listing-filters.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
@@ -48,8 +49,6 @@ export function stockOf(row: {
   }
   return { state: "instock", quantity: row.stockQuantity };
 }
-
-const effectivePrice = sql`coalesce(${products.salePrice}, ${products.regularPrice})`;
 
 function orderClause(orderby: Orderby): SQL[] {
   switch (orderby) {
@@ -147,29 +146,17 @@ function cardOf(row: CardRow, images: Map<number, ImageView>): ProductCard {
 
 export async function listProducts(
   db: Database,
-  options: {
+  options: ListingFilter & {
     locale: string;
     page: number;
     orderby: Orderby;
-    categoryIds?: number[];
-    /** Bounds on the price a shopper pays (the sale price when on sale), in minor units. */
-    minPrice?: number;
-    maxPrice?: number;
     perPage?: number;
     /** A request's site cache: the cards' pictures come from it where it has them. */
     cache?: SiteCache;
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
-  const filters = [eq(products.status, "publish")];
-  if (options.categoryIds) {
-    filters.push(
-      sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, options.categoryIds)})`,
-    );
-  }
-  if (options.minPrice !== undefined) filters.push(sql`${effectivePrice} >= ${options.minPrice}`);
-  if (options.maxPrice !== undefined) filters.push(sql`${effectivePrice} <= ${options.maxPrice}`);
-  const where = and(...filters);
+  const where = listingWhere(options);
   // The count and the page side by side. (One statement with `count(*) over ()` saved a round trip on
   // the demo, but over 50,000 products it sorted every match instead of keeping the top 12: slower.)
   const [[totalRow], rows] = await Promise.all([

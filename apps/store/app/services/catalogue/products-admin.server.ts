@@ -1,5 +1,4 @@
 import {
-  attributes,
   attributeTerms,
   categories,
   type Database,
@@ -214,22 +213,6 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       ),
     })),
   };
-}
-
-/** The attributes and their terms a product may use, in both languages, for the product form. */
-export async function attributeChoices(db: Database) {
-  const [attributeRows, termRows] = await Promise.all([
-    db.select().from(attributes).orderBy(asc(attributes.id)),
-    db.select().from(attributeTerms).orderBy(asc(attributeTerms.position), asc(attributeTerms.id)),
-  ]);
-  return attributeRows.map((attribute) => ({
-    id: attribute.id,
-    slug: attribute.slug,
-    label: attribute.label,
-    terms: termRows
-      .filter((term) => term.attributeId === attribute.id)
-      .map((term) => ({ id: term.id, slug: term.slug, label: term.label })),
-  }));
 }
 
 /** Creates a product; answers its id. */

@@ -1,9 +1,10 @@
 import { type AppLoadContext, data } from "react-router";
+import { attributeChoices } from "../../../services/catalogue/attributes-admin.server.ts";
 import {
   categoryOptions,
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
-import { attributeChoices, productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
+import { productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**

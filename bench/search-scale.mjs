@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchFilteredListing } from "./filtered-listing.mjs";
 import { benchSearch } from "./search.mjs";
 import { root, startStore } from "./store.mjs";
 
@@ -101,9 +102,12 @@ export async function searchScale({
               buildDir,
             });
             try {
-              Object.assign(
-                row,
-                await benchSearch({ base: store.base, log: (line) => log(`${row.database} ${line}`) }),
+              const storeLog = (line) => log(`${row.database} ${line}`);
+              Object.assign(row, await benchSearch({ base: store.base, log: storeLog }));
+              row.filtered = await benchFilteredListing({ base: store.base, log: storeLog }).catch(
+                (error) => ({
+                  error: error.message,
+                }),
               );
             } finally {
               await store.stop();
@@ -124,6 +128,35 @@ export async function searchScale({
   return figures;
 }
 
+function printFilteredListing(figures) {
+  console.log(
+    "\nFiltered listing (/shop?filter_color=…), first render of each address, then 10 connections (page cache):",
+  );
+  const line = (cells) => cells.map((cell, i) => String(cell).padEnd(i === 0 ? 12 : 10)).join("  ");
+  console.log(
+    line(["database", "products", "addresses", "first p50", "first max", "rps", "p50", "p99", "errors"]),
+  );
+  for (const f of figures) {
+    const g = f.filtered;
+    if (!g) continue;
+    if (g.error) console.log(`${line([f.database, f.products])}  ${g.error}`);
+    else
+      console.log(
+        line([
+          f.database,
+          f.products,
+          g.addresses,
+          `${g.firstP50} ms`,
+          `${g.firstMax} ms`,
+          g.rps.toFixed(0),
+          `${g.p50} ms`,
+          `${g.p99} ms`,
+          g.errors,
+        ]),
+      );
+  }
+}
+
 export function printSearchScale(figures) {
   console.log("\nLive search (GET /ajax?action=vitrine_ajax_search_products), 10 connections:");
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(i === 0 ? 12 : 10)).join("  ");
@@ -136,6 +169,7 @@ export function printSearchScale(figures) {
         line([f.database, f.products, f.rps.toFixed(0), `${f.p50} ms`, `${f.p99} ms`, f.errors, seeded]),
       );
   }
+  printFilteredListing(figures);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -24,6 +24,7 @@ export default [
     route("products/:id", "routes/admin/product/route.tsx"),
     route("categories", "routes/admin/categories/route.tsx"),
     route("reviews", "routes/admin/reviews/route.tsx"),
+    route("attributes", "routes/admin/attributes/route.tsx"),
     route("orders", "routes/admin/orders/route.tsx"),
     route("orders/:id", "routes/admin/order/route.tsx"),
     route("pages", "routes/admin/pages/route.tsx"),

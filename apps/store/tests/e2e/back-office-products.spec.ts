@@ -244,6 +244,7 @@ test("the back office's product pages in Spanish, and editors are refused them",
     "Media library",
     "Pages",
     "Reviews",
+    "Attributes",
   ]);
   await guest.close();
 });

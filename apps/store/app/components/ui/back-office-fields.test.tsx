@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CheckboxInput, InputField, SelectInput } from "./back-office-fields.tsx";
+import { CheckboxInput, InputField, SelectInput, TextAreaField } from "./back-office-fields.tsx";
 
 /** The `aria-describedby` ids of the one control in `html`, and the ids of its hints. */
-function described(html: string, control: "input" | "select") {
+function described(html: string, control: "input" | "select" | "textarea") {
   const tag = html.match(new RegExp(`<${control}\\b[^>]*>`))?.[0] ?? "";
   const ids = tag.match(/aria-describedby="([^"]*)"/)?.[1]?.split(" ") ?? [];
   const hints = [...html.matchAll(/<p id="([^"]+)"[^>]*>([^<]*)<\/p>/g)].map(([, id, text]) => ({
@@ -57,6 +57,17 @@ describe("the back office's fields wire their hints for screen readers", () => {
     );
     expect(checkbox.ids).toEqual([checkbox.hints[0]!.id]);
     expect(checkbox.hints[0]!.text).toBe("Off: nothing is asked.");
+  });
+
+  it("a text area does the same, inside its label, holding its text", () => {
+    const html = renderToStaticMarkup(
+      <TextAreaField name="description" label="Description" value="Soft." hint="Shown under the name." />,
+    );
+    const area = described(html, "textarea");
+    expect(area.ids).toEqual([area.hints[0]!.id]);
+    expect(html).toMatch(
+      /<label[^>]*>Description<textarea[^>]*name="description"[^>]*>Soft\.<\/textarea><\/label>/,
+    );
   });
 
   it("two fields on one page get hints of their own", () => {

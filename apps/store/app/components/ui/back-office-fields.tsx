@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from "react";
 import { ADMIN_FIELD } from "./back-office-classes.ts";
 
 /**
@@ -135,5 +141,27 @@ export function CheckboxInput({
       </label>
       {hint && <FieldHint id={description.hintId}>{hint}</FieldHint>}
     </>
+  );
+}
+
+/** A text area under its label (a description). */
+export function TextAreaField({
+  label,
+  value,
+  hint,
+  describedBy,
+  ...textarea
+}: { label: string; value: string } & Described &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "value" | "defaultValue" | "aria-describedby">) {
+  const description = useDescription({ hint, describedBy });
+  return (
+    <Labelled label={label} hint={hint} hintId={description.hintId}>
+      <textarea
+        defaultValue={value}
+        className={ADMIN_FIELD}
+        aria-describedby={description.describedBy}
+        {...textarea}
+      />
+    </Labelled>
   );
 }

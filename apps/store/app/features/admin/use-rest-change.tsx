@@ -17,7 +17,15 @@ export function useRestChange() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
 
-  async function send(requests: RestRequest | readonly RestRequest[], done: string): Promise<boolean> {
+  /**
+   * `refused`, when given, sees a refusal first: answering true, the page shows it its own way (a
+   * deletion that names what stands in its way) and nothing is announced here.
+   */
+  async function send(
+    requests: RestRequest | readonly RestRequest[],
+    done: string,
+    refused?: (failure: RestClientError) => boolean,
+  ): Promise<boolean> {
     if (busy) return false;
     setBusy(true);
     setMessage(null);
@@ -32,6 +40,7 @@ export function useRestChange() {
       setMessage({ text: done, error: false });
       return true;
     } catch (failure) {
+      if (failure instanceof RestClientError && refused?.(failure)) return false;
       setMessage({
         text: failure instanceof RestClientError ? failure.translated(t) : String(failure),
         error: true,

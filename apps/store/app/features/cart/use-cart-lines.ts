@@ -30,12 +30,31 @@ export function useCartLines(cart: CartView) {
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<PendingQuantities>({});
   const view = optimisticCart(cart, pending);
+  /**
+   * The page's cart when the server confirmed each pending change: the change stays shown until the
+   * page's data is newer than that. (Clearing it when `revalidate()` resolved showed the removed line
+   * again for a moment: another revalidation, from the header's cart, could settle that promise
+   * before the fresh data came.)
+   */
+  const confirmedOver = useRef(new Map<string, CartView>());
+  const latest = useRef(cart);
+  latest.current = cart;
+
+  useEffect(() => {
+    const done = [...confirmedOver.current].filter(([, over]) => over !== cart).map(([key]) => key);
+    if (done.length === 0) return;
+    for (const key of done) confirmedOver.current.delete(key);
+    setPending((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !done.includes(key))),
+    );
+  }, [cart]);
 
   const change = useCallback(
     async (key: string, quantity: number, rollback?: () => void): Promise<void> => {
       const line = cart.lines.find((candidate) => candidate.key === key);
       if (!line || !cartConfig()) return;
       cartMessages.clearError();
+      confirmedOver.current.delete(key);
       setPending((current) => ({ ...current, [key]: quantity }));
       const answer =
         quantity === 0
@@ -43,6 +62,7 @@ export function useCartLines(cart: CartView) {
           : await requestQuantityChange(key, String(quantity));
       if (answer.ok) {
         const fresh = answerFragments(answer);
+        confirmedOver.current.set(key, latest.current);
         if (fresh) applyCartAnswer(fresh.fragments, fresh.hash, quantity === 0 ? "removed" : null);
         await revalidator.revalidate();
         cartMessages.say(
@@ -52,10 +72,10 @@ export function useCartLines(cart: CartView) {
       } else {
         rollback?.();
         cartMessages.say(messageOf(answer.body) ?? t("cart.changeRefused"), "error");
+        setPending(({ [key]: _done, ...rest }) => rest);
       }
-      setPending(({ [key]: _done, ...rest }) => rest);
     },
-    [cart.lines, revalidator, t],
+    [cart, revalidator, t],
   );
 
   return {

@@ -57,6 +57,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
               )}
             </NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/attributes" className={link}>
+              {t("backOffice.attributes.title")}
+            </NavLink>
+          </li>
           {administrator && (
             <>
               <li>

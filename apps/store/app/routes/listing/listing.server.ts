@@ -11,6 +11,7 @@ import {
 } from "../../services/catalogue/catalogue.server.ts";
 import {
   listingFacets,
+  listingTotal,
   resolveAttributeFilters,
   sharedAttributeCatalogue,
 } from "../../services/catalogue/listing-filters.server.ts";
@@ -65,10 +66,16 @@ export async function loadListing(
     attributes: attributes.filter,
     stock: asked.stock,
   };
-  const [listing, facets] = await Promise.all([
-    listProducts(db, { ...filter, locale, page, orderby: asked.orderby, cache: context.siteCache }),
-    listingFacets(db, attributeCatalogue, filter),
-  ]);
+  // The filters' stock counts add up to the listing's total: the listing need not count again.
+  const facets = await listingFacets(db, attributeCatalogue, filter);
+  const listing = await listProducts(db, {
+    ...filter,
+    locale,
+    page,
+    orderby: asked.orderby,
+    cache: context.siteCache,
+    total: listingTotal(facets),
+  });
   if (page > listing.pageCount) throw data(null, { status: 404 });
   context.pageTags.add(PageTags.listing);
   for (const card of listing.products) context.pageTags.add(PageTags.product(card.id));

@@ -153,6 +153,8 @@ export async function listProducts(
     perPage?: number;
     /** A request's site cache: the cards' pictures come from it where it has them. */
     cache?: SiteCache;
+    /** How many products match, when the caller has counted them already (the filters' stock counts). */
+    total?: number;
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
@@ -160,7 +162,9 @@ export async function listProducts(
   // The count and the page side by side. (One statement with `count(*) over ()` saved a round trip on
   // the demo, but over 50,000 products it sorted every match instead of keeping the top 12: slower.)
   const [[totalRow], rows] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
+    options.total === undefined
+      ? db.select({ total: count() }).from(products).where(where)
+      : [{ total: options.total }],
     db
       .select(cardColumns)
       .from(products)

@@ -9,6 +9,7 @@ import {
   type AttributeCatalogue,
   type ListingFilter,
   listingFacets,
+  listingTotal,
   resolveAttributeFilters,
   sharedAttributeCatalogue,
 } from "./listing-filters.server.ts";
@@ -125,6 +126,13 @@ describe.each(await availableDialects())("the shop's attribute and stock filters
     const inStock = filterOf({ material: { terms: ["cotton", "wool"], queryType: "or" } }, ["outofstock"]);
     expect(await names(inStock)).toEqual(["wool"]);
     expect((await counts(inStock)).stock).toEqual(["instock 2", "outofstock 1 chosen"]);
+    // The stock counts give the listing's total, chosen states or all of them.
+    for (const each of [{}, filter, inStock]) {
+      const counted = (
+        await listProducts(database.db, { ...each, locale: "en", page: 1, orderby: "menu_order" })
+      ).total;
+      expect(listingTotal(await listingFacets(database.db, catalogue, each))).toBe(counted);
+    }
   });
 
   it("leaves out attributes and terms the store does not have", () => {

@@ -139,6 +139,12 @@ async function termCounts(db: Database, where: SQL, termIds?: number[]): Promise
   return new Map(rows.map((row) => [row.termId, row.count]));
 }
 
+/** How many products the listing has: its stock counts, of the chosen states or of all of them. */
+export function listingTotal(facets: ListingFacets): number {
+  const chosen = facets.stock.filter((option) => option.chosen);
+  return (chosen.length > 0 ? chosen : facets.stock).reduce((sum, option) => sum + option.count, 0);
+}
+
 /**
  * The sidebar's filters for a listing: each attribute's terms with the number of products choosing
  * them would show (terms that would show none are left out unless chosen), and the same for stock.

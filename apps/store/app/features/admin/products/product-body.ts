@@ -39,6 +39,34 @@ const whole = (text: string): number | null => (text.trim() === "" ? null : Numb
 let drafts = 0;
 export const draftKey = () => `variation-${++drafts}`;
 
+/** A new variation's empty fields, standing for `terms`. */
+export function emptyVariation(terms: Record<string, string> = {}): VariationDraft {
+  return { key: draftKey(), sku: "", price: "", salePrice: "", stock: "", imageId: "", terms };
+}
+
+/**
+ * A variation for every combination of the chosen terms (one term of each attribute, attributes in
+ * the order given) that no variation stands for yet, as WooCommerce's "Generate variations": the
+ * ones there are stay as they are.
+ */
+export function missingCombinations(
+  attributeIds: number[],
+  chosen: Record<string, number[]>,
+  variations: ReadonlyArray<Pick<VariationDraft, "terms">>,
+): VariationDraft[] {
+  if (attributeIds.length === 0) return [];
+  let combinations: Array<Record<string, string>> = [{}];
+  for (const attributeId of attributeIds) {
+    const termIds = chosen[String(attributeId)] ?? [];
+    combinations = combinations.flatMap((partial) =>
+      termIds.map((termId) => ({ ...partial, [attributeId]: String(termId) })),
+    );
+  }
+  const key = (terms: Record<string, string>) => attributeIds.map((id) => terms[String(id)] ?? "").join("|");
+  const existing = new Set(variations.map((variation) => key(variation.terms)));
+  return combinations.filter((terms) => !existing.has(key(terms))).map((terms) => emptyVariation(terms));
+}
+
 /** A saved variation as the form edits it. */
 export function variationDraft(variation: VariationRecord): VariationDraft {
   return {

@@ -1,6 +1,6 @@
 import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { draftKey, type VariationDraft } from "./product-body.ts";
+import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 
 type Terms = Record<string, number[]>;
@@ -91,18 +91,32 @@ export function ProductVariationsSection({
           onRemove={() => onChange((all) => all.filter((each) => each.key !== variation.key))}
         />
       ))}
-      <button
-        type="button"
-        className={ADMIN_BUTTON}
-        onClick={() =>
-          onChange((all) => [
-            ...all,
-            { key: draftKey(), sku: "", price: "", salePrice: "", stock: "", imageId: "", terms: {} },
-          ])
-        }
-      >
-        {t("backOffice.products.addVariation")}
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={ADMIN_BUTTON}
+          onClick={() => onChange((all) => [...all, emptyVariation()])}
+        >
+          {t("backOffice.products.addVariation")}
+        </button>
+        <button
+          type="button"
+          className={ADMIN_BUTTON}
+          disabled={usedAttributes.length === 0}
+          onClick={() =>
+            onChange((all) => [
+              ...all,
+              ...missingCombinations(
+                usedAttributes.map((attribute) => attribute.id),
+                terms,
+                all,
+              ),
+            ])
+          }
+        >
+          {t("backOffice.products.generateVariations")}
+        </button>
+      </div>
     </fieldset>
   );
 }

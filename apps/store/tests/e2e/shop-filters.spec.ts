@@ -1,0 +1,144 @@
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { seriousViolations, signInByForm } from "./support.ts";
+
+/**
+ * The owner's attributes and the shop's layered filters (issue 39), on the worker's demo store: an
+ * attribute "Material" with three terms, a variable product with a variation for every combination
+ * of its material and colour, and the shop filtered by a term of each, with and without JavaScript.
+ * The product is a draft again at the end, so no other listing of the store shows it.
+ */
+
+type Term = { id: number; slug: string; name: string };
+
+async function api(request: APIRequestContext, origin: string) {
+  const issued = await request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
+  const headers = bearer(((await issued.json()) as { token: string }).token);
+  return async <T>(method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> => {
+    const answer = await request.fetch(`${origin}/api/vitrine/v2${path}`, { method, headers, data });
+    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as T;
+  };
+}
+
+/** The sidebar's filter section for `name` (the panel at the end of the page, or the open drawer). */
+const filterSection = (within: Page | Locator, name: string) =>
+  within.getByRole("region", { name, exact: true });
+
+test("an attribute with three terms, a variation for every combination made in the editor, and the shop filtered by a term of each with and without JavaScript", async ({
+  browser,
+  request,
+  sharedStore,
+}) => {
+  test.setTimeout(120_000);
+  const { origin } = await sharedStore(DEMO_STORE);
+  const call = await api(request, origin);
+  const suffix = Date.now().toString(36);
+
+  const material = await call<{ id: number }>("POST", "/products/attributes", {
+    translations: { en: { name: "Material" }, es: { name: "Material" } },
+  });
+  const terms: Term[] = [];
+  for (const [en, es] of [
+    ["Cotton", "Algodón"],
+    ["Linen", "Lino"],
+    ["Wool", "Lana"],
+  ])
+    terms.push(
+      await call<Term>("POST", `/products/attributes/${material.id}/terms`, {
+        translations: { en: { name: en, description: "" }, es: { name: es, description: "" } },
+      }),
+    );
+  const attributes = await call<Array<{ id: number; slug: string }>>("GET", "/products/attributes");
+  const colour = attributes.find((attribute) => attribute.slug === "color")!;
+  const [red, blue] = await call<Term[]>("GET", `/products/attributes/${colour.id}/terms`);
+  const [cotton, linen] = terms as [Term, Term, Term];
+
+  const name = `Layered shirt ${suffix}`;
+  const product = await call<{ id: number; slug: string }>("POST", "/products", {
+    type: "variable",
+    status: "draft",
+    regular_price: 3000,
+    translations: { en: { name } },
+    attributes: [
+      { id: material.id, terms: [cotton.id, linen.id] },
+      { id: colour.id, terms: [red!.id, blue!.id] },
+    ],
+  });
+
+  try {
+    // The editor makes the four variations at once; the owner gives each a price.
+    const owner = await (await browser.newContext({ baseURL: origin })).newPage();
+    await signInByForm(owner, ADMIN);
+    await owner.goto(`/admin/products/${product.id}`);
+    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    const variations = owner.getByRole("group", { name: "Variations" });
+    await variations.getByRole("button", { name: "Create a variation for every combination" }).click();
+    for (const n of [1, 2, 3, 4])
+      await variations
+        .getByRole("group", { name: `Variation ${n}` })
+        .getByLabel("Price", { exact: true })
+        .fill(`${29 + n}.00`);
+    // Pressed again, it adds nothing: every combination has its variation.
+    await variations.getByRole("button", { name: "Create a variation for every combination" }).click();
+    await expect(variations.getByRole("group", { name: /^Variation \d+$/ })).toHaveCount(4);
+    await owner.getByRole("button", { name: "Save product" }).click();
+    await expect(
+      owner.locator(".back-office").getByRole("status").filter({ hasText: "Product saved." }),
+    ).toBeVisible();
+    await owner.context().close();
+    const saved = await call<{ variations: Array<{ attributes: Record<string, number> }> }>(
+      "GET",
+      `/products/${product.id}`,
+    );
+    expect(
+      saved.variations
+        .map((v) => `${v.attributes[String(material.id)]}-${v.attributes[String(colour.id)]}`)
+        .sort(),
+    ).toEqual([cotton.id, linen.id].flatMap((m) => [red!.id, blue!.id].map((c) => `${m}-${c}`)).sort());
+    await call("PUT", `/products/${product.id}`, { status: "publish" });
+
+    // Without JavaScript: the filters are links at the end of the page, with their counts.
+    const plain = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: false })).newPage();
+    await plain.goto("/shop");
+    const materials = filterSection(plain, "Material");
+    // Only the new product is made of anything: wool, which nothing is, is not offered.
+    await expect(materials.getByRole("link")).toHaveText(["Cotton(1)", "Linen(1)"]);
+    await materials.getByRole("link", { name: /^Cotton/ }).click();
+    await expect(plain).toHaveURL(/\/shop\?filter_material=cotton$/);
+    await expect(plain.locator(".woocommerce-result-count")).toHaveText("Showing the single result");
+    await expect(plain.getByRole("heading", { level: 3, name })).toBeVisible();
+    await expect(filterSection(plain, "Material").getByRole("link", { name: /^Cotton/ })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    // Within the filtered listing each of the product's colours counts one.
+    const colours = filterSection(plain, "Colour");
+    await expect(colours.getByRole("link", { name: new RegExp(`^${red!.name}`) })).toContainText("(1)");
+    await colours.getByRole("link", { name: new RegExp(`^${blue!.name}`) }).click();
+    await expect(plain).toHaveURL(new RegExp(`/shop\\?filter_color=${blue!.slug}&filter_material=cotton$`));
+    await expect(plain.getByRole("heading", { level: 3, name })).toBeVisible();
+    await expect(plain.locator(".woocommerce-result-count")).toHaveText("Showing the single result");
+    await plain.context().close();
+
+    // With JavaScript: the same links in the filters' drawer; the listing follows.
+    const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
+    await shopper.goto("/shop");
+    await shopper.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await shopper.getByRole("button", { name: "Filter" }).click();
+    const drawer = shopper.getByRole("dialog", { name: "Filter" });
+    await expect(filterSection(drawer, "Material").getByRole("link")).toHaveText(["Cotton(1)", "Linen(1)"]);
+    expect(await seriousViolations(shopper)).toEqual([]);
+    await drawer.getByRole("link", { name: /^Linen/ }).click();
+    await expect(shopper).toHaveURL(/\/shop\?filter_material=linen$/);
+    await expect(shopper.locator(".woocommerce-result-count")).toHaveText("Showing the single result");
+    await expect(shopper.getByRole("heading", { level: 3, name })).toBeVisible();
+    await shopper.getByRole("button", { name: "Filter" }).click();
+    await drawer.getByRole("link", { name: new RegExp(`^${red!.name}`) }).click();
+    await expect(shopper).toHaveURL(new RegExp(`/shop\\?filter_color=${red!.slug}&filter_material=linen$`));
+    await expect(shopper.getByRole("heading", { level: 3, name })).toBeVisible();
+    await shopper.context().close();
+  } finally {
+    await call("PUT", `/products/${product.id}`, { status: "draft" });
+  }
+});

@@ -5,7 +5,7 @@ import type { Orderby } from "./orderby.ts";
  * `?orderby=price&min_price=10&max_price=50&filter_color=blue,red&query_type_color=or
  * &filter_stock_status=instock`. Shared by the listing's loader and
  * the sidebar and sort form (which write addresses from it). No Zod here: it ships to the browser;
- * the loader reads an address with `routes/listing/listing-query.server.ts`.
+ * the loaders read an address with `services/catalogue/listing-query.server.ts`.
  */
 export type ListingQuery = {
   orderby: Orderby;

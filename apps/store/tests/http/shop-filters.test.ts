@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -8,7 +9,7 @@ import { expect, test } from "./fixtures.ts";
  */
 
 /** The colour terms the unfiltered shop's sidebar offers, as its links write them. */
-async function colours(request: Parameters<Parameters<typeof test>[1]>[0]["request"]) {
+async function colours(request: APIRequestContext) {
   const html = await (await request.get("/shop")).text();
   return [...new Set([...html.matchAll(/filter_color=([a-z0-9-]+)/g)].map((match) => match[1]!))];
 }
@@ -51,4 +52,13 @@ test("nonsense in a filter address narrows nothing and never fails", async ({ re
   }
   // A NUL is refused before any page is made, as in any other address.
   expect((await request.get("/shop?filter_color=%00")).status()).toBe(400);
+});
+
+test("the search results offer the same filters, whose links keep the search", async ({ request }) => {
+  const [colour] = await colours(request);
+  const html = await (await request.get("/search?s=cotton")).text();
+  expect(html).toMatch(/href="\/search\?s=cotton&amp;filter_color=[a-z0-9-]+"/);
+  const narrowed = await request.get(`/search?s=cotton&filter_color=${colour}`);
+  expect(narrowed.status()).toBe(200);
+  expect(await narrowed.text()).toContain('aria-current="true"');
 });

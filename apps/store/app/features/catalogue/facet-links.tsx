@@ -19,16 +19,19 @@ export function FacetLinks({
   action,
   query,
   facets,
+  keep = {},
   onNavigate,
 }: {
   action: string;
   query: ListingQuery;
   facets: ListingFacets;
+  /** Parameters every link keeps before the filters' (a search's `s`). */
+  keep?: Record<string, string>;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
   const href = (next: ListingQuery) => {
-    const params = listingSearch(next);
+    const params = new URLSearchParams([...Object.entries(keep), ...listingSearch(next)]);
     return params.size > 0 ? `${action}?${params}` : action;
   };
   return (

@@ -15,9 +15,9 @@ import {
   resolveAttributeFilters,
   sharedAttributeCatalogue,
 } from "../../services/catalogue/listing-filters.server.ts";
+import { parseListingQuery } from "../../services/catalogue/listing-query.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
 import { movedTo } from "../../services/shared/redirects.server.ts";
-import { parseListingQuery } from "./listing-query.server.ts";
 
 const MAX_PAGE = 100_000;
 

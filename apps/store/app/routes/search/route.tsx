@@ -1,4 +1,5 @@
 import { Pagination } from "../../components/ui/pagination.tsx";
+import { FacetLinks } from "../../features/catalogue/facet-links.tsx";
 import { ProductGrid } from "../../features/catalogue/product-card.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
@@ -16,6 +17,7 @@ export function meta({ data }: Route.MetaArgs) {
 export default function SearchResults({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, title, products, total, page, pageCount, pageLinks, previous, next } = loaderData;
+  const filtered = loaderData.facets.attributes.length > 0 || loaderData.facets.stock.length > 0;
   return (
     <div>
       <h1 className="mb-4 text-3xl font-semibold">{title}</h1>
@@ -38,6 +40,22 @@ export default function SearchResults({ loaderData }: Route.ComponentProps) {
           previous={previous}
           next={next}
         />
+      )}
+      {query !== "" && filtered && (
+        <aside
+          aria-labelledby="search-filters-heading"
+          className="mt-12 space-y-6 border-t border-stone-200 pt-6"
+        >
+          <h2 id="search-filters-heading" className="text-lg font-semibold">
+            {t("catalogue.filters")}
+          </h2>
+          <FacetLinks
+            action="/search"
+            query={loaderData.listingQuery}
+            facets={loaderData.facets}
+            keep={loaderData.keep}
+          />
+        </aside>
       )}
     </div>
   );

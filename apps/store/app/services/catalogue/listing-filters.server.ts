@@ -29,6 +29,8 @@ export type AttributeCatalogue = Array<{
 
 /** What narrows a listing, with the address's slugs resolved to ids. */
 export type ListingFilter = {
+  /** Only these products (a search's results). */
+  ids?: number[];
   categoryIds?: number[];
   /** Bounds on the price a shopper pays (the sale price when on sale), in minor units. */
   minPrice?: number;
@@ -56,6 +58,7 @@ const hasTerm = (termIds: number[]) =>
  */
 export function listingWhere(filter: ListingFilter, except?: { attribute?: string; stock?: true }): SQL {
   const conditions: SQL[] = [eq(products.status, "publish")];
+  if (filter.ids) conditions.push(filter.ids.length > 0 ? inArray(products.id, filter.ids) : sql`false`);
   if (filter.categoryIds) {
     conditions.push(
       sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, filter.categoryIds)})`,
@@ -203,4 +206,26 @@ export async function listingFacets(
       }))
       .filter((option) => option.count > 0 || option.chosen),
   };
+}
+
+/** How many of a search's results (in rank order) the shop's filters narrow it to, at most. */
+export const FILTERED_SEARCH_LIMIT = 5000;
+
+/**
+ * A search's results narrowed by the shop's filters: `rankedIds` (the search's hits, best first)
+ * that the filter keeps, still in rank order, and the filters' counts over them.
+ */
+export async function filterRanked(
+  db: Database,
+  catalogue: AttributeCatalogue,
+  rankedIds: number[],
+  filter: ListingFilter,
+): Promise<{ ids: number[]; facets: ListingFacets }> {
+  const within = { ...filter, ids: rankedIds };
+  const [kept, facets] = await Promise.all([
+    db.select({ id: products.id }).from(products).where(listingWhere(within)),
+    listingFacets(db, catalogue, within),
+  ]);
+  const keep = new Set(kept.map((row) => row.id));
+  return { ids: rankedIds.filter((id) => keep.has(id)), facets };
 }

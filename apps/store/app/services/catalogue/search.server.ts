@@ -1,12 +1,11 @@
 import { categories, type Database, selectRows } from "@vitrine/db";
 import { type SQL, sql } from "drizzle-orm";
 import { locales } from "../../i18n/i18n.ts";
-import type { CategoryNode, Price, ProductCard } from "../../lib/catalogue.ts";
+import type { CategoryNode, Price } from "../../lib/catalogue.ts";
 import { normaliseQuery } from "../../lib/search-rules.ts";
 import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
-import type { SiteCache } from "../shared/site-cache.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
-import { categoryTree, productCardsByIds } from "./catalogue.server.ts";
+import { categoryTree } from "./catalogue.server.ts";
 import {
   type IndexedCategory,
   type IndexedProduct,
@@ -273,28 +272,6 @@ function readCategories(db: Database): Promise<IndexedCategory[]> {
   return db
     .select({ id: categories.id, parentId: categories.parentId, slug: categories.slug })
     .from(categories);
-}
-
-/**
- * A page of full results as product cards, in ranking order; the pictures come from the request's
- * site cache where it has them, as on the listings.
- */
-export async function searchProductCards(
-  db: Database,
-  productSearch: ProductSearch,
-  options: SearchOptions,
-  cache?: SiteCache,
-): Promise<{ products: ProductCard[]; total: number }> {
-  const page = await productSearch.search(options);
-  return {
-    products: await productCardsByIds(
-      db,
-      page.hits.map((hit) => hit.id),
-      options.locale,
-      cache,
-    ),
-    total: page.total,
-  };
 }
 
 export type CategoryOption = { slug: string; name: string; depth: number };

@@ -20,6 +20,9 @@ export type AltTextInput = z.infer<typeof altTextInput>;
 /** `POST /media/{id}/post-process`: make the sizes a failed upload is missing. */
 export const postProcessInput = z.object({ action: z.literal("create-image-subsizes") });
 
+/** `GET /media?search=…`: pictures whose file name or alt text (either language) contains it. */
+export const mediaListFilters = z.object({ search: z.string().trim().max(200).optional() });
+
 /** A picture's id in a route's path. */
 export const mediaIdParam = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -74,7 +74,11 @@ export type RestClientOptions = {
 export type RestClient = {
   /** The answer's JSON (null for an empty answer); a `RestClientError` for any failure. */
   request<T = unknown>(request: RestRequest): Promise<T>;
+  /** One page of a list (`GET`), with the totals its `X-Vitrine-Total(Pages)` headers give. */
+  page<T = unknown>(path: string): Promise<ListAnswer<T>>;
 };
+
+export type ListAnswer<T> = { items: T[]; total: number; totalPages: number };
 
 export function createRestClient(options: RestClientOptions): RestClient {
   const root = options.root ?? REST_ROOT;
@@ -181,6 +185,13 @@ export function createRestClient(options: RestClientOptions): RestClient {
       if (method === "GET" && /[?&]per_page=-1(&|$)/.test(request.path)) return fetchAll<T>(request);
       if (method === "POST" && /^\/media\/?(\?|$)/.test(request.path)) return upload<T>(request);
       return send(withLocale(root + request.path), request).then((response) => answer<T>(response));
+    },
+    async page<T>(path: string): Promise<ListAnswer<T>> {
+      const response = await send(withLocale(root + path), { path });
+      const items = await answer<T[]>(response);
+      if (!Array.isArray(items)) throw clientError("invalid_json", response.status);
+      const total = Number(response.headers.get("X-Vitrine-Total") ?? items.length);
+      return { items, total, totalPages: Number(response.headers.get("X-Vitrine-TotalPages") ?? 1) };
     },
   };
 }

@@ -89,9 +89,28 @@ test("an administrator uploads two photos (one retried), creates a variable prod
   await spanish.getByLabel("Short description").fill("Tejida a mano y cálida.");
   await page.getByLabel("SKU", { exact: true }).fill("SCARF-CHUNKY");
   await page.getByRole("group", { name: "Categories" }).getByRole("checkbox").first().check();
+  // The gallery from the picker dialog: two library pictures, and one uploaded there, which comes chosen.
   const gallery = page.getByRole("group", { name: "Gallery" });
-  await gallery.getByLabel(/scarf-red\.jpg/).check();
-  await gallery.getByLabel(/scarf-blue\.jpg/).check();
+  await gallery.getByRole("button", { name: "Choose gallery pictures" }).click();
+  const picker = page.getByRole("dialog", { name: "Choose pictures" });
+  await picker.getByRole("checkbox", { name: /scarf-red\.jpg/ }).check();
+  await picker.getByRole("checkbox", { name: /scarf-blue\.jpg/ }).check();
+  const pickerChooser = page.waitForEvent("filechooser");
+  await picker.getByRole("button", { name: "Upload a picture" }).click();
+  await (await pickerChooser).setFiles([await photo("scarf-green.jpg", 640, { r: 40, g: 160, b: 60 })]);
+  await expect(picker.getByRole("status")).toHaveText("scarf-green.jpg uploaded and chosen.");
+  await expect(picker.getByRole("checkbox", { name: /scarf-green\.jpg/ })).toBeChecked();
+  await expect(picker.getByText("3 chosen")).toBeVisible();
+  await picker.getByRole("button", { name: "Use these pictures" }).click();
+  await expect(picker).toBeHidden();
+  const chosen = gallery.getByRole("listitem");
+  await expect(chosen).toHaveText([/scarf-red\.jpg/, /scarf-blue\.jpg/, /scarf-green\.jpg/]);
+  // Removed again, so the product shows two pictures.
+  await chosen
+    .nth(2)
+    .getByRole("button", { name: /^Remove/ })
+    .click();
+  await expect(chosen).toHaveCount(2);
 
   const colours = page.getByRole("group", { name: "Colour" });
   const colourNames = (await colours
@@ -111,7 +130,14 @@ test("an administrator uploads two photos (one retried), creates a variable prod
     await variation.getByLabel("Colour").selectOption({ label: colour });
     await variation.getByLabel("Price", { exact: true }).fill(price);
     await variation.getByLabel("Stock quantity").fill(stock);
-    await variation.getByLabel("Picture").selectOption({ label: picture });
+    // Its picture from the picker dialog, one choice.
+    const pictureField = variation.getByRole("group", { name: "Picture", exact: true });
+    await pictureField.getByRole("button", { name: "Choose picture" }).click();
+    const one = page.getByRole("dialog", { name: "Choose a picture" });
+    await one.getByRole("radio", { name: new RegExp(picture.replace(".", "\\.")) }).check();
+    await one.getByRole("button", { name: "Use this picture" }).click();
+    await expect(one).toBeHidden();
+    await expect(pictureField).toContainText(picture);
   }
   expect(await serious(page)).toEqual([]);
   await page.getByRole("button", { name: "Create product" }).click();
@@ -149,8 +175,8 @@ test("an administrator uploads two photos (one retried), creates a variable prod
   ).toBeVisible();
   const blueId = await page
     .getByRole("group", { name: "Variation 2" })
-    .getByLabel("Picture")
-    .evaluate((select) => (select as HTMLSelectElement).value);
+    .getByRole("group", { name: "Picture", exact: true })
+    .getAttribute("data-media-id");
   await expect(storefront.getByRole("group", { name: "Image 1 of 2" }).locator("img")).toHaveAttribute(
     "src",
     new RegExp(`-m${blueId}-`),

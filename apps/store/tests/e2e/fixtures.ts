@@ -25,6 +25,28 @@ export function bearer(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
 }
 
+/**
+ * The REST API of a store at `origin` as its administrator: `call` answers the parsed body and fails
+ * the test on any answer that is not 2xx, naming the call; `revoke` ends the token.
+ */
+export async function adminApi(request: APIRequestContext, origin: string) {
+  const issued = await request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
+  const token = ((await issued.json()) as { token: string }).token;
+  const call = async <T>(method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> => {
+    const answer = await request.fetch(`${origin}/api/vitrine/v2${path}`, {
+      method,
+      headers: bearer(token),
+      data,
+    });
+    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
+    return (await answer.json()) as T;
+  };
+  return {
+    call,
+    revoke: () => request.delete(`${origin}/api/vitrine/v2/auth/token`, { headers: bearer(token) }),
+  };
+}
+
 export type Shopper = { id: number; email: string; password: string };
 
 export type SpareStore = {

@@ -1,5 +1,5 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
+import type { Locator, Page } from "@playwright/test";
+import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm } from "./support.ts";
 
 /**
@@ -10,16 +10,6 @@ import { seriousViolations, signInByForm } from "./support.ts";
  */
 
 type Term = { id: number; slug: string; name: string };
-
-async function api(request: APIRequestContext, origin: string) {
-  const issued = await request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
-  const headers = bearer(((await issued.json()) as { token: string }).token);
-  return async <T>(method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> => {
-    const answer = await request.fetch(`${origin}/api/vitrine/v2${path}`, { method, headers, data });
-    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-}
 
 /** The sidebar's filter section for `name` (the panel at the end of the page, or the open drawer). */
 const filterSection = (within: Page | Locator, name: string) =>
@@ -32,7 +22,8 @@ test("an attribute with three terms, a variation for every combination made in t
 }) => {
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
-  const call = await api(request, origin);
+  const api = await adminApi(request, origin);
+  const call = api.call;
   const suffix = Date.now().toString(36);
 
   const material = await call<{ id: number }>("POST", "/products/attributes", {
@@ -125,7 +116,7 @@ test("an attribute with three terms, a variation for every combination made in t
     const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
     await shopper.goto("/shop");
     await shopper.waitForFunction(() => "__reactRouterRouteModules" in window);
-    await shopper.getByRole("button", { name: "Filter" }).click();
+    await shopper.getByRole("button", { name: "Filter", exact: true }).click();
     const drawer = shopper.getByRole("dialog", { name: "Filter" });
     await expect(filterSection(drawer, "Material").getByRole("link")).toHaveText(["Cotton(1)", "Linen(1)"]);
     expect(await seriousViolations(shopper)).toEqual([]);
@@ -133,12 +124,13 @@ test("an attribute with three terms, a variation for every combination made in t
     await expect(shopper).toHaveURL(/\/shop\?filter_material=linen$/);
     await expect(shopper.locator(".woocommerce-result-count")).toHaveText("Showing the single result");
     await expect(shopper.getByRole("heading", { level: 3, name })).toBeVisible();
-    await shopper.getByRole("button", { name: "Filter" }).click();
+    await shopper.getByRole("button", { name: "Filter", exact: true }).click();
     await drawer.getByRole("link", { name: new RegExp(`^${red!.name}`) }).click();
     await expect(shopper).toHaveURL(new RegExp(`/shop\\?filter_color=${red!.slug}&filter_material=linen$`));
     await expect(shopper.getByRole("heading", { level: 3, name })).toBeVisible();
     await shopper.context().close();
   } finally {
     await call("PUT", `/products/${product.id}`, { status: "draft" });
+    await api.revoke();
   }
 });

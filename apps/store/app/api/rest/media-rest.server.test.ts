@@ -250,4 +250,33 @@ describe.each(await availableDialects())("the media library over REST on %s", (d
     expect(await database.db.select().from(media)).toHaveLength(0);
     expect(await database.db.select().from(productImages)).toHaveLength(0);
   });
+  it("lists pictures whose file name or alt text has the search, a page at a time with the totals", async () => {
+    const editor = await session("editor");
+    const bytes = await picture(64, 64);
+    for (const [name, alt] of [
+      ["linen-apron.png", { alt_text_en: "An apron" }],
+      ["kettle.png", { alt_text_en: "Copper kettle", alt_text_es: "Hervidor de cobre" }],
+      ["teapot.png", { alt_text_es: "Tetera" }],
+    ] as const)
+      expect((await post(editor, form(bytes, name, alt))).status).toBe(201);
+    const list = async (query: string) => {
+      const answer = await fetch(`${server.origin}/api/vitrine/v2/media?${query}`, { headers: editor });
+      const items = (await answer.json()) as Array<{ filename: string }>;
+      return {
+        names: items.map((item) => item.filename),
+        total: answer.headers.get("X-Vitrine-Total"),
+        pages: answer.headers.get("X-Vitrine-TotalPages"),
+      };
+    };
+    expect(await list("search=APRON")).toMatchObject({ names: ["linen-apron.png"], total: "1" });
+    expect(await list("search=cobre")).toMatchObject({ names: ["kettle.png"], total: "1" });
+    expect(await list("search=100%25")).toMatchObject({ names: [], total: "0", pages: "1" });
+    expect(await list("per_page=2")).toEqual({ names: ["teapot.png", "kettle.png"], total: "3", pages: "2" });
+    expect(await list("per_page=2&page=2")).toEqual({ names: ["linen-apron.png"], total: "3", pages: "2" });
+    expect(await list("search=e&per_page=1&page=2")).toMatchObject({ names: ["kettle.png"], total: "3" });
+    const tooLong = await fetch(`${server.origin}/api/vitrine/v2/media?search=${"x".repeat(201)}`, {
+      headers: editor,
+    });
+    expect(tooLong.status).toBe(400);
+  });
 });

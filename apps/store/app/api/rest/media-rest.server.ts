@@ -1,6 +1,12 @@
 import busboy from "busboy";
 import type { Request } from "express";
-import { altTextInput, mediaIdParam, postProcessInput, uploadFields } from "../../lib/media-resource.ts";
+import {
+  altTextInput,
+  mediaIdParam,
+  mediaListFilters,
+  postProcessInput,
+  uploadFields,
+} from "../../lib/media-resource.ts";
 import { UPLOAD_ATTACHMENT_HEADER } from "../../lib/rest-client.ts";
 import { MAX_UPLOAD_BYTES, MediaError } from "../../services/media/media-library.server.ts";
 import * as rest from "./rest-route.server.ts";
@@ -8,7 +14,8 @@ import * as rest from "./rest-route.server.ts";
 /**
  * The media library's REST routes (CONTRACTS.md "media uploads", issue 16; decision 0031), for
  * editors and administrators: `POST /media` (multipart: `file`, `alt_text_en`, `alt_text_es`),
- * `POST /media/{id}/post-process` (`{"action": "create-image-subsizes"}`), `GET /media`,
+ * `POST /media/{id}/post-process` (`{"action": "create-image-subsizes"}`), `GET /media` (`search`,
+ * `page`, `per_page`),
  * `GET|PUT /media/{id}` (alt text) and `DELETE /media/{id}[?force=true]`.
  */
 
@@ -100,7 +107,8 @@ const postProcess: rest.Handler = async (context, _caller, req, res) => {
 
 const list: rest.Handler = async (context, _caller, req, res) => {
   const page = rest.parseList(req);
-  const found = await context.mediaLibrary.list(page);
+  const { search } = rest.parsed(mediaListFilters, { search: req.query.search }, "search");
+  const found = await context.mediaLibrary.list({ ...page, search: search || undefined });
   rest.sendPage(context, req, res, page, found.total, found.items);
 };
 

@@ -144,6 +144,23 @@ export function CheckboxInput({
   );
 }
 
+/** A radio button with its text, one of a group sharing `name`; 24 px like `CheckboxInput`. */
+export function RadioInput({
+  checked,
+  children,
+  ...input
+}: { checked: boolean; children: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "checked" | "defaultChecked"
+>) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="radio" defaultChecked={checked} className="h-6 w-6 shrink-0" {...input} />
+      {children}
+    </label>
+  );
+}
+
 /** A text area under its label (a description). */
 export function TextAreaField({
   label,

@@ -2,9 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { categories, type Database, media, mediaSizes, productImages, variations } from "@vitrine/db";
-import { count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { MediaItem } from "../../lib/media-resource.ts";
+import { escapeLike } from "../catalogue/search.server.ts";
 
 /**
  * The media library (issue 16, decision 0031): pictures uploaded by staff, kept as sent and in the
@@ -295,12 +296,22 @@ export function createMediaLibrary(options: {
 
     get: item,
 
-    async list(page: { limit: number; offset: number }): Promise<{ total: number; items: MediaItem[] }> {
-      const [total] = await db.select({ n: count() }).from(media).where(eq(media.kind, "image"));
+    /** A page of the pictures, newest first; with `search`, those whose file name or alt text has it. */
+    async list(page: {
+      limit: number;
+      offset: number;
+      search?: string | undefined;
+    }): Promise<{ total: number; items: MediaItem[] }> {
+      const pattern = page.search ? `%${escapeLike(page.search)}%` : null;
+      const where = and(
+        eq(media.kind, "image"),
+        pattern ? or(ilike(media.filename, pattern), ilike(sql`${media.alt}::text`, pattern)) : undefined,
+      );
+      const [total] = await db.select({ n: count() }).from(media).where(where);
       const rows = await db
         .select()
         .from(media)
-        .where(eq(media.kind, "image"))
+        .where(where)
         .orderBy(desc(media.createdAt), desc(media.id))
         .limit(page.limit)
         .offset(page.offset);

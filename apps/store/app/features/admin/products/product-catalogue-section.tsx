@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
-import { MediaPicker } from "../media/media-picker.tsx";
+import { MediaGalleryField } from "../media/media-gallery-field.tsx";
 import type { MediaChoice } from "./product-choices.ts";
 import type { CategoryOption } from "./product-table.tsx";
 
@@ -50,7 +50,7 @@ export function ProductGallerySection({
     <fieldset className="rounded border border-stone-200 p-4">
       <legend className="px-1 font-semibold">{t("backOffice.products.gallery")}</legend>
       <p className="mb-2 text-sm text-stone-600">{t("backOffice.products.galleryHint")}</p>
-      <MediaPicker media={media} chosen={images} onChange={onChange} />
+      <MediaGalleryField known={media} images={images} onChange={onChange} />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import { MediaSingleField } from "../media/media-single-field.tsx";
 import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 
@@ -202,21 +203,12 @@ function VariationFields({
           className={ADMIN_FIELD}
         />
       </label>
-      <label className="text-sm">
-        {t("backOffice.products.variationImage")}
-        <select
-          value={variation.imageId}
-          onChange={(event) => onChange({ imageId: event.target.value })}
-          className={ADMIN_FIELD}
-        >
-          <option value="">{t("backOffice.products.noImage")}</option>
-          {media.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <MediaSingleField
+        label={t("backOffice.products.variationImage")}
+        known={media}
+        imageId={variation.imageId ? Number(variation.imageId) : null}
+        onChange={(imageId) => onChange({ imageId: imageId === null ? "" : String(imageId) })}
+      />
       <div className="flex items-end">
         <button type="button" className={ADMIN_BUTTON} onClick={onRemove}>
           {t("backOffice.products.removeVariation", { n })}

@@ -23,16 +23,19 @@ describe.each(await availableDialects())("products and categories over REST on %
 
   const call = server.call;
 
-  /** The first attribute of `GET /products/attributes`, with its terms' ids. */
+  /** The first attribute of `GET /products/attributes`, with its terms' ids (`…/{id}/terms`). */
   async function firstAttribute(headers: Record<string, string>) {
     const answer = await call("/products/attributes", headers);
     const [attribute] = answer.body as unknown as Array<{
       id: number;
-      label: object;
-      terms: Array<{ id: number }>;
+      translations: Record<string, { name: string }>;
     }>;
-    expect(attribute?.label).toEqual({ en: "Colour", es: "Color" });
-    return { id: attribute!.id, terms: attribute!.terms.map((term) => term.id) };
+    expect(attribute?.translations).toEqual({ en: { name: "Colour" }, es: { name: "Color" } });
+    const terms = (await call(`/products/attributes/${attribute!.id}/terms`, headers))
+      .body as unknown as Array<{
+      id: number;
+    }>;
+    return { id: attribute!.id, terms: terms.map((term) => term.id) };
   }
 
   /** The product form's fields as the browser would send them: a simple product with a price. */

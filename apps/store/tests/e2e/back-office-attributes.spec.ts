@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, DEMO_STORE, expect, type SharedStore, test } from "./fixtures.ts";
+import { adminApi, DEMO_STORE, expect, type SharedStore, test } from "./fixtures.ts";
 import { seriousViolations } from "./support.ts";
 
 /**
@@ -21,20 +21,10 @@ async function demoStore(
 ) {
   const { origin } = await sharedStore(DEMO_STORE);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-  return { origin, suffix, call: await adminApi(request, origin) };
+  return { origin, suffix, call: (await adminApi(request, origin)).call };
 }
 
-async function adminApi(request: APIRequestContext, origin: string) {
-  const issued = await request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
-  const headers = bearer(((await issued.json()) as { token: string }).token);
-  return async <T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown): Promise<T> => {
-    const answer = await request.fetch(`${origin}/api/vitrine/v2${path}`, { method, headers, data });
-    expect(answer.ok(), `${method} ${path}: ${await answer.text()}`).toBe(true);
-    return (await answer.json()) as T;
-  };
-}
-
-type Api = Awaited<ReturnType<typeof adminApi>>;
+type Api = Awaited<ReturnType<typeof adminApi>>["call"];
 
 /**
  * A new account, registered through the account page and made an editor by the administrator,

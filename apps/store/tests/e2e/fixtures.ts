@@ -32,7 +32,11 @@ export function bearer(token: string): { Authorization: string } {
 export async function adminApi(request: APIRequestContext, origin: string) {
   const issued = await request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN });
   const token = ((await issued.json()) as { token: string }).token;
-  const call = async <T>(method: "GET" | "POST" | "PUT", path: string, data?: unknown): Promise<T> => {
+  const call = async <T>(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    path: string,
+    data?: unknown,
+  ): Promise<T> => {
     const answer = await request.fetch(`${origin}/api/vitrine/v2${path}`, {
       method,
       headers: bearer(token),

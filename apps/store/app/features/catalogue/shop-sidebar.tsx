@@ -5,7 +5,7 @@ import { Drawer } from "../../components/ui/drawer.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ListingFacets } from "../../lib/catalogue.ts";
-import { EMPTY_QUERY, type ListingQuery, listingSearch } from "../../lib/listing-query.ts";
+import { EMPTY_QUERY, isFiltered, type ListingQuery, listingSearch } from "../../lib/listing-query.ts";
 import { FacetLinks } from "./facet-links.tsx";
 
 type Category = { slug: string; name: string; children: Category[] };
@@ -172,7 +172,7 @@ function FilterPanel({
           {t("catalogue.applyFilter")}
         </Button>
       </Form>
-      {listingSearch({ ...query, orderby: EMPTY_QUERY.orderby }).size > 0 && (
+      {isFiltered(query) && (
         <Link
           to={action + searchSuffix(listingSearch({ ...EMPTY_QUERY, orderby: query.orderby }))}
           onClick={onNavigate}

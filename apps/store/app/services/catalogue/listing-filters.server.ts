@@ -8,7 +8,7 @@ import {
 } from "@vitrine/db";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { ListingFacets } from "../../lib/catalogue.ts";
-import type { ListingQuery, StockFilter } from "../../lib/listing-query.ts";
+import { type ListingQuery, type StockFilter, stockFilterValues } from "../../lib/listing-query.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { pickTranslation } from "../shared/translations.server.ts";
 
@@ -198,7 +198,7 @@ export async function listingFacets(
   const stockCounts = new Map(stockRows.map((row) => [row.state, row.count]));
   return {
     attributes: attributeFacets.filter((attribute) => attribute.terms.length > 0),
-    stock: (["instock", "onbackorder", "outofstock"] as const)
+    stock: stockFilterValues
       .map((state) => ({
         state,
         count: stockCounts.get(state) ?? 0,
@@ -222,10 +222,17 @@ export async function filterRanked(
   filter: ListingFilter,
 ): Promise<{ ids: number[]; facets: ListingFacets }> {
   const within = { ...filter, ids: rankedIds };
+  const narrows =
+    filter.minPrice !== undefined ||
+    filter.maxPrice !== undefined ||
+    (filter.stock?.length ?? 0) > 0 ||
+    Object.keys(filter.attributes ?? {}).length > 0;
   const [kept, facets] = await Promise.all([
-    db.select({ id: products.id }).from(products).where(listingWhere(within)),
+    // The search answers published products only: without a filter, every hit stays.
+    narrows ? db.select({ id: products.id }).from(products).where(listingWhere(within)) : null,
     listingFacets(db, catalogue, within),
   ]);
+  if (!kept) return { ids: rankedIds, facets };
   const keep = new Set(kept.map((row) => row.id));
   return { ids: rankedIds.filter((id) => keep.has(id)), facets };
 }

@@ -51,6 +51,8 @@ export type ProductAttribute = {
   label: string;
   options: AttributeOption[];
   forVariations: boolean;
+  /** False for one the owner keeps off the product page's "Additional information". */
+  visible?: boolean;
 };
 export type VariationView = {
   id: number;

@@ -51,8 +51,26 @@ const productTexts = z
   })
   .strict();
 
-/** The variation's term of each attribute: `{ "{attribute id}": term id }`. */
-const variationTerms = z.record(z.string().regex(/^\d{1,9}$/), id);
+/** The variation's term of each attribute: `{ "{attribute id}": term id }` (Vitrine's first shape). */
+const variationTermIds = z.record(z.string().regex(/^\d{1,9}$/), id);
+
+/**
+ * One of a variation's attributes in WooCommerce's shape: a global one by `id`, the product's own one
+ * by `id: 0` and its `name`; the value by `option` (its English name, or a global term's slug) or by
+ * `term` (the term's id, as a read answers it).
+ */
+const variationAttribute = z
+  .object({
+    id: z.union([z.literal(0), id]),
+    name: z.string().max(200).optional(),
+    option: z.string().max(200).optional(),
+    term: id.optional(),
+  })
+  .strict()
+  .refine((attribute) => attribute.option !== undefined || attribute.term !== undefined, "option")
+  .refine((attribute) => attribute.id !== 0 || Boolean(attribute.name?.trim()), "name");
+
+const variationTerms = z.union([variationTermIds, z.array(variationAttribute).max(20)]);
 
 const variationInput = z
   .object({
@@ -67,7 +85,71 @@ const variationInput = z
   })
   .strict();
 
-const productAttribute = z.object({ id, terms: z.array(id).min(1).max(100) }).strict();
+/** An own attribute's value: one line of the editor's `|`-separated list. */
+const attributeValue = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((value) => !value.includes("|"));
+
+/** An attribute's name and values in one language; a value left empty falls back to English. */
+const attributeTexts = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    options: z
+      .array(
+        z
+          .string()
+          .trim()
+          .max(200)
+          .refine((value) => !value.includes("|")),
+      )
+      .max(100)
+      .optional(),
+  })
+  .strict();
+
+/** WooCommerce's fields of a product attribute. `position` is answered, not kept (decision 0060). */
+const attributeFlags = {
+  position: z.number().int().min(0).max(1000).optional(),
+  visible: z.boolean().optional(),
+  variation: z.boolean().optional(),
+};
+
+/**
+ * A global attribute the product uses: its id and the ids of the terms it offers. The name, slug,
+ * options and translations a read answers may be sent back; they are the attribute's, not changed here.
+ */
+const globalAttribute = z
+  .object({
+    id,
+    terms: z.array(id).min(1).max(100),
+    name: z.string().max(200).optional(),
+    slug: z.string().max(200).optional(),
+    options: z.array(z.string().max(200)).max(100).optional(),
+    translations: translations(attributeTexts).optional(),
+    ...attributeFlags,
+  })
+  .strict();
+
+/**
+ * The product's own attribute (WooCommerce's custom product attribute, `id: 0`), known by its name:
+ * its English name and values, and their Spanish ones in `translations`, value for value.
+ */
+const ownAttribute = z
+  .object({
+    id: z.literal(0).optional(),
+    name: z.string().trim().min(1).max(200),
+    options: z.array(attributeValue).min(1).max(100),
+    slug: z.string().max(200).optional(),
+    terms: z.array(id).max(100).optional(),
+    translations: translations(attributeTexts).optional(),
+    ...attributeFlags,
+  })
+  .strict();
+
+const productAttribute = z.union([globalAttribute, ownAttribute]);
 
 /**
  * A product save; every field may be left out (it keeps its value); a new product needs a type and
@@ -97,6 +179,10 @@ export const productInput = z
 
 export type ProductInput = z.infer<typeof productInput>;
 export type VariationInput = z.infer<typeof variationInput>;
+export type ProductAttributeInput = z.infer<typeof productAttribute>;
+export type GlobalAttributeInput = z.infer<typeof globalAttribute>;
+export type OwnAttributeInput = z.infer<typeof ownAttribute>;
+export type VariationAttributeInput = z.infer<typeof variationAttribute>;
 export type ProductTexts = z.infer<typeof productTexts>;
 export type StockStatus = z.infer<typeof stockStatus>;
 
@@ -108,7 +194,24 @@ const variationRecord = z.object({
   stock_quantity: z.number().nullable(),
   stock_status: stockStatus,
   image_id: z.number().nullable(),
-  attributes: z.record(z.string(), z.number()),
+  /** WooCommerce's `{id, name, option}` (`id` 0 for the product's own attribute), with the term's id. */
+  attributes: z.array(z.object({ id: z.number(), name: z.string(), option: z.string(), term: z.number() })),
+});
+
+/**
+ * A product's attribute in WooCommerce's shape (`id` 0 for its own), with the ids of its terms and
+ * its name and values in every language.
+ */
+const attributeRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  position: z.number(),
+  visible: z.boolean(),
+  variation: z.boolean(),
+  options: z.array(z.string()),
+  terms: z.array(z.number()),
+  translations: translations(z.object({ name: z.string(), options: z.array(z.string()) })),
 });
 
 /** A product as `GET /products/{id}` answers it and the back office's form edits it. */
@@ -130,9 +233,10 @@ export const productRecord = z.object({
   translations: translations(productTexts),
   categories: z.array(z.number()),
   images: z.array(z.number()),
-  attributes: z.array(z.object({ id: z.number(), terms: z.array(z.number()) })),
+  attributes: z.array(attributeRecord),
   variations: z.array(variationRecord),
 });
 
 export type ProductRecord = z.infer<typeof productRecord>;
 export type VariationRecord = z.infer<typeof variationRecord>;
+export type AttributeRecord = z.infer<typeof attributeRecord>;

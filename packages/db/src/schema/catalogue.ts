@@ -141,11 +141,16 @@ export const productImages = pgTable(
   ],
 );
 
-/** A product attribute such as colour or size; its labels are translated. */
+/**
+ * A product attribute such as colour or size; its labels are translated. A global one (no product)
+ * is offered to every product; a product's own one (WooCommerce's custom product attribute,
+ * decision 0060) belongs to that product only and goes with it.
+ */
 export const attributes = pgTable(
   "attributes",
   {
     id: serial("id").primaryKey(),
+    productId: integer("product_id").references((): AnyPgColumn => products.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
     label: jsonb("label").$type<Translated>().notNull(),
     /** How its terms are listed (WooCommerce's "default sort order"): the owner's order or by name. */
@@ -153,7 +158,10 @@ export const attributes = pgTable(
       .notNull()
       .default("menu_order"),
   },
-  (t) => [uniqueIndex("attributes_slug_key").on(t.slug)],
+  (t) => [
+    uniqueIndex("attributes_slug_key").on(t.slug).where(sql`${t.productId} IS NULL`),
+    uniqueIndex("attributes_product_slug_key").on(t.productId, t.slug).where(sql`${t.productId} IS NOT NULL`),
+  ],
 );
 
 export const attributeTerms = pgTable(
@@ -182,6 +190,8 @@ export const productAttributeTerms = pgTable(
       .notNull()
       .references(() => attributeTerms.id, { onDelete: "cascade" }),
     usedForVariations: boolean("used_for_variations").notNull().default(true),
+    /** Shown in the product page's "Additional information" (WooCommerce's "Visible on the product page"). */
+    visible: boolean("visible").notNull().default(true),
   },
   // By term: the shop's attribute filters and their counts start from the chosen terms.
   (t) => [

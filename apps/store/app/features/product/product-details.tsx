@@ -30,14 +30,15 @@ export function ProductDetails({
       content: <RichText doc={description} className="prose-store max-w-prose text-stone-800" />,
     },
   ];
-  if (product.attributes.length > 0) {
+  const shown = product.attributes.filter((attribute) => attribute.visible !== false);
+  if (shown.length > 0) {
     tabs.push({
       id: "additional_information",
       title: t("product.additionalInformation"),
       content: (
         <table className="text-sm">
           <tbody>
-            {product.attributes.map((attribute) => (
+            {shown.map((attribute) => (
               <tr key={attribute.slug}>
                 <th scope="row" className="pr-6 text-left font-medium">
                   {attribute.label}

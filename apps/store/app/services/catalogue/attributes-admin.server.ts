@@ -8,7 +8,7 @@ import {
   type Translated,
   variationAttributes,
 } from "@vitrine/db";
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Locale } from "../../i18n/i18n.ts";
 import type {
   AttributeInput,
@@ -27,6 +27,10 @@ import { slugify } from "./products-admin.server.ts";
  * description) in each language, a slug, the order terms are listed in. The one read of attributes
  * for the back office: the REST API and the product form's choices both come from here.
  */
+
+/** A global attribute: a product's own ones (decision 0060) are its product's, edited with it. */
+const isGlobal = isNull(attributes.productId);
+const globalAttribute = (id: number) => and(eq(attributes.id, id), isGlobal);
 
 /** A deletion refused because products use what it would remove, naming them. */
 export class AttributeInUseError extends Error {
@@ -54,7 +58,7 @@ export async function listAttributesForAdmin(db: Database, id?: number): Promise
       termCount: sql<number>`(select count(*)::int from attribute_terms where attribute_terms.attribute_id = attributes.id)`,
     })
     .from(attributes)
-    .where(id === undefined ? undefined : eq(attributes.id, id))
+    .where(id === undefined ? isGlobal : globalAttribute(id))
     .orderBy(asc(attributes.id));
   return rows.map((row) => ({
     id: row.id,
@@ -117,7 +121,7 @@ export async function createAttribute(db: Database, input: AttributeInput): Prom
 
 /** False when there is no such attribute. */
 export async function updateAttribute(db: Database, id: number, input: AttributeInput): Promise<boolean> {
-  const [current] = await db.select().from(attributes).where(eq(attributes.id, id));
+  const [current] = await db.select().from(attributes).where(globalAttribute(id));
   if (!current) return false;
   try {
     await db
@@ -186,13 +190,14 @@ async function refuseInUse(db: Database, which: SQL, force: boolean): Promise<vo
 
 /** False when there is no such attribute; throws AttributeInUseError when products use it. */
 export async function deleteAttribute(db: Database, id: number, force: boolean): Promise<boolean> {
+  if (!(await attributeExists(db, id))) return false;
   await refuseInUse(db, eq(attributeTerms.attributeId, id), force);
   const deleted = await db.delete(attributes).where(eq(attributes.id, id)).returning({ id: attributes.id });
   return deleted.length > 0;
 }
 
 async function attributeExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: attributes.id }).from(attributes).where(eq(attributes.id, id));
+  const [row] = await db.select({ id: attributes.id }).from(attributes).where(globalAttribute(id));
   return row !== undefined;
 }
 
@@ -281,6 +286,7 @@ export async function updateTerm(
   termId: number,
   input: TermInput,
 ): Promise<boolean> {
+  if (!(await attributeExists(db, attributeId))) return false;
   const [current] = await db.select().from(attributeTerms).where(termOf(attributeId, termId));
   if (!current) return false;
   try {
@@ -310,7 +316,7 @@ export async function arrangeTerms(db: Database, attributeId: number, termIds: n
     const [exists] = await tx
       .select({ id: attributes.id })
       .from(attributes)
-      .where(eq(attributes.id, attributeId));
+      .where(globalAttribute(attributeId));
     if (!exists) return false;
     const own = new Set(rows.map((row) => row.id));
     if (
@@ -332,6 +338,7 @@ export async function deleteTerm(
   termId: number,
   force: boolean,
 ): Promise<boolean> {
+  if (!(await attributeExists(db, attributeId))) return false;
   await refuseInUse(db, termOf(attributeId, termId)!, force);
   const deleted = await db
     .delete(attributeTerms)
@@ -343,8 +350,14 @@ export async function deleteTerm(
 /** The attributes and their terms a product may use, in both languages, for the product form. */
 export async function attributeChoices(db: Database) {
   const [attributeRows, termRows] = await Promise.all([
-    db.select().from(attributes).orderBy(asc(attributes.id)),
-    db.select().from(attributeTerms).orderBy(asc(attributeTerms.position), asc(attributeTerms.id)),
+    db.select().from(attributes).where(isGlobal).orderBy(asc(attributes.id)),
+    db
+      .select({ attributeTerms })
+      .from(attributeTerms)
+      .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
+      .where(isGlobal)
+      .orderBy(asc(attributeTerms.position), asc(attributeTerms.id))
+      .then((rows) => rows.map((row) => row.attributeTerms)),
   ]);
   return attributeRows.map((attribute) => ({
     id: attribute.id,

@@ -265,6 +265,7 @@ type TermRow = {
   termSlug: string;
   termLabel: Translated;
   forVariations: boolean;
+  visible: boolean;
 };
 type VariationRow = {
   id: number;
@@ -291,7 +292,8 @@ type ReviewRow = {
 const termsOfProduct = sql<TermRow[]>`coalesce((select json_agg(json_build_object(
     'attributeSlug', ${attributes.slug}, 'attributeLabel', ${attributes.label},
     'termSlug', ${attributeTerms.slug}, 'termLabel', ${attributeTerms.label},
-    'forVariations', ${productAttributeTerms.usedForVariations})
+    'forVariations', ${productAttributeTerms.usedForVariations},
+    'visible', ${productAttributeTerms.visible})
     order by ${attributes.id}, ${attributeTerms.position}, ${attributeTerms.id})
   from ${productAttributeTerms}
   join ${attributeTerms} on ${attributeTerms.id} = ${productAttributeTerms.termId}
@@ -388,6 +390,7 @@ export async function productBySlug(
         label: pickTranslation(term.attributeLabel, locale, term.attributeSlug),
         options: [],
         forVariations: term.forVariations,
+        visible: term.visible,
       };
       attributeMap.set(term.attributeSlug, attribute);
     }

@@ -6,7 +6,7 @@ import {
   productCategories,
   products,
 } from "@vitrine/db";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { ListingFacets } from "../../lib/catalogue.ts";
 import { type ListingQuery, type StockFilter, stockFilterValues } from "../../lib/listing-query.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
@@ -79,11 +79,15 @@ export function listingWhere(filter: ListingFilter, except?: { attribute?: strin
 
 async function loadAttributeCatalogue(db: Database, locale: string): Promise<AttributeCatalogue> {
   const [attributeRows, termRows] = await Promise.all([
-    db.select().from(attributes).orderBy(asc(attributes.id)),
+    // Global attributes only: a product's own (decision 0060) are not the shop's filters.
+    db.select().from(attributes).where(isNull(attributes.productId)).orderBy(asc(attributes.id)),
     db
-      .select()
+      .select({ attributeTerms })
       .from(attributeTerms)
-      .orderBy(asc(attributeTerms.attributeId), asc(attributeTerms.position), asc(attributeTerms.id)),
+      .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
+      .where(isNull(attributes.productId))
+      .orderBy(asc(attributeTerms.attributeId), asc(attributeTerms.position), asc(attributeTerms.id))
+      .then((rows) => rows.map((row) => row.attributeTerms)),
   ]);
   return attributeRows.map((attribute) => {
     const terms = termRows

@@ -1,9 +1,7 @@
 import {
-  attributeTerms,
   categories,
   type Database,
   media,
-  productAttributeTerms,
   productCategories,
   productImages,
   products,
@@ -28,7 +26,14 @@ export type { AdminProduct, StockStatus };
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { recordMove } from "../shared/redirects.server.ts";
+import { slugify } from "../shared/slugs.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
+import {
+  type OfferedAttribute,
+  productAttributesForAdmin,
+  variationTermsOf,
+  writeProductAttributes,
+} from "./product-attributes.server.ts";
 import { escapeLike } from "./search.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
@@ -142,34 +147,27 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
-  const [texts, categoryRows, imageRows, termRows, variationRows, variationTermRows] = await Promise.all([
-    db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
-    db
-      .select({ id: productCategories.categoryId })
-      .from(productCategories)
-      .where(eq(productCategories.productId, id))
-      .orderBy(asc(productCategories.categoryId)),
-    db
-      .select({ id: productImages.mediaId })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position)),
-    db
-      .select({ termId: attributeTerms.id, attributeId: attributeTerms.attributeId })
-      .from(productAttributeTerms)
-      .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
-      .where(eq(productAttributeTerms.productId, id))
-      .orderBy(asc(attributeTerms.attributeId), asc(attributeTerms.position), asc(attributeTerms.id)),
-    db
-      .select()
-      .from(variations)
-      .where(eq(variations.productId, id))
-      .orderBy(asc(variations.menuOrder), asc(variations.id)),
-    variationTerms(db, id),
-  ]);
-  const attributeMap = new Map<number, number[]>();
-  for (const term of termRows)
-    attributeMap.set(term.attributeId, [...(attributeMap.get(term.attributeId) ?? []), term.termId]);
+  const [texts, categoryRows, imageRows, attributeRecords, variationRows, variationTermRows] =
+    await Promise.all([
+      db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
+      db
+        .select({ id: productCategories.categoryId })
+        .from(productCategories)
+        .where(eq(productCategories.productId, id))
+        .orderBy(asc(productCategories.categoryId)),
+      db
+        .select({ id: productImages.mediaId })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position)),
+      productAttributesForAdmin(db, id),
+      db
+        .select()
+        .from(variations)
+        .where(eq(variations.productId, id))
+        .orderBy(asc(variations.menuOrder), asc(variations.id)),
+      variationTerms(db, id),
+    ]);
   return {
     id: row.id,
     slug: row.slug,
@@ -197,7 +195,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     ),
     categories: categoryRows.map((category) => category.id),
     images: imageRows.map((image) => image.id),
-    attributes: [...attributeMap].map(([attributeId, termIds]) => ({ id: attributeId, terms: termIds })),
+    attributes: attributeRecords,
     variations: variationRows.map((variation) => ({
       id: variation.id,
       sku: variation.sku,
@@ -206,11 +204,14 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
-      attributes: Object.fromEntries(
-        variationTermRows
-          .filter((term) => term.variationId === variation.id)
-          .map((term) => [String(term.attributeId), term.termId]),
-      ),
+      attributes: variationTermRows
+        .filter((term) => term.variationId === variation.id)
+        .map((term) => ({
+          id: term.attributeOwner === null ? term.attributeId : 0,
+          name: term.attributeLabel[FALLBACK_LOCALE] ?? term.attribute,
+          option: term.termLabel[FALLBACK_LOCALE] ?? term.term,
+          term: term.termId,
+        })),
     })),
   };
 }
@@ -284,14 +285,9 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
             .insert(productImages)
             .values(unique.map((mediaId, position) => ({ productId, mediaId, position })));
       }
-      if (input.attributes) {
-        await tx.delete(productAttributeTerms).where(eq(productAttributeTerms.productId, productId));
-        const termIds = [...new Set(input.attributes.flatMap((attribute) => attribute.terms))];
-        if (termIds.length > 0)
-          await tx.insert(productAttributeTerms).values(termIds.map((termId) => ({ productId, termId })));
-      }
+      const offered = input.attributes ? await writeProductAttributes(tx, productId, input.attributes) : null;
       if (type === "variable") {
-        if (input.variations) await writeVariations(tx, productId, input.variations);
+        if (input.variations) await writeVariations(tx, productId, input.variations, offered!);
         await deriveFromVariations(tx, productId);
       } else if (input.type === "simple" && current?.type === "variable") {
         await tx.delete(variations).where(eq(variations.productId, productId));
@@ -322,7 +318,7 @@ function stockOf(
   return { stockQuantity, stockStatus: input.stock_status ?? current?.stockStatus ?? "instock" };
 }
 
-/** Categories, pictures and terms a save names must exist; a variation names one term per attribute. */
+/** Categories and pictures a save names must exist (attributes: `writeProductAttributes`). */
 async function checkReferences(tx: Transaction, input: ProductInput): Promise<void> {
   const missing = async (
     ids: number[],
@@ -346,50 +342,13 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     "images",
     "picture",
   );
-  const termIds = (input.attributes ?? []).flatMap((attribute) => attribute.terms);
-  if (termIds.length > 0) {
-    const found = await tx
-      .select({ id: attributeTerms.id, attributeId: attributeTerms.attributeId })
-      .from(attributeTerms)
-      .where(inArray(attributeTerms.id, termIds));
-    const byId = new Map(found.map((term) => [term.id, term.attributeId]));
-    for (const attribute of input.attributes ?? []) {
-      if (attribute.terms.some((termId) => byId.get(termId) !== attribute.id))
-        throw new AdminInputError("product_unknown_reference", "Unknown attribute term.", "attributes");
-    }
-  }
-  if (input.variations) {
-    if (!input.attributes)
-      throw new AdminInputError(
-        "product_variation_terms",
-        "Variations need the product's attributes.",
-        "attributes",
-      );
-    const offered = new Map(input.attributes.map((attribute) => [String(attribute.id), attribute.terms]));
-    const combinations = new Set<string>();
-    for (const variation of input.variations) {
-      const keys = Object.keys(variation.attributes);
-      const complete =
-        keys.length === offered.size &&
-        keys.every((attributeId) => offered.get(attributeId)?.includes(variation.attributes[attributeId]!));
-      if (!complete)
-        throw new AdminInputError(
-          "product_variation_terms",
-          "Each variation needs one of the product's terms of each attribute.",
-          "variations",
-        );
-      const combination = [...offered.keys()]
-        .map((attributeId) => variation.attributes[attributeId])
-        .join("-");
-      if (combinations.has(combination))
-        throw new AdminInputError(
-          "product_variation_terms",
-          "Two variations have the same terms.",
-          "variations",
-        );
-      combinations.add(combination);
-    }
-  }
+  // Variations name the attributes' terms: checked against what the save offers, once written.
+  if (input.variations && !input.attributes)
+    throw new AdminInputError(
+      "product_variation_terms",
+      "Variations need the product's attributes.",
+      "attributes",
+    );
 }
 
 /** The slug asked for, else the kept one, else made from the English name (with a number if taken). */
@@ -430,16 +389,7 @@ export function freeSlug(base: string, taken: readonly string[]): string {
   return `${base}-${n}`;
 }
 
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 120)
-    .replace(/-+$/, "");
-}
+export { slugify };
 
 async function writeTexts(
   tx: Transaction,
@@ -475,7 +425,30 @@ async function writeTexts(
   }
 }
 
-async function writeVariations(tx: Transaction, productId: number, given: VariationInput[]): Promise<void> {
+/** Each variation's term of each attribute used for variations; no two variations alike. */
+function termsOfVariations(offered: OfferedAttribute[], given: VariationInput[]): Array<Map<number, number>> {
+  const combinations = new Set<string>();
+  return given.map((variation) => {
+    const terms = variationTermsOf(offered, variation.attributes);
+    const combination = [...terms].sort(([a], [b]) => a - b).join(";");
+    if (combinations.has(combination))
+      throw new AdminInputError(
+        "product_variation_terms",
+        "Two variations have the same terms.",
+        "variations",
+      );
+    combinations.add(combination);
+    return terms;
+  });
+}
+
+async function writeVariations(
+  tx: Transaction,
+  productId: number,
+  given: VariationInput[],
+  offered: OfferedAttribute[],
+): Promise<void> {
+  const termsOf = termsOfVariations(offered, given);
   const kept = given.flatMap((variation) => (variation.id ? [variation.id] : []));
   const existing = await tx
     .select({ id: variations.id })
@@ -516,13 +489,11 @@ async function writeVariations(tx: Transaction, productId: number, given: Variat
       const [inserted] = await tx.insert(variations).values(values).returning({ id: variations.id });
       variationId = inserted!.id;
     }
-    await tx.insert(variationAttributes).values(
-      Object.entries(variation.attributes).map(([attributeId, termId]) => ({
-        variationId,
-        attributeId: Number(attributeId),
-        termId,
-      })),
-    );
+    const terms = [...termsOf[menuOrder]!];
+    if (terms.length > 0)
+      await tx
+        .insert(variationAttributes)
+        .values(terms.map(([attributeId, termId]) => ({ variationId, attributeId, termId })));
   }
 }
 

@@ -14,6 +14,10 @@ export function variationTerms(db: Database, productId: number) {
       termId: variationAttributes.termId,
       attribute: attributes.slug,
       term: attributeTerms.slug,
+      /** The product whose own attribute it is; null for a global one. */
+      attributeOwner: attributes.productId,
+      attributeLabel: attributes.label,
+      termLabel: attributeTerms.label,
     })
     .from(variationAttributes)
     .innerJoin(variations, eq(variations.id, variationAttributes.variationId))

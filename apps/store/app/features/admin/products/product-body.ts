@@ -77,7 +77,9 @@ export function variationDraft(variation: VariationRecord): VariationDraft {
     salePrice: money(variation.sale_price),
     stock: count(variation.stock_quantity),
     imageId: variation.image_id ? String(variation.image_id) : "",
-    terms: Object.fromEntries(Object.entries(variation.attributes).map(([a, term]) => [a, String(term)])),
+    terms: Object.fromEntries(
+      variation.attributes.map((attribute) => [String(attribute.id), String(attribute.term)]),
+    ),
   };
 }
 

@@ -74,6 +74,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       config: served,
       requests,
       productSearch: caches.productSearch,
+      productListings: caches.productListings,
       isWorker: cluster.isWorker,
     });
     const shown = listening === publicUrl ? "" : ` (public address ${publicUrl})`;

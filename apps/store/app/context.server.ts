@@ -6,6 +6,7 @@ import type { Locale } from "./i18n/i18n.ts";
 import type { ContentSources } from "./lib/rich-text.ts";
 import type { StoreSettings } from "./lib/settings-resource.ts";
 import { type CartClient, createCartClient } from "./services/cart/cart-client.server.ts";
+import type { ProductListings } from "./services/catalogue/listings.server.ts";
 import type { ProductSearch } from "./services/catalogue/search.server.ts";
 import type { PhotoFeed } from "./services/content/photo-feed.server.ts";
 import type { Mailer } from "./services/mail/mail.server.ts";
@@ -65,6 +66,8 @@ export type AppContext = {
   siteCache: SiteCache;
   /** The catalogue's search, in memory per process, kept in step through the change feed. */
   productSearch: ProductSearch;
+  /** The shop's listings and their filters' counts, in memory per process, kept in step through the change feed. */
+  productListings: ProductListings;
   /** The photo feed block's pictures, per process, with the photo service's answers cached. */
   photoFeed: PhotoFeed;
   /** Tells every server process that the store settings changed: each reads them again. */

@@ -2,6 +2,7 @@ import type { DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "../app/services/analytics/analytics.server.ts";
+import type { ProductListings } from "../app/services/catalogue/listings.server.ts";
 import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { sweepMailOutbox } from "../app/services/mail/mail-outbox.server.ts";
@@ -33,9 +34,16 @@ export function mailOutboxSweep(options: {
   });
 }
 
-/** The search index, built in the background a batch of products at a time while pages are served. */
-export function searchIndexWarming(productSearch: ProductSearch): BackgroundJob {
+/**
+ * The search and listing indexes, built in the background a batch of products at a time while
+ * pages are served.
+ */
+export function catalogueIndexWarming(
+  productSearch: ProductSearch,
+  productListings: ProductListings,
+): BackgroundJob {
   productSearch.warm();
+  productListings.warm();
   return { stop() {} };
 }
 
@@ -79,9 +87,13 @@ export function startBackgroundJobs(options: {
   config: Config;
   requests: InFlight;
   productSearch: ProductSearch;
+  productListings: ProductListings;
   isWorker: boolean;
 }): BackgroundJob {
-  const jobs: BackgroundJob[] = [mailOutboxSweep(options), searchIndexWarming(options.productSearch)];
+  const jobs: BackgroundJob[] = [
+    mailOutboxSweep(options),
+    catalogueIndexWarming(options.productSearch, options.productListings),
+  ];
   if (!options.isWorker) {
     jobs.push(pictureDrawing(options.database, options.config, options.logger));
     jobs.push(analyticsPurging(options.database, options.settings, options.logger));

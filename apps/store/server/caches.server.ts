@@ -2,6 +2,7 @@ import { type ChangeFeed, changedPageTags, type DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import type { StoreSettings } from "../app/lib/settings-resource.ts";
+import { ProductListings } from "../app/services/catalogue/listings.server.ts";
 import { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
 import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
@@ -17,6 +18,7 @@ export type ServerCaches = {
   pageCache: PageCache;
   siteCache: SiteCache;
   productSearch: ProductSearch;
+  productListings: ProductListings;
   photoFeed: PhotoFeed;
 };
 
@@ -35,6 +37,7 @@ export function buildCaches(options: {
     ),
     siteCache: new SiteCache(),
     productSearch: new ProductSearch(database.db),
+    productListings: new ProductListings(database.db),
     photoFeed: new PhotoFeed({ db: database.db, logger: options.logger }),
   };
 }
@@ -51,7 +54,7 @@ export function followChanges(options: {
   database: DbHandle;
   logger: Logger;
 }): void {
-  const { pageCache, siteCache, productSearch } = options.caches;
+  const { pageCache, siteCache, productSearch, productListings } = options.caches;
   const { settings, database, logger } = options;
   const emptyCaches = () => {
     pageCache.clear();
@@ -60,7 +63,10 @@ export function followChanges(options: {
   options.changes.subscribe((change) => {
     const tags = changedPageTags(change);
     // Any page change may be a product's: the search reads what moved before its next answer.
-    if (change !== "settings") productSearch.catalogueChanged();
+    if (change !== "settings") {
+      productSearch.catalogueChanged();
+      productListings.catalogueChanged(tags);
+    }
     // A change to some products drops the pages that show them; menus and the rest stay.
     if (tags) return pageCache.purge(tags);
     emptyCaches();

@@ -11,7 +11,6 @@ import {
 } from "../../services/catalogue/catalogue.server.ts";
 import {
   listingFacets,
-  listingTotal,
   resolveAttributeFilters,
   sharedAttributeCatalogue,
 } from "../../services/catalogue/listing-filters.server.ts";
@@ -46,9 +45,10 @@ export async function loadListing(
   if (params.page === "1") throw redirect(basePath + url.search, 301);
   const asked = parseListingQuery(url.searchParams);
 
-  const [tree, attributeCatalogue] = await Promise.all([
+  const [tree, attributeCatalogue, index] = await Promise.all([
     sharedCategoryTree(context, locale),
     sharedAttributeCatalogue(context, locale),
+    context.productListings.current(),
   ]);
   const found = params.slug ? findCategory(tree, params.slug) : null;
   if (params.slug && !found) {
@@ -66,15 +66,13 @@ export async function loadListing(
     attributes: attributes.filter,
     stock: asked.stock,
   };
-  // The filters' stock counts add up to the listing's total: the listing need not count again.
-  const facets = await listingFacets(db, attributeCatalogue, filter);
-  const listing = await listProducts(db, {
+  const facets = listingFacets(index, attributeCatalogue, filter);
+  const listing = await listProducts(db, index, {
     ...filter,
     locale,
     page,
     orderby: asked.orderby,
     cache: context.siteCache,
-    total: listingTotal(facets),
   });
   if (page > listing.pageCount) throw data(null, { status: 404 });
   context.pageTags.add(PageTags.listing);

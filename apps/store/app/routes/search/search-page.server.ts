@@ -51,8 +51,8 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
         limit: FILTERED_SEARCH_LIMIT,
       })
     : { hits: [], total: 0 };
-  const narrowed = await filterRanked(
-    db,
+  const narrowed = filterRanked(
+    await context.productListings.current(),
     catalogue,
     hits.hits.map((hit) => hit.id),
     {

@@ -12,7 +12,7 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   CategoryNode,
@@ -28,7 +28,7 @@ import { findVariation } from "../../lib/variation-selection.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { categoryTexts, pickTranslation, productTexts } from "../shared/translations.server.ts";
-import { effectivePrice, type ListingFilter, listingWhere } from "./listing-filters.server.ts";
+import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
@@ -48,23 +48,6 @@ export function stockOf(row: {
     return { state: "lowstock", quantity: row.stockQuantity };
   }
   return { state: "instock", quantity: row.stockQuantity };
-}
-
-function orderClause(orderby: Orderby): SQL[] {
-  switch (orderby) {
-    case "popularity":
-      return [desc(products.totalSales), asc(products.id)];
-    case "rating":
-      return [desc(products.averageRating), desc(products.reviewCount), asc(products.id)];
-    case "date":
-      return [desc(products.createdAt), desc(products.id)];
-    case "price":
-      return [asc(effectivePrice), asc(products.id)];
-    case "price-desc":
-      return [desc(effectivePrice), asc(products.id)];
-    default:
-      return [asc(products.menuOrder), asc(products.id)];
-  }
 }
 
 const cardColumns = {
@@ -144,8 +127,13 @@ function cardOf(row: CardRow, images: Map<number, ImageView>): ProductCard {
   };
 }
 
+/**
+ * One page of a listing: its products from the in-memory listing index (decision 0061), in the
+ * order asked for, their cards read by id.
+ */
 export async function listProducts(
   db: Database,
+  index: ListingIndex,
   options: ListingFilter & {
     locale: string;
     page: number;
@@ -153,31 +141,14 @@ export async function listProducts(
     perPage?: number;
     /** A request's site cache: the cards' pictures come from it where it has them. */
     cache?: SiteCache;
-    /** How many products match, when the caller has counted them already (the filters' stock counts). */
-    total?: number;
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
-  const where = listingWhere(options);
-  // The count and the page side by side. (One statement with `count(*) over ()` saved a round trip on
-  // the demo, but over 50,000 products it sorted every match instead of keeping the top 12: slower.)
-  const [[totalRow], rows] = await Promise.all([
-    options.total === undefined
-      ? db.select({ total: count() }).from(products).where(where)
-      : [{ total: options.total }],
-    db
-      .select(cardColumns)
-      .from(products)
-      .leftJoin(...texts.own(options.locale))
-      .leftJoin(...texts.fallback)
-      .where(where)
-      .orderBy(...orderClause(options.orderby))
-      .limit(perPage)
-      .offset((options.page - 1) * perPage),
-  ]);
-  const total = totalRow?.total ?? 0;
+  const kept = index.match(options);
+  const total = kept.countWith();
+  const ids = index.page(kept, options.orderby, (options.page - 1) * perPage, perPage);
   return {
-    products: await cardsFromRows(db, rows, options.locale, options.cache),
+    products: await productCardsByIds(db, ids, options.locale, options.cache),
     total,
     page: options.page,
     pageCount: Math.max(1, Math.ceil(total / perPage)),

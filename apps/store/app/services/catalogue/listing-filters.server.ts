@@ -1,22 +1,17 @@
-import {
-  attributes,
-  attributeTerms,
-  type Database,
-  productAttributeTerms,
-  productCategories,
-  products,
-} from "@vitrine/db";
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { attributes, attributeTerms, type Database } from "@vitrine/db";
+import { asc, eq, isNull } from "drizzle-orm";
 import type { ListingFacets } from "../../lib/catalogue.ts";
-import { type ListingQuery, type StockFilter, stockFilterValues } from "../../lib/listing-query.ts";
+import { type ListingQuery, stockFilterValues } from "../../lib/listing-query.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { pickTranslation } from "../shared/translations.server.ts";
+import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
 
 /**
  * The shop's layered navigation, as WooCommerce's: a listing narrowed by category, price, stock and
  * attribute terms (`filter_color=blue,red`, each attribute matching all its chosen terms, or any with
  * `query_type_color=or`), and how many products of the listing each term and stock status would
- * give. One `where` for the listing and its counts, so the two never disagree.
+ * give. The listing and its counts come from one in-memory index (listing-index.server.ts), so the
+ * two never disagree.
  */
 
 /** The attributes and their terms, by slug: what an address's filter names are looked up in. */
@@ -26,56 +21,6 @@ export type AttributeCatalogue = Array<{
   label: string;
   terms: Array<{ id: number; slug: string; label: string }>;
 }>;
-
-/** What narrows a listing, with the address's slugs resolved to ids. */
-export type ListingFilter = {
-  /** Only these products (a search's results). */
-  ids?: number[];
-  categoryIds?: number[];
-  /** Bounds on the price a shopper pays (the sale price when on sale), in minor units. */
-  minPrice?: number;
-  maxPrice?: number;
-  /** By attribute slug: its chosen terms' ids and how they combine. */
-  attributes?: Record<string, { termIds: number[]; queryType: "and" | "or" }>;
-  stock?: StockFilter[];
-};
-
-/** The price a shopper pays: the sale price when on sale. */
-export const effectivePrice = sql`coalesce(${products.salePrice}, ${products.regularPrice})`;
-
-/** The stock status a shopper sees (catalogue.server.ts `stockOf`: a count of 0 is out of stock). */
-const stockState = sql<StockFilter>`case
-  when ${products.stockStatus} = 'outofstock' or ${products.stockQuantity} = 0 then 'outofstock'
-  when ${products.stockStatus} = 'onbackorder' then 'onbackorder'
-  else 'instock' end`;
-
-const hasTerm = (termIds: number[]) =>
-  sql`exists (select 1 from ${productAttributeTerms} where ${productAttributeTerms.productId} = ${products.id} and ${inArray(productAttributeTerms.termId, termIds)})`;
-
-/**
- * The listing's condition on `products`. `except` leaves out one attribute's filter, or the stock
- * filter: an "or" attribute's counts say what choosing one more of its terms would give.
- */
-export function listingWhere(filter: ListingFilter, except?: { attribute?: string; stock?: true }): SQL {
-  const conditions: SQL[] = [eq(products.status, "publish")];
-  if (filter.ids) conditions.push(filter.ids.length > 0 ? inArray(products.id, filter.ids) : sql`false`);
-  if (filter.categoryIds) {
-    conditions.push(
-      sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, filter.categoryIds)})`,
-    );
-  }
-  if (filter.minPrice !== undefined) conditions.push(sql`${effectivePrice} >= ${filter.minPrice}`);
-  if (filter.maxPrice !== undefined) conditions.push(sql`${effectivePrice} <= ${filter.maxPrice}`);
-  for (const [slug, { termIds, queryType }] of Object.entries(filter.attributes ?? {})) {
-    if (slug === except?.attribute) continue;
-    if (queryType === "or") conditions.push(hasTerm(termIds));
-    else for (const termId of termIds) conditions.push(hasTerm([termId]));
-  }
-  if (filter.stock && filter.stock.length > 0 && !except?.stock) {
-    conditions.push(sql`${stockState} in ${filter.stock}`);
-  }
-  return and(...conditions)!;
-}
 
 async function loadAttributeCatalogue(db: Database, locale: string): Promise<AttributeCatalogue> {
   const [attributeRows, termRows] = await Promise.all([
@@ -135,56 +80,25 @@ export function resolveAttributeFilters(
   return { filter, query };
 }
 
-/** How many of the listing's products have each term, with `where` applied. */
-async function termCounts(db: Database, where: SQL, termIds?: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ termId: productAttributeTerms.termId, count: sql<number>`count(*)::int` })
-    .from(productAttributeTerms)
-    .innerJoin(products, eq(products.id, productAttributeTerms.productId))
-    .where(termIds ? and(where, inArray(productAttributeTerms.termId, termIds)) : where)
-    .groupBy(productAttributeTerms.termId);
-  return new Map(rows.map((row) => [row.termId, row.count]));
-}
-
-/** How many products the listing has: its stock counts, of the chosen states or of all of them. */
-export function listingTotal(facets: ListingFacets): number {
-  const chosen = facets.stock.filter((option) => option.chosen);
-  return (chosen.length > 0 ? chosen : facets.stock).reduce((sum, option) => sum + option.count, 0);
-}
-
 /**
  * The sidebar's filters for a listing: each attribute's terms with the number of products choosing
  * them would show (terms that would show none are left out unless chosen), and the same for stock.
- * Side by side: one count over every term with all filters, one per "or" attribute without its own
- * filter, and one for stock without the stock filter.
+ * Every term counted with all filters, except an "or" attribute's own terms, counted without its own
+ * filter; the stock states counted without the stock filter.
  */
-export async function listingFacets(
-  db: Database,
+export function listingFacets(
+  index: ListingIndex,
   catalogue: AttributeCatalogue,
   filter: ListingFilter,
-): Promise<ListingFacets> {
-  const orAttributes = Object.entries(filter.attributes ?? {})
-    .filter(([, chosen]) => chosen.queryType === "or")
-    .map(([slug]) => slug);
-  const [all, stockRows, ...perOr] = await Promise.all([
-    termCounts(db, listingWhere(filter)),
-    db
-      .select({ state: stockState, count: sql<number>`count(*)::int` })
-      .from(products)
-      .where(listingWhere(filter, { stock: true }))
-      .groupBy(stockState),
-    ...orAttributes.map((slug) =>
-      termCounts(
-        db,
-        listingWhere(filter, { attribute: slug }),
-        catalogue.find((attribute) => attribute.slug === slug)?.terms.map((term) => term.id),
-      ),
-    ),
-  ]);
+): ListingFacets {
+  const kept = index.match(filter);
   const attributeFacets = catalogue.map((attribute) => {
     const chosen = filter.attributes?.[attribute.slug];
-    const orIndex = orAttributes.indexOf(attribute.slug);
-    const counts = orIndex === -1 ? all : perOr[orIndex]!;
+    const within = chosen?.queryType === "or" ? index.match(filter, { attribute: attribute.slug }) : kept;
+    const counts = index.termCounts(
+      within,
+      attribute.terms.map((term) => term.id),
+    );
     return {
       slug: attribute.slug,
       label: attribute.label,
@@ -199,7 +113,7 @@ export async function listingFacets(
         .filter((term) => term.count > 0 || term.chosen),
     };
   });
-  const stockCounts = new Map(stockRows.map((row) => [row.state, row.count]));
+  const stockCounts = index.stockCounts(filter.stock?.length ? index.match(filter, { stock: true }) : kept);
   return {
     attributes: attributeFacets.filter((attribute) => attribute.terms.length > 0),
     stock: stockFilterValues
@@ -212,31 +126,23 @@ export async function listingFacets(
   };
 }
 
-/** How many of a search's results (in rank order) the shop's filters narrow it to, at most. */
+/** How many of a search's results (in rank order) the shop's filters narrow, at most. */
 export const FILTERED_SEARCH_LIMIT = 5000;
 
 /**
  * A search's results narrowed by the shop's filters: `rankedIds` (the search's hits, best first)
  * that the filter keeps, still in rank order, and the filters' counts over them.
  */
-export async function filterRanked(
-  db: Database,
+export function filterRanked(
+  index: ListingIndex,
   catalogue: AttributeCatalogue,
-  rankedIds: number[],
+  rankedIds: readonly number[],
   filter: ListingFilter,
-): Promise<{ ids: number[]; facets: ListingFacets }> {
+): { ids: number[]; facets: ListingFacets } {
   const within = { ...filter, ids: rankedIds };
-  const narrows =
-    filter.minPrice !== undefined ||
-    filter.maxPrice !== undefined ||
-    (filter.stock?.length ?? 0) > 0 ||
-    Object.keys(filter.attributes ?? {}).length > 0;
-  const [kept, facets] = await Promise.all([
-    // The search answers published products only: without a filter, every hit stays.
-    narrows ? db.select({ id: products.id }).from(products).where(listingWhere(within)) : null,
-    listingFacets(db, catalogue, within),
-  ]);
-  if (!kept) return { ids: rankedIds, facets };
-  const keep = new Set(kept.map((row) => row.id));
-  return { ids: rankedIds.filter((id) => keep.has(id)), facets };
+  const kept = index.match(within);
+  return {
+    ids: rankedIds.filter((id) => index.has(id, kept)),
+    facets: listingFacets(index, catalogue, within),
+  };
 }

@@ -24,7 +24,7 @@ import { mediaIdsIn, pageRichText } from "./rich-text.server.ts";
 
 type BlockContext = Pick<
   AppContext,
-  "db" | "locale" | "settings" | "siteCache" | "contentSources" | "pageTags"
+  "db" | "locale" | "settings" | "siteCache" | "productListings" | "contentSources" | "pageTags"
 >;
 
 /** The number of products a product grid shows: its own `limit` within 1–24, else 8. */
@@ -166,7 +166,7 @@ async function gridProducts(context: BlockContext, data: Record<string, unknown>
   if (typeof data.categoryId === "number") {
     const category = findCategoryById(await sharedCategoryTree(context, locale), data.categoryId);
     if (!category) return [];
-    const listing = await listProducts(db, {
+    const listing = await listProducts(db, await context.productListings.current(), {
       locale,
       page: 1,
       perPage: limit,

@@ -8,6 +8,7 @@ import { type AppContext, withDomainClients } from "../../context.server.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { emptyContentSources } from "../../lib/rich-text.ts";
 import { parseStoreSettings, type StoreSettings } from "../../lib/settings-resource.ts";
+import { ProductListings } from "../catalogue/listings.server.ts";
 import { ProductSearch } from "../catalogue/search.server.ts";
 import { PhotoFeed } from "../content/photo-feed.server.ts";
 import type { Mailer, MailMessage } from "../mail/mail.server.ts";
@@ -63,6 +64,8 @@ export function testContext(options: {
   /** One per server process: pass the same one to every context a test builds, as the server does. */
   productSearch?: ProductSearch;
   /** One per server process, as `productSearch`. */
+  productListings?: ProductListings;
+  /** One per server process, as `productSearch`. */
   photoFeed?: PhotoFeed;
   /** Makes each size of an uploaded picture (a test's, to fail half-way). */
   mediaEncode?: SizeEncoder;
@@ -70,6 +73,7 @@ export function testContext(options: {
   const config = options.config ?? testConfig();
   const mailer = options.mailer ?? recordingMailer();
   const productSearch = options.productSearch ?? new ProductSearch(options.db);
+  const productListings = options.productListings ?? new ProductListings(options.db);
   const logger = pino({ level: "silent" });
   const context = withDomainClients(
     {
@@ -88,6 +92,7 @@ export function testContext(options: {
       // As on the server, where the change feed carries this to every process's search.
       invalidatePages: (tags) => {
         productSearch.catalogueChanged();
+        productListings.catalogueChanged(tags ?? null);
         options.onInvalidate?.(tags);
       },
       pageTags: new Set(),
@@ -95,6 +100,7 @@ export function testContext(options: {
       settingsChanged: () => {},
       siteCache: options.siteCache ?? new SiteCache(),
       productSearch,
+      productListings,
       photoFeed: options.photoFeed ?? new PhotoFeed({ db: options.db, logger }),
     },
     { loginLimits: options.loginLimits, mediaEncode: options.mediaEncode },

@@ -134,7 +134,18 @@ function printFilteredListing(figures) {
   );
   const line = (cells) => cells.map((cell, i) => String(cell).padEnd(i === 0 ? 12 : 10)).join("  ");
   console.log(
-    line(["database", "products", "addresses", "first p50", "first max", "rps", "p50", "p99", "errors"]),
+    line([
+      "database",
+      "products",
+      "addresses",
+      "first p50",
+      "first p99",
+      "first max",
+      "rps",
+      "p50",
+      "p99",
+      "errors",
+    ]),
   );
   for (const f of figures) {
     const g = f.filtered;
@@ -147,6 +158,7 @@ function printFilteredListing(figures) {
           f.products,
           g.addresses,
           `${g.firstP50} ms`,
+          `${g.firstP99} ms`,
           `${g.firstMax} ms`,
           g.rps.toFixed(0),
           `${g.p50} ms`,

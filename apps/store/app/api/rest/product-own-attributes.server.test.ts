@@ -101,7 +101,7 @@ describe.each(await availableDialects())("a product's own attributes over REST o
       visible: true,
     });
     expect(page?.variations.map((variation) => variation.attributes)).toContainEqual({
-      [`color-fixture`]: "blue",
+      "color-fixture": "blue",
       engraving: "initials",
     });
   });

@@ -51,7 +51,7 @@ describe.each(await availableDialects())("products and categories over REST on %
     for (const [name, value] of Object.entries(all)) data.set(name, value);
     return data;
   }
-  const simpleProduct = { type: "simple" as const, images: [], attributes: [], variations: [] };
+  const simpleProduct = { type: "simple" as const, images: [], attributes: [], own: [], variations: [] };
 
   async function pictures(count: number): Promise<number[]> {
     const rows = await server.db

@@ -6,6 +6,7 @@ import {
   type VariationRecord,
 } from "../../../lib/product-resource.ts";
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
+import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
 import { generalFields } from "./product-general-section.tsx";
 
 /**
@@ -47,11 +48,12 @@ export function emptyVariation(terms: Record<string, string> = {}): VariationDra
 /**
  * A variation for every combination of the chosen terms (one term of each attribute, attributes in
  * the order given) that no variation stands for yet, as WooCommerce's "Generate variations": the
- * ones there are stay as they are.
+ * ones there are stay as they are. An attribute is a global one's id or an own one's key, a term a
+ * global term's id or an own value.
  */
 export function missingCombinations(
-  attributeIds: number[],
-  chosen: Record<string, number[]>,
+  attributeIds: ReadonlyArray<number | string>,
+  chosen: Record<string, ReadonlyArray<number | string>>,
   variations: ReadonlyArray<Pick<VariationDraft, "terms">>,
 ): VariationDraft[] {
   if (attributeIds.length === 0) return [];
@@ -67,8 +69,8 @@ export function missingCombinations(
   return combinations.filter((terms) => !existing.has(key(terms))).map((terms) => emptyVariation(terms));
 }
 
-/** A saved variation as the form edits it. */
-export function variationDraft(variation: VariationRecord): VariationDraft {
+/** A saved variation as the form edits it: global terms by attribute id, own values by the own attribute's key. */
+export function variationDraft(variation: VariationRecord, owns: OwnAttributeDraft[] = []): VariationDraft {
   return {
     key: draftKey(),
     id: variation.id,
@@ -77,9 +79,14 @@ export function variationDraft(variation: VariationRecord): VariationDraft {
     salePrice: money(variation.sale_price),
     stock: count(variation.stock_quantity),
     imageId: variation.image_id ? String(variation.image_id) : "",
-    terms: Object.fromEntries(
-      variation.attributes.map((attribute) => [String(attribute.id), String(attribute.term)]),
-    ),
+    terms: {
+      ...Object.fromEntries(
+        variation.attributes
+          .filter((attribute) => attribute.id !== 0)
+          .map((attribute) => [String(attribute.id), String(attribute.term)]),
+      ),
+      ...ownVariationTerms(owns, variation.attributes),
+    },
   };
 }
 
@@ -94,8 +101,10 @@ type FieldsTheFormLeaves = "featured";
 export type ProductFormState = {
   type: NonNullable<ProductRecord["type"]>;
   images: number[];
-  /** The chosen terms of each attribute the product uses, by attribute id. */
-  attributes: Array<{ id: number; terms: number[] }>;
+  /** The chosen terms of each global attribute the product uses, by attribute id. */
+  attributes: Array<{ id: number; terms: number[]; visible?: boolean; variation?: boolean }>;
+  /** The product's own attributes. */
+  own: OwnAttributeDraft[];
   variations: VariationDraft[];
 };
 
@@ -123,7 +132,8 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
     sale_price: simple ? cents(text("sale_price")) : undefined,
     stock_quantity: simple ? whole(text("stock_quantity")) : undefined,
     stock_status: simple ? text("stock_status") : undefined,
-    attributes: simple ? [] : state.attributes,
+    // A simple product keeps its own attributes for display; global ones are for variations here.
+    attributes: [...(simple ? [] : state.attributes), ...state.own.map(ownAttributeBody)],
     variations: simple
       ? undefined
       : state.variations.map((variation) => ({
@@ -133,12 +143,17 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
           sale_price: cents(variation.salePrice),
           stock_quantity: whole(variation.stock),
           image_id: variation.imageId ? Number(variation.imageId) : null,
-          attributes: Object.fromEntries(
-            state.attributes.map((attribute) => [
-              String(attribute.id),
-              Number(variation.terms[String(attribute.id)]),
-            ]),
-          ),
+          attributes: [
+            ...state.attributes
+              .filter((attribute) => attribute.variation !== false)
+              .map((attribute) => ({
+                id: attribute.id,
+                term: Number(variation.terms[String(attribute.id)]),
+              })),
+            ...state.own
+              .filter((own) => own.variation)
+              .map((own) => ({ id: 0, name: own.name.en.trim(), option: variation.terms[own.key] ?? "" })),
+          ],
         })),
   };
 }

@@ -3,14 +3,20 @@ import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
 import { useRestSave } from "../use-rest-save.ts";
+import { type OwnAttributeDraft, ownAttributeDrafts } from "./own-attribute-drafts.ts";
 import { checkedProductBody, productFormBody, type VariationDraft, variationDraft } from "./product-body.ts";
 import { ProductCategoriesSection, ProductGallerySection } from "./product-catalogue-section.tsx";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 import { ProductGeneralSection } from "./product-general-section.tsx";
+import { ProductOwnAttributesSection } from "./product-own-attributes-section.tsx";
 import { ProductPriceSection } from "./product-price-section.tsx";
 import type { CategoryOption } from "./product-table.tsx";
 import { ProductTextsSection } from "./product-texts-section.tsx";
-import { ProductAttributesSection, ProductVariationsSection } from "./product-variations-section.tsx";
+import {
+  ProductAttributesSection,
+  ProductVariationsSection,
+  useVariationAxes,
+} from "./product-variations-section.tsx";
 
 /** A product as `GET /products/{id}` answers it: the REST resource's record (`lib/product-resource.ts`). */
 export type { AttributeChoice, MediaChoice, ProductRecord };
@@ -38,14 +44,23 @@ export function ProductForm({
   const [images, setImages] = useState<number[]>(product?.images ?? []);
   const [terms, setTerms] = useState<Record<string, number[]>>(
     Object.fromEntries(
-      (product?.attributes ?? []).map((attribute) => [String(attribute.id), attribute.terms]),
+      (product?.attributes ?? [])
+        .filter((attribute) => attribute.id !== 0)
+        .map((attribute) => [String(attribute.id), attribute.terms]),
     ),
   );
-  const [variations, setVariations] = useState<VariationDraft[]>(
-    (product?.variations ?? []).map(variationDraft),
+  const [own, setOwn] = useState<OwnAttributeDraft[]>(() => ownAttributeDrafts(product));
+  const [variations, setVariations] = useState<VariationDraft[]>(() =>
+    (product?.variations ?? []).map((variation) => variationDraft(variation, own)),
   );
   const { saving, error, setError, send } = useRestSave();
   const usedAttributes = attributes.filter((attribute) => (terms[String(attribute.id)] ?? []).length > 0);
+  const axes = useVariationAxes(attributes, terms, own);
+  /** A global attribute's flags as saved (REST may have set them), kept by the form. */
+  const flags = (id: number) => {
+    const saved = product?.attributes.find((attribute) => attribute.id === id);
+    return saved ? { visible: saved.visible, variation: saved.variation } : {};
+  };
 
   async function save(form: FormData): Promise<boolean> {
     if (saving) return false;
@@ -57,7 +72,9 @@ export function ProductForm({
         attributes: usedAttributes.map((attribute) => ({
           id: attribute.id,
           terms: terms[String(attribute.id)] ?? [],
+          ...flags(attribute.id),
         })),
+        own,
         variations,
       }),
     );
@@ -84,7 +101,7 @@ export function ProductForm({
       onSave={(form) => save(new FormData(form))}
       saveLabel={product ? t("backOffice.products.save") : t("backOffice.products.create")}
       busy={saving}
-      state={{ type, images, terms, variations }}
+      state={{ type, images, terms, own, variations }}
       messages={
         <>
           {product && product.status === "publish" && (
@@ -109,17 +126,15 @@ export function ProductForm({
       {simple && <ProductPriceSection product={product} />}
       <ProductCategoriesSection product={product} categories={categories} />
       <ProductGallerySection media={media} images={images} onChange={setImages} />
+      {!simple && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}
+      <ProductOwnAttributesSection own={own} onChange={setOwn} />
       {!simple && (
-        <>
-          <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />
-          <ProductVariationsSection
-            usedAttributes={usedAttributes}
-            terms={terms}
-            media={media}
-            variations={variations}
-            onChange={setVariations}
-          />
-        </>
+        <ProductVariationsSection
+          axes={axes}
+          media={media}
+          variations={variations}
+          onChange={setVariations}
+        />
       )}
     </FormLayout>
   );

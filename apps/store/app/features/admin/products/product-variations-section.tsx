@@ -1,10 +1,48 @@
 import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { MediaSingleField } from "../media/media-single-field.tsx";
+import { type OwnAttributeDraft, ownValues } from "./own-attribute-drafts.ts";
 import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 
 type Terms = Record<string, number[]>;
+
+/**
+ * An attribute a variation is chosen by: a global one (key: its id, values: its chosen terms' ids)
+ * or the product's own (key: the form's key, values: its English values), labelled in the page's language.
+ */
+export type VariationAxis = { key: string; label: string; options: Array<{ value: string; label: string }> };
+
+/** The attributes variations are chosen by: the global ones with chosen terms, then the own ones used for variations. */
+export function useVariationAxes(attributes: AttributeChoice[], terms: Terms, own: OwnAttributeDraft[]) {
+  const { i18n } = useTranslation();
+  const label = useLabel();
+  const spanish = i18n.language === "es";
+  return [
+    ...attributes
+      .filter((attribute) => (terms[String(attribute.id)] ?? []).length > 0)
+      .map((attribute) => ({
+        key: String(attribute.id),
+        label: label(attribute.label),
+        options: attribute.terms
+          .filter((term) => terms[String(attribute.id)]?.includes(term.id))
+          .map((term) => ({ value: String(term.id), label: label(term.label) })),
+      })),
+    ...own
+      .filter((draft) => draft.variation && draft.name.en.trim() && ownValues(draft.values.en).length > 0)
+      .map((draft) => {
+        const translated = draft.values.es.split("|").map((value) => value.trim());
+        return {
+          key: draft.key,
+          label: (spanish && draft.name.es.trim()) || draft.name.en.trim(),
+          options: ownValues(draft.values.en).map((value, index) => ({
+            value,
+            label: (spanish && translated[index]) || value,
+          })),
+        };
+      }),
+  ] satisfies VariationAxis[];
+}
 
 /** A label in the page's language, else in English. */
 function useLabel() {
@@ -59,15 +97,12 @@ export function ProductAttributesSection({
 
 /** A variable product's variations: each one's terms, SKU, prices, stock and picture. */
 export function ProductVariationsSection({
-  usedAttributes,
-  terms,
+  axes,
   media,
   variations,
   onChange,
 }: {
-  /** The attributes with at least one chosen term. */
-  usedAttributes: AttributeChoice[];
-  terms: Terms;
+  axes: VariationAxis[];
   media: MediaChoice[];
   variations: VariationDraft[];
   onChange: (change: (all: VariationDraft[]) => VariationDraft[]) => void;
@@ -85,8 +120,7 @@ export function ProductVariationsSection({
           key={variation.key}
           n={index + 1}
           variation={variation}
-          usedAttributes={usedAttributes}
-          terms={terms}
+          axes={axes}
           media={media}
           onChange={(patch) => change(variation.key, patch)}
           onRemove={() => onChange((all) => all.filter((each) => each.key !== variation.key))}
@@ -103,13 +137,15 @@ export function ProductVariationsSection({
         <button
           type="button"
           className={ADMIN_BUTTON}
-          disabled={usedAttributes.length === 0}
+          disabled={axes.length === 0}
           onClick={() =>
             onChange((all) => [
               ...all,
               ...missingCombinations(
-                usedAttributes.map((attribute) => attribute.id),
-                terms,
+                axes.map((axis) => axis.key),
+                Object.fromEntries(
+                  axes.map((axis) => [axis.key, axis.options.map((option) => option.value)]),
+                ),
                 all,
               ),
             ])
@@ -125,44 +161,37 @@ export function ProductVariationsSection({
 function VariationFields({
   n,
   variation,
-  usedAttributes,
-  terms,
+  axes,
   media,
   onChange,
   onRemove,
 }: {
   n: number;
   variation: VariationDraft;
-  usedAttributes: AttributeChoice[];
-  terms: Terms;
+  axes: VariationAxis[];
   media: MediaChoice[];
   onChange: (patch: Partial<VariationDraft>) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const label = useLabel();
   return (
     <fieldset className="variation grid gap-3 border-t border-stone-200 pt-3 sm:grid-cols-4">
       <legend className="text-sm font-medium">{t("backOffice.products.variationN", { n })}</legend>
-      {usedAttributes.map((attribute) => (
-        <label key={attribute.id} className="text-sm">
-          {label(attribute.label)}
+      {axes.map((axis) => (
+        <label key={axis.key} className="text-sm">
+          {axis.label}
           <select
-            value={variation.terms[String(attribute.id)] ?? ""}
-            onChange={(event) =>
-              onChange({ terms: { ...variation.terms, [attribute.id]: event.target.value } })
-            }
+            value={variation.terms[axis.key] ?? ""}
+            onChange={(event) => onChange({ terms: { ...variation.terms, [axis.key]: event.target.value } })}
             required
             className={ADMIN_FIELD}
           >
             <option value="">{t("backOffice.products.choose")}</option>
-            {attribute.terms
-              .filter((term) => terms[String(attribute.id)]?.includes(term.id))
-              .map((term) => (
-                <option key={term.id} value={term.id}>
-                  {label(term.label)}
-                </option>
-              ))}
+            {axis.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </label>
       ))}

@@ -32,6 +32,9 @@ const texts = {
     preview: "Preview the draft",
     draft: /this page is a draft/,
     kinds: { hero: "Hero", text: "Text", grid: "Featured products", gallery: "Gallery" },
+    choosePictures: "Choose gallery pictures",
+    picker: "Choose pictures",
+    usePictures: "Use these pictures",
     moveUp: /^Move Block 3: Featured products .* up$/,
   },
   es: {
@@ -54,6 +57,9 @@ const texts = {
     preview: "Previsualizar el borrador",
     draft: /esta página es un borrador/,
     kinds: { hero: "Portada", text: "Texto", grid: "Productos destacados", gallery: "Galería de imágenes" },
+    choosePictures: "Elegir imágenes de la galería",
+    picker: "Elegir imágenes",
+    usePictures: "Usar estas imágenes",
     moveUp: /^Subir Bloque 3: Productos destacados/,
   },
 } as const;
@@ -121,8 +127,14 @@ for (const locale of ["en", "es"] as const) {
     const gallery = await addBlock(page, t, t.kinds.gallery);
     await gallery.getByLabel(t.headingEn).fill("The bench");
     await gallery.getByLabel(t.headingEs).fill("El banco");
-    await gallery.getByRole("checkbox").nth(0).check();
-    await gallery.getByRole("checkbox").nth(1).check();
+    // Two pictures of the library, chosen in the picker dialog.
+    await gallery.getByRole("button", { name: t.choosePictures }).click();
+    const picker = page.getByRole("dialog", { name: t.picker });
+    await picker.getByRole("checkbox").nth(0).check();
+    await picker.getByRole("checkbox").nth(1).check();
+    await picker.getByRole("button", { name: t.usePictures }).click();
+    await expect(picker).toBeHidden();
+    await expect(gallery.getByRole("listitem")).toHaveCount(2);
 
     // The product grid goes up one, by keyboard.
     await page.getByRole("button", { name: t.moveUp }).focus();

@@ -384,6 +384,44 @@ describe.each(await availableDialects())("products and categories over REST on %
     ).toBe("term_exists");
   });
 
+  it("keeps a category's picture: chosen, listed, cleared; an unknown or malformed picture is refused", async () => {
+    const admin = await session("administrator");
+    const [picture] = await pictures(1);
+    const created = await call("/products/categories", admin, "POST", {
+      translations: { en: { name: "Lamps" } },
+      image: picture,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    const imageOf = async () =>
+      (
+        (await call("/products/categories", admin)).body as unknown as Array<{
+          id: number;
+          image: number | null;
+        }>
+      ).find((category) => category.id === id)?.image;
+    expect(await imageOf()).toBe(picture);
+
+    purges.length = 0;
+    expect((await call(`/products/categories/${id}`, admin, "PUT", { image: null })).status).toBe(200);
+    expect(await imageOf()).toBeNull();
+    // Every shared page may show the category: the whole cache is purged.
+    expect(purges).toEqual([undefined]);
+    expect((await call(`/products/categories/${id}`, admin, "PUT", { image: picture })).status).toBe(200);
+    expect(await imageOf()).toBe(picture);
+
+    for (const [image, code] of [
+      [picture! + 1000, "product_unknown_reference"],
+      ["12", "rest_invalid_param"],
+      [{ id: picture }, "rest_invalid_param"],
+      [0, "rest_invalid_param"],
+    ] as const) {
+      const refused = await call(`/products/categories/${id}`, admin, "PUT", { image });
+      expect([refused.status, refused.body.code]).toEqual([400, code]);
+    }
+    expect(await imageOf()).toBe(picture);
+  });
+
   it("is for administrators only", async () => {
     const editor = await session("editor");
     for (const [path, method] of [

@@ -296,6 +296,17 @@ export function createMediaLibrary(options: {
 
     get: item,
 
+    /** The pictures of `ids` that exist, in no particular order (what a list of categories shows). */
+    async byIds(ids: readonly number[]): Promise<MediaItem[]> {
+      if (ids.length === 0) return [];
+      return describe(
+        await db
+          .select()
+          .from(media)
+          .where(inArray(media.id, [...new Set(ids)])),
+      );
+    },
+
     /** A page of the pictures, newest first; with `search`, those whose file name or alt text has it. */
     async list(page: {
       limit: number;

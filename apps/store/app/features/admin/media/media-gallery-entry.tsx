@@ -75,7 +75,7 @@ export function GalleryEntry({
         {t("backOffice.mediaPicker.moveLater")}
         {hidden}
       </button>
-      <button type="button" className={ADMIN_ROW_BUTTON} onClick={onRemove}>
+      <button type="button" data-remove className={ADMIN_ROW_BUTTON} onClick={onRemove}>
         {t("backOffice.mediaPicker.remove")}
         {hidden}
       </button>

@@ -28,6 +28,7 @@ export function MediaGalleryField({
   const [focus, setFocus] = useState<Focus | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const byId = new Map([...known, ...found].map((picture) => [picture.id, picture]));
   const chosen = images.map((id) => byId.get(id) ?? { id, name: `#${id}`, thumbnail: null });
 
@@ -52,8 +53,20 @@ export function MediaGalleryField({
     if (action) setFocus({ id, action });
   }
 
+  /**
+   * Before the picture at `index` goes, focus moves to the next one's Remove button (else the
+   * previous one's, else the button that opens the picker), so a keyboard user stays in the field.
+   */
+  function focusAfterRemoving(index: number) {
+    const neighbour = chosen[index + 1] ?? chosen[index - 1];
+    const target = neighbour
+      ? list.current?.querySelector(`[data-media-id="${neighbour.id}"] [data-remove]`)
+      : root.current?.querySelector('[aria-haspopup="dialog"]');
+    if (target instanceof HTMLElement) target.focus();
+  }
+
   return (
-    <div className="space-y-3">
+    <div ref={root} className="space-y-3">
       <p className="text-sm text-stone-600">{t("backOffice.mediaPicker.dragHint")}</p>
       {chosen.length === 0 ? (
         <p>{t("backOffice.mediaPicker.galleryEmpty")}</p>
@@ -72,6 +85,7 @@ export function MediaGalleryField({
               dragging={dragged === picture.id}
               onMove={(to, action) => move(index, to, action)}
               onRemove={() => {
+                focusAfterRemoving(index);
                 onChange(images.filter((id) => id !== picture.id));
                 setAnnouncement(t("backOffice.mediaPicker.removed", { name: picture.name }));
               }}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { PickedPicture } from "./media-choice.ts";
@@ -21,6 +21,7 @@ export function MediaSingleField({
 }) {
   const { t } = useTranslation();
   const [found, setFound] = useState<PickedPicture[]>([]);
+  const field = useRef<HTMLFieldSetElement>(null);
   const picture =
     imageId === null
       ? null
@@ -30,7 +31,7 @@ export function MediaSingleField({
           thumbnail: null,
         });
   return (
-    <fieldset className="media-single text-sm" data-media-id={imageId ?? ""}>
+    <fieldset ref={field} className="media-single text-sm" data-media-id={imageId ?? ""}>
       <legend>{label}</legend>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         {picture?.thumbnail && (
@@ -51,7 +52,15 @@ export function MediaSingleField({
           }}
         />
         {picture && (
-          <button type="button" className={ADMIN_ROW_BUTTON} onClick={() => onChange(null)}>
+          <button
+            type="button"
+            className={ADMIN_ROW_BUTTON}
+            onClick={() => {
+              // The button goes with the picture: focus stays in the field, on the one that chooses.
+              field.current?.querySelector<HTMLElement>('[aria-haspopup="dialog"]')?.focus();
+              onChange(null);
+            }}
+          >
             {t("backOffice.mediaPicker.removeOne")}
           </button>
         )}

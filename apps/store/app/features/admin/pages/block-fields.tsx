@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { PHOTO_FEED_MAX } from "../../../lib/photo-feed.ts";
-import { MediaPicker } from "../media/media-picker.tsx";
+import { MediaGalleryField } from "../media/media-gallery-field.tsx";
 import { HeroBlockFields } from "./hero-block-fields.tsx";
 import {
   type BlockPartProps,
@@ -68,7 +68,7 @@ function GalleryBlockFields({ data, set, choices }: BlockPartProps) {
   return (
     <fieldset>
       <legend className="text-sm font-medium">{t("backOffice.pages.fields.pictures")}</legend>
-      <MediaPicker media={choices.media} chosen={chosen} onChange={(imageIds) => set({ imageIds })} />
+      <MediaGalleryField known={choices.media} images={chosen} onChange={(imageIds) => set({ imageIds })} />
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import { MediaSingleField } from "../media/media-single-field.tsx";
 import { type BlockPartProps, emptyPair, type Pair, pair } from "./page-drafts.ts";
 import { PairFields } from "./pair-fields.tsx";
 
@@ -25,21 +26,12 @@ export function HeroBlockFields({ data, set, choices }: BlockPartProps) {
           className={ADMIN_FIELD}
         />
       </label>
-      <label className="block text-sm font-medium">
-        {field("picture")}
-        <select
-          value={String(data.imageId ?? "")}
-          onChange={(event) => set({ imageId: event.target.value ? Number(event.target.value) : undefined })}
-          className={ADMIN_FIELD}
-        >
-          <option value="">{t("backOffice.pages.none")}</option>
-          {choices.media.map((item) => (
-            <option key={item.id} value={item.id}>
-              {item.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <MediaSingleField
+        label={field("picture")}
+        known={choices.media}
+        imageId={typeof data.imageId === "number" ? data.imageId : null}
+        onChange={(imageId) => set({ imageId: imageId ?? undefined })}
+      />
     </>
   );
 }

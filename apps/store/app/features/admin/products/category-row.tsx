@@ -2,13 +2,24 @@ import { ADMIN_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-offic
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { CategoryInput, CategoryRecord } from "../../../lib/category-resource.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
+import type { PickedPicture } from "../media/media-choice.ts";
+import { CategoryPicture } from "./category-picture.tsx";
 import { type CategoryTreeState, categoryTexts } from "./use-category-tree.ts";
 
 /**
  * One category of the tree, indented by its depth: its names (saved by the row's own form), how many
- * products it has, and the buttons that move it among its siblings, in and out of a parent, or delete it.
+ * products it has, and the buttons that move it among its siblings, in and out of a parent, or delete
+ * it; then its picture.
  */
-export function CategoryRow({ category, tree }: { category: CategoryRecord; tree: CategoryTreeState }) {
+export function CategoryRow({
+  category,
+  pictures,
+  tree,
+}: {
+  category: CategoryRecord;
+  pictures: PickedPicture[];
+  tree: CategoryTreeState;
+}) {
   const { t } = useTranslation();
   const siblings = tree.siblingsOf(category);
   const index = siblings.indexOf(category);
@@ -138,6 +149,7 @@ export function CategoryRow({ category, tree }: { category: CategoryRecord; tree
           {t("backOffice.categories.delete")}
         </button>
       </div>
+      <CategoryPicture category={category} name={name} pictures={pictures} tree={tree} />
     </li>
   );
 }

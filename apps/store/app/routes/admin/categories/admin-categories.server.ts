@@ -5,9 +5,22 @@ import {
 } from "../../../services/catalogue/categories-admin.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
-/** The category tree as `GET /products/categories` answers it; the page's REST client does the rest. */
+/**
+ * The category tree as `GET /products/categories` answers it, and the pictures its categories show
+ * (their names and thumbnails); the page's REST client does the rest.
+ */
 export async function loadCategoryTree(context: AppLoadContext, request: Request) {
   await requireAdmin(context, request);
   const categories = await listCategoriesForAdmin(context.db);
-  return { categories: categories.map(categoryRecord) };
+  const shown = await context.mediaLibrary.byIds(
+    categories.flatMap((category) => (category.imageId === null ? [] : [category.imageId])),
+  );
+  return {
+    categories: categories.map(categoryRecord),
+    pictures: shown.map((item) => ({
+      id: item.id,
+      name: item.alt_text[context.locale] || item.alt_text.en || item.filename,
+      thumbnail: item.sizes.find((size) => size.format === "jpeg")?.url ?? item.source_url,
+    })),
+  };
 }

@@ -16,7 +16,7 @@ export default function BackOfficeCategories({ loaderData }: Route.ComponentProp
   return (
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.categories.title")}</h1>
-      <CategoryTree initial={loaderData.categories} />
+      <CategoryTree initial={loaderData.categories} pictures={loaderData.pictures} />
     </section>
   );
 }

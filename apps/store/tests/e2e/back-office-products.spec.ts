@@ -96,7 +96,7 @@ test("an administrator uploads two photos (one retried), creates a variable prod
   await picker.getByRole("checkbox", { name: /scarf-red\.jpg/ }).check();
   await picker.getByRole("checkbox", { name: /scarf-blue\.jpg/ }).check();
   const pickerChooser = page.waitForEvent("filechooser");
-  await picker.getByRole("button", { name: "Upload a picture" }).click();
+  await picker.getByRole("button", { name: "Upload pictures" }).click();
   await (await pickerChooser).setFiles([await photo("scarf-green.jpg", 640, { r: 40, g: 160, b: 60 })]);
   await expect(picker.getByRole("status")).toHaveText("scarf-green.jpg uploaded and chosen.");
   await expect(picker.getByRole("checkbox", { name: /scarf-green\.jpg/ })).toBeChecked();

@@ -4,62 +4,23 @@ import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-cl
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AltTextInput, MediaItem } from "../../../lib/media-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
-
-type Upload = {
-  key: string;
-  name: string;
-  status: "waiting" | "uploading" | "done" | "failed";
-  error?: string;
-};
-
-const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"];
+import { ACCEPTED_PICTURES, UploadProgress, useMediaUploads } from "./media-uploads.tsx";
 
 /**
  * The media library of the back office (issue 16): drop or choose several pictures, each uploaded in
  * turn through the REST client (which finishes a picture whose sizes failed half-way), with its
  * progress; every picture's alt text in both languages; delete, and delete anyway when products
- * show the picture.
+ * show the picture. `initial` is one page of the library (a search's, when `searching`).
  */
-export function MediaLibrary({ initial }: { initial: MediaItem[] }) {
+export function MediaLibrary({ initial, searching }: { initial: MediaItem[]; searching: boolean }) {
   const { t } = useTranslation();
   const [items, setItems] = useState(initial);
-  const [uploads, setUploads] = useState<Upload[]>([]);
-
-  const set = (key: string, change: Partial<Upload>) =>
-    setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
-
-  async function uploadAll(files: File[]) {
-    const queued = files.map((file, i) => ({
-      key: `${Date.now()}-${i}-${file.name}`,
-      name: file.name,
-      file,
-    }));
-    setUploads((all) => [
-      ...all,
-      ...queued.map(({ key, name }) => ({ key, name, status: "waiting" as const })),
-    ]);
-    const client = pageRestClient();
-    for (const { key, file } of queued) {
-      set(key, { status: "uploading" });
-      const body = new FormData();
-      body.append("file", file, file.name);
-      try {
-        const item = await client.request<MediaItem>({ path: "/media", method: "POST", body });
-        setItems((all) => [item, ...all]);
-        set(key, { status: "done" });
-      } catch (error) {
-        set(key, {
-          status: "failed",
-          error: error instanceof RestClientError ? error.translated(t) : String(error),
-        });
-      }
-    }
-  }
+  const { uploads, uploadAll } = useMediaUploads((item) => setItems((all) => [item, ...all]));
 
   return (
     <div className="space-y-6">
       <DropZone
-        getDropOperation={(types) => (ACCEPTED.some((type) => types.has(type)) ? "copy" : "cancel")}
+        getDropOperation={(types) => (ACCEPTED_PICTURES.some((type) => types.has(type)) ? "copy" : "cancel")}
         onDrop={async (event) => {
           const files = await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile()));
           await uploadAll(files);
@@ -68,7 +29,7 @@ export function MediaLibrary({ initial }: { initial: MediaItem[] }) {
       >
         <Text slot="label">{t("backOffice.media.drop")}</Text>
         <FileTrigger
-          acceptedFileTypes={ACCEPTED}
+          acceptedFileTypes={ACCEPTED_PICTURES}
           allowsMultiple
           onSelect={(list) => void uploadAll(list ? [...list] : [])}
         >
@@ -76,28 +37,11 @@ export function MediaLibrary({ initial }: { initial: MediaItem[] }) {
         </FileTrigger>
       </DropZone>
 
-      {uploads.length > 0 && (
-        <section aria-labelledby="media-uploads-heading">
-          <h2 id="media-uploads-heading" className="mb-2 text-lg font-semibold">
-            {t("backOffice.media.uploads", {
-              done: uploads.filter((upload) => upload.status === "done").length,
-              total: uploads.length,
-            })}
-          </h2>
-          <ul className="space-y-1" aria-live="polite">
-            {uploads.map((upload) => (
-              <li key={upload.key} className="media-upload" data-status={upload.status}>
-                <span className="font-medium">{upload.name}</span>:{" "}
-                {t(`backOffice.media.status.${upload.status}`)}
-                {upload.error && <span role="alert"> {upload.error}</span>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <UploadProgress uploads={uploads} heading="h2" />
 
       {items.length === 0 ? (
-        <p>{t("backOffice.media.empty")}</p>
+        // A search that finds nothing says so above the list.
+        !searching && <p>{t("backOffice.media.empty")}</p>
       ) : (
         <ul className="media-grid grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {items.map((item) => (

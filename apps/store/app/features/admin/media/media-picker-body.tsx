@@ -22,7 +22,8 @@ export type MediaPickerBodyProps = {
  * The inside of the media picker dialog (issue 39), loaded the first time a picker opens: the
  * library's pictures a page of 40 at a time, searched by file name and alt text, each a checkbox
  * (a radio button when one picture is chosen) named by its file and alt text; an upload that
- * chooses the new picture; the choice goes back to the form only when confirmed.
+ * chooses the new picture (several files at once for a gallery, each chosen as it arrives); the
+ * choice goes back to the form only when confirmed.
  */
 export default function MediaPickerBody({ multiple, initial, onConfirm, onCancel }: MediaPickerBodyProps) {
   const { t, i18n } = useTranslation();
@@ -51,10 +52,10 @@ export default function MediaPickerBody({ multiple, initial, onConfirm, onCancel
         onChange={(event) => setQuery({ search: event.target.value, page: 1 })}
       />
       <PickerUpload
+        multiple={multiple}
         onUploaded={(item) => {
           prepend(item);
           choose(item, true);
-          setStatus(t("backOffice.mediaPicker.uploaded", { name: item.filename }));
         }}
         onStatus={setStatus}
       />

@@ -1,15 +1,12 @@
-import { useState } from "react";
 import { Button, FileTrigger } from "react-aria-components";
 import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { CheckboxInput, RadioInput } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { MediaItem } from "../../../lib/media-resource.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { smallestSize } from "./media-choice.ts";
+import { ACCEPTED_PICTURES, UploadProgress, useMediaUploads } from "./media-uploads.tsx";
 
 /** The media picker dialog's parts (issue 39), loaded with it: a picture to choose, the pages, the upload. */
-
-const ACCEPTED = ["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"];
 
 /** A picture to choose: its thumbnail, file name and alt text are the label of its control. */
 export function PictureOption({
@@ -81,41 +78,47 @@ export function PickerPaging({
   );
 }
 
-/** The dialog's upload: one picture through the REST client's upload (which finishes a failed one). */
+/**
+ * The dialog's upload: one picture, or several at once for a gallery, each with its progress and
+ * error (`useMediaUploads`); every picture that is in goes to `onUploaded`, and what it is doing to
+ * `onStatus`.
+ */
 export function PickerUpload({
+  multiple,
   onUploaded,
   onStatus,
 }: {
+  multiple: boolean;
   onUploaded: (item: MediaItem) => void;
   onStatus: (status: string) => void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  async function upload(file: File) {
-    setBusy(true);
-    onStatus(t("backOffice.mediaPicker.uploading", { name: file.name }));
-    const body = new FormData();
-    body.append("file", file, file.name);
-    try {
-      onUploaded(await pageRestClient().request<MediaItem>({ path: "/media", method: "POST", body }));
-    } catch (error) {
-      const reason = error instanceof RestClientError ? error.translated(t) : String(error);
-      onStatus(t("backOffice.mediaPicker.uploadFailed", { name: file.name, error: reason }));
-    } finally {
-      setBusy(false);
-    }
+  const { uploads, uploadAll } = useMediaUploads(onUploaded);
+  async function send(files: File[]) {
+    onStatus(t("backOffice.mediaPicker.uploading", { count: files.length }));
+    const { done, failed } = await uploadAll(files);
+    const [only] = done;
+    if (failed > 0) onStatus(t("backOffice.mediaPicker.uploadsFailed", { count: failed }));
+    else if (done.length === 1 && only)
+      onStatus(t("backOffice.mediaPicker.uploaded", { name: only.filename }));
+    else onStatus(t("backOffice.mediaPicker.uploadedMany", { count: done.length }));
   }
   return (
-    <FileTrigger
-      acceptedFileTypes={ACCEPTED}
-      onSelect={(list) => {
-        const file = list?.[0];
-        if (file) void upload(file);
-      }}
-    >
-      <Button className={`${ADMIN_BUTTON} self-start`} isDisabled={busy}>
-        {t("backOffice.mediaPicker.upload")}
-      </Button>
-    </FileTrigger>
+    <div className="space-y-2">
+      <FileTrigger
+        acceptedFileTypes={ACCEPTED_PICTURES}
+        allowsMultiple={multiple}
+        onSelect={(list) => {
+          const files = list ? [...list] : [];
+          if (files.length > 0) void send(files);
+        }}
+      >
+        {/* Never disabled while sending: focus would fall out of the dialog; more files queue up. */}
+        <Button className={`${ADMIN_BUTTON} self-start`}>
+          {multiple ? t("backOffice.mediaPicker.uploadMany") : t("backOffice.mediaPicker.upload")}
+        </Button>
+      </FileTrigger>
+      <UploadProgress uploads={uploads} heading="h3" />
+    </div>
   );
 }

@@ -1,22 +1,32 @@
-import type { AppLoadContext } from "react-router";
+import { type AppLoadContext, data } from "react-router";
+import { mediaListFilters } from "../../../lib/media-resource.ts";
 import { pageCount, pageNumber } from "../../../lib/paging.ts";
 import { requireStaff } from "../../../services/people/staff-access.server.ts";
 
-/** Pictures a page of the media library lists, newest first. */
-export const MEDIA_PER_PAGE = 100;
+/** Pictures a page of the media library lists, newest first: as many as a page of the picker dialog. */
+export const MEDIA_PER_PAGE = 40;
 
 /**
- * A page of the media library (`?page=`; past the last, the last). The page's REST client carries
- * uploads, alt text and deletions.
+ * A page of the media library (`?page=`; past the last, the last), narrowed by `?search=` to the
+ * pictures whose file name or alt text has it, as the picker dialog's search. The page's REST client
+ * carries uploads, alt text and deletions.
  */
 export async function loadMediaLibrary(context: AppLoadContext, request: Request) {
   await requireStaff(context, request);
+  const params = new URL(request.url).searchParams;
+  const filters = mediaListFilters.safeParse({ search: params.get("search") ?? undefined });
+  if (!filters.success) throw data(null, { status: 400 });
+  const search = filters.data.search ?? "";
   const list = (page: number) =>
-    context.mediaLibrary.list({ limit: MEDIA_PER_PAGE, offset: (page - 1) * MEDIA_PER_PAGE });
-  const asked = pageNumber(new URL(request.url).searchParams.get("page"));
+    context.mediaLibrary.list({
+      limit: MEDIA_PER_PAGE,
+      offset: (page - 1) * MEDIA_PER_PAGE,
+      search: search || undefined,
+    });
+  const asked = pageNumber(params.get("page"));
   let found = await list(asked);
   const pages = pageCount(found.total, MEDIA_PER_PAGE);
   const page = Math.min(asked, pages);
   if (page < asked) found = await list(page);
-  return { ...found, page, pages };
+  return { ...found, page, pages, search };
 }

@@ -78,15 +78,15 @@ test("an attribute with three terms, a variation for every combination made in t
       owner.locator(".back-office").getByRole("status").filter({ hasText: "Product saved." }),
     ).toBeVisible();
     await owner.context().close();
-    const saved = await call<{ variations: Array<{ attributes: Record<string, number> }> }>(
+    const saved = await call<{ variations: Array<{ attributes: Array<{ id: number; term: number }> }> }>(
       "GET",
       `/products/${product.id}`,
     );
-    expect(
-      saved.variations
-        .map((v) => `${v.attributes[String(material.id)]}-${v.attributes[String(colour.id)]}`)
-        .sort(),
-    ).toEqual([cotton.id, linen.id].flatMap((m) => [red!.id, blue!.id].map((c) => `${m}-${c}`)).sort());
+    const termOf = (v: (typeof saved.variations)[number], id: number) =>
+      v.attributes.find((attribute) => attribute.id === id)?.term;
+    expect(saved.variations.map((v) => `${termOf(v, material.id)}-${termOf(v, colour.id)}`).sort()).toEqual(
+      [cotton.id, linen.id].flatMap((m) => [red!.id, blue!.id].map((c) => `${m}-${c}`)).sort(),
+    );
     await call("PUT", `/products/${product.id}`, { status: "publish" });
 
     // Without JavaScript: the filters are links at the end of the page, with their counts.

@@ -334,6 +334,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         slug: "color-tee",
         label: "Color",
         forVariations: true,
+        visible: true,
         options: [
           { slug: "red", label: "Rojo" },
           { slug: "blue", label: "Azul" },
@@ -343,6 +344,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         slug: "material",
         label: "Tejido",
         forVariations: false,
+        visible: true,
         // By the terms' position; a label without Spanish falls back to English.
         options: [
           { slug: "cotton", label: "Cotton" },

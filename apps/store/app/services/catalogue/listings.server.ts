@@ -124,8 +124,12 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
     ),
     selectRows<{ product_id: number; term_id: number }>(
       db,
+      // The shop filters by global attributes only: a product's own (decision 0060) are left out.
       sql`select t.product_id, t.term_id from product_attribute_terms t
-        join products p on p.id = t.product_id where ${published}`,
+        join products p on p.id = t.product_id
+        join attribute_terms term on term.id = t.term_id
+        join attributes a on a.id = term.attribute_id and a.product_id is null
+        where ${published}`,
     ),
     selectRows<{ product_id: number; category_id: number }>(
       db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pageNumber } from "./paging.ts";
+import { pageCount, pageNumber, pagesAround } from "./paging.ts";
 
 describe("the back office's page numbers", () => {
   it("reads the page an address asks for, 1 for anything else, at most the cap", () => {
@@ -16,5 +16,14 @@ describe("the back office's page numbers", () => {
     expect(pageCount(20, 20)).toBe(1);
     expect(pageCount(21, 20)).toBe(2);
     expect(pageCount(107, 100)).toBe(2);
+  });
+
+  it("links the first and last pages and two either side of the current one, and a lone page between", () => {
+    expect(pagesAround(1, 1)).toEqual([1]);
+    expect(pagesAround(1, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pagesAround(1, 6)).toEqual([1, 2, 3, 6]);
+    expect(pagesAround(50, 8334)).toEqual([1, 48, 49, 50, 51, 52, 8334]);
+    expect(pagesAround(5, 8334)).toEqual([1, 2, 3, 4, 5, 6, 7, 8334]);
+    expect(pagesAround(8334, 8334)).toEqual([1, 8332, 8333, 8334]);
   });
 });

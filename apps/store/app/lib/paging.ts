@@ -1,4 +1,17 @@
 /**
+ * Numbered lists' pages: the first, the last, and `either` pages either side of `current`, in order
+ * (WooCommerce's `paginate_links` shows a window the same way), and a page that alone would be left
+ * out between them. A list of thousands of pages links a handful of them, not every one.
+ */
+export function pagesAround(current: number, pages: number, either = 2): number[] {
+  const shown = new Set([1, pages]);
+  for (let n = current - either; n <= current + either; n++) shown.add(n);
+  const sorted = [...shown].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  // A gap of one page is that page's link: an ellipsis would take as much room.
+  return sorted.flatMap((n, index) => (sorted[index + 1] === n + 2 ? [n, n + 1] : [n]));
+}
+
+/**
  * The back office's numbered lists: the page an address asks for (`?page=`, from 1; anything else
  * is 1; at most `max`), and how many pages a list of `total` makes (at least one, even when empty).
  */

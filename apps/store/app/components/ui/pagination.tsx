@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { pagesAround } from "../../lib/paging.ts";
 
 const LINK = "block rounded border px-3 py-1";
 
-/** Numbered page links with "previous" and "next"; the current page is marked, not linked. */
+/**
+ * Numbered page links with "previous" and "next"; the current page is marked, not linked, and a gap
+ * between two pages shown (a window of a long list) is an ellipsis that screen readers skip.
+ */
 export function Pagination({
   label,
   current,
@@ -28,7 +32,12 @@ export function Pagination({
             </Link>
           </li>
         )}
-        {pages.map(({ page, href }) => (
+        {pages.map(({ page, href }, index) => [
+          index > 0 && page > pages[index - 1]!.page + 1 && (
+            <li key={`gap-${page}`} aria-hidden="true" className="px-1 py-1 text-stone-600">
+              …
+            </li>
+          ),
           <li key={page}>
             {page === current ? (
               <span
@@ -43,8 +52,8 @@ export function Pagination({
                 {page}
               </Link>
             )}
-          </li>
-        ))}
+          </li>,
+        ])}
         {next && (
           <li>
             <Link to={next} rel="next" className={LINK}>
@@ -55,13 +64,6 @@ export function Pagination({
       </ul>
     </nav>
   );
-}
-
-/** The first page, the last, and `either` pages either side of `current`, in order. */
-export function pagesAround(current: number, pages: number, either = 2): number[] {
-  const shown = new Set([1, pages]);
-  for (let n = current - either; n <= current + either; n++) shown.add(n);
-  return [...shown].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
+import { PageLinks } from "../../components/ui/pagination.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { ListingToolbar, SubcategoryLinks } from "../../features/catalogue/listing-toolbar.tsx";
 import { ProductGrid } from "../../features/catalogue/product-card.tsx";
@@ -68,15 +68,11 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {!hydrated && listing.pageCount > 1 && (
-        <Pagination
+        <PageLinks
           label={t("catalogue.pagination")}
-          current={listing.page}
-          pages={Array.from({ length: listing.pageCount }, (_, index) => ({
-            page: index + 1,
-            href: pageHref(index + 1),
-          }))}
-          previous={listing.page > 1 ? pageHref(listing.page - 1) : null}
-          next={listing.page < listing.pageCount ? pageHref(listing.page + 1) : null}
+          page={listing.page}
+          pages={listing.pageCount}
+          href={pageHref}
         />
       )}
       {!hydrated && <ShopSidebar {...filters} />}

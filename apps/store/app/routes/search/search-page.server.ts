@@ -2,6 +2,7 @@ import { type AppLoadContext, data } from "react-router";
 import { z } from "zod";
 import { createI18n } from "../../i18n/i18n.ts";
 import { EMPTY_QUERY, listingSearch } from "../../lib/listing-query.ts";
+import { pagesAround } from "../../lib/paging.ts";
 import { normaliseQuery } from "../../lib/search-rules.ts";
 import { PER_PAGE, productCardsByIds } from "../../services/catalogue/catalogue.server.ts";
 import {
@@ -95,15 +96,8 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
     keep: Object.fromEntries(searchParams),
     page,
     pageCount,
-    pageLinks: pageWindow(page, pageCount).map((n) => ({ page: n, href: pageQuery(n) })),
+    pageLinks: pagesAround(page, pageCount).map((n) => ({ page: n, href: pageQuery(n) })),
     previous: page > 1 ? pageQuery(page - 1) : null,
     next: page < pageCount ? pageQuery(page + 1) : null,
   };
-}
-
-/** The first, the last, and two either side of the current page: a common word can match thousands of pages. */
-export function pageWindow(page: number, pageCount: number): number[] {
-  const pages = new Set([1, pageCount]);
-  for (let n = Math.max(1, page - 2); n <= Math.min(pageCount, page + 2); n++) pages.add(n);
-  return [...pages].sort((a, b) => a - b);
 }

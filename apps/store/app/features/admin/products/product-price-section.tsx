@@ -1,35 +1,32 @@
 import { useId } from "react";
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { type ProductRecord, stockStatuses } from "../../../lib/product-resource.ts";
-import { count, money } from "./product-body.ts";
+import { useRootData } from "../../../root-data.ts";
+import { count } from "./product-body.ts";
 
 /** A simple product's price, sale price and stock (a variable product's are its variations'). */
 export function ProductPriceSection({ product }: { product: ProductRecord | null }) {
   const { t } = useTranslation();
   const id = useId();
+  const currency = useRootData()?.currency ?? "";
   return (
     <fieldset className="grid gap-4 rounded border border-stone-200 p-4 sm:grid-cols-4">
       <legend className="px-1 font-semibold">{t("backOffice.products.priceAndStock")}</legend>
-      <label className="text-sm font-medium">
-        {t("backOffice.products.regularPrice")}
-        <input
-          name="regular_price"
-          inputMode="decimal"
-          defaultValue={money(product?.regular_price)}
-          required
-          className={ADMIN_FIELD}
-        />
-      </label>
-      <label className="text-sm font-medium">
-        {t("backOffice.products.salePrice")}
-        <input
-          name="sale_price"
-          inputMode="decimal"
-          defaultValue={money(product?.sale_price)}
-          className={ADMIN_FIELD}
-        />
-      </label>
+      <MoneyField
+        label={t("backOffice.products.regularPrice")}
+        name="regular_price"
+        cents={product?.regular_price ?? null}
+        currency={currency}
+        required
+      />
+      <MoneyField
+        label={t("backOffice.products.salePrice")}
+        name="sale_price"
+        cents={product?.sale_price ?? null}
+        currency={currency}
+      />
       <label className="text-sm font-medium">
         {t("backOffice.products.stockQuantity")}
         <input

@@ -1,5 +1,8 @@
 import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import { centsFromText } from "../../../lib/money-text.ts";
+import { useRootData } from "../../../root-data.ts";
 import { MediaSingleField } from "../media/media-single-field.tsx";
 import { type OwnAttributeDraft, ownValues } from "./own-attribute-drafts.ts";
 import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
@@ -174,6 +177,7 @@ function VariationFields({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
+  const currency = useRootData()?.currency ?? "";
   return (
     <fieldset className="variation grid gap-3 border-t border-stone-200 pt-3 sm:grid-cols-4">
       <legend className="text-sm font-medium">{t("backOffice.products.variationN", { n })}</legend>
@@ -203,25 +207,21 @@ function VariationFields({
           className={ADMIN_FIELD}
         />
       </label>
-      <label className="text-sm">
-        {t("backOffice.products.regularPrice")}
-        <input
-          inputMode="decimal"
-          required
-          value={variation.price}
-          onChange={(event) => onChange({ price: event.target.value })}
-          className={ADMIN_FIELD}
-        />
-      </label>
-      <label className="text-sm">
-        {t("backOffice.products.salePrice")}
-        <input
-          inputMode="decimal"
-          value={variation.salePrice}
-          onChange={(event) => onChange({ salePrice: event.target.value })}
-          className={ADMIN_FIELD}
-        />
-      </label>
+      <MoneyField
+        label={t("backOffice.products.regularPrice")}
+        name={`variation-${n}-price`}
+        cents={centsFromText(variation.price)}
+        currency={currency}
+        required
+        onChange={(event) => onChange({ price: event.target.value })}
+      />
+      <MoneyField
+        label={t("backOffice.products.salePrice")}
+        name={`variation-${n}-sale-price`}
+        cents={centsFromText(variation.salePrice)}
+        currency={currency}
+        onChange={(event) => onChange({ salePrice: event.target.value })}
+      />
       <label className="text-sm">
         {t("backOffice.products.stockQuantity")}
         <input

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { adminApi, DEMO_STORE, expect, type SharedStore, test } from "./fixtures.ts";
-import { seriousViolations } from "./support.ts";
+import { seriousViolations, uniqueSuffix } from "./support.ts";
 
 /**
  * The attributes page (issue 39) at /admin/attributes, used by an editor on the worker's demo store:
@@ -20,7 +20,7 @@ async function demoStore(
   sharedStore: (env: typeof DEMO_STORE) => Promise<SharedStore>,
 ) {
   const { origin } = await sharedStore(DEMO_STORE);
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const suffix = uniqueSuffix();
   return { origin, suffix, call: (await adminApi(request, origin)).call };
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * The media picker dialog (issue 39) on the worker's demo store (60+ pictures), for a draft
@@ -20,7 +20,7 @@ test("an administrator chooses a product's gallery in the picker dialog by keybo
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
   const api = await adminApi(request, origin);
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const suffix = uniqueSuffix();
   const product = await api.call<{ id: number }>("POST", "/products", {
     type: "simple",
     status: "draft",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * A product's own attribute (WooCommerce's custom product attribute, issue 39, decision 0060), made
@@ -20,7 +20,7 @@ test("the owner adds a custom attribute, makes a variation for every combination
   test.setTimeout(180_000);
   const { origin } = await sharedStore(DEMO_STORE);
   const { call } = await adminApi(request, origin);
-  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const suffix = uniqueSuffix();
   const finish = await call<{ id: number }>("POST", "/products/attributes", {
     translations: { en: { name: `Finish ${suffix}` }, es: { name: `Acabado ${suffix}` } },
   });

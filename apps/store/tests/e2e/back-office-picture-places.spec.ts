@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { ADMIN, adminApi, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * The media picker dialog in the other places that take a picture (issue 39): a category's picture,
@@ -14,8 +14,6 @@ type Item = { id: number; filename: string };
 
 /** Waits until the page's scripts have hydrated it, so that a key press is handled by React. */
 const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** A picture file as a camera would hand it over. */
 async function photo(name: string, color: { r: number; g: number; b: number }) {
@@ -58,7 +56,7 @@ test("an administrator gives a category a picture in the picker dialog by keyboa
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
   const api = await adminApi(request, origin);
-  const suffix = unique();
+  const suffix = uniqueSuffix();
   const name = `Lamps ${suffix}`;
   const { items, remove } = await libraryPictures(request, origin, [`lamp-${suffix}.jpg`]);
   const picture = items[0]!;
@@ -129,7 +127,7 @@ test("a page's hero and gallery blocks take their pictures from the picker dialo
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
   const api = await adminApi(request, origin);
-  const suffix = unique();
+  const suffix = uniqueSuffix();
   const { items, remove } = await libraryPictures(request, origin, [`hero-${suffix}.jpg`]);
   const hero = items[0]!;
   const created = await api.call<{ id: number; slug: string }>("POST", "/pages", {
@@ -244,7 +242,7 @@ test("the media library lists 40 pictures a page, with and without JavaScript, a
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
   const api = await adminApi(request, origin);
-  const suffix = unique();
+  const suffix = uniqueSuffix();
   const { items, remove } = await libraryPictures(request, origin, [`library-${suffix}.jpg`]);
   const secondPage = await api.call<Item[]>("GET", "/media?per_page=40&page=2");
   expect(secondPage.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * Review moderation (issue 39, decision 0057), on the worker's demo store: approving a review
@@ -41,7 +41,7 @@ test("a moderator approves a review waiting and replies to it, which the product
 }) => {
   test.setTimeout(120_000);
   const { origin } = await sharedStore(DEMO_STORE);
-  const suffix = `${Date.now().toString(36)}`;
+  const suffix = uniqueSuffix();
   const kind = `Rosa ${suffix}`;
   const unkind = `Tomas ${suffix}`;
   await guestReview(browser, origin, kind, 5, `Warm all winter (${suffix}).`);

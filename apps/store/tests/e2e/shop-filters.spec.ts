@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * The owner's attributes and the shop's layered filters (issue 39), on the worker's demo store: an
@@ -24,7 +24,7 @@ test("an attribute with three terms, a variation for every combination made in t
   const { origin } = await sharedStore(DEMO_STORE);
   const api = await adminApi(request, origin);
   const call = api.call;
-  const suffix = Date.now().toString(36);
+  const suffix = uniqueSuffix();
 
   const material = await call<{ id: number }>("POST", "/products/attributes", {
     translations: { en: { name: "Material" }, es: { name: "Material" } },

@@ -150,3 +150,8 @@ export async function launchChromium(extraArgs: string[]) {
   watchBrowserPolicyViolations(browser);
   return browser;
 }
+
+/** A suffix no other test's names and slugs share: lowercase letters and digits, from the clock and a dice roll. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}

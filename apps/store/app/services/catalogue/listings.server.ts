@@ -1,6 +1,7 @@
 import { type Database, selectRows } from "@vitrine/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { StockFilter } from "../../lib/listing-query.ts";
+import { stockOf } from "./catalogue.server.ts";
 import { type ListedProduct, ListingIndex } from "./listing-index.server.ts";
 
 /** Products read per statement while building: each statement stays short, so pages are served between. */
@@ -159,8 +160,8 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
   return listed;
 }
 
-/** The stock state a shopper sees (catalogue.server.ts `stockOf`: a count of 0 is out of stock). */
-function stockState(status: string, quantity: number | null): StockFilter {
-  if (status === "outofstock" || quantity === 0) return "outofstock";
-  return status === "onbackorder" ? "onbackorder" : "instock";
+/** The stock state a shopper sees, by the cards' own rule (`stockOf`); low stock is in stock. */
+function stockState(stockStatus: string, stockQuantity: number | null): StockFilter {
+  const { state } = stockOf({ stockStatus, stockQuantity });
+  return state === "lowstock" ? "instock" : state;
 }

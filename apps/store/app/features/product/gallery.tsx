@@ -39,9 +39,14 @@ export function Gallery({
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
   const count = images.length;
 
+  // A thumbnail followed while the slider was arriving (created, not yet rendered with) is where
+  // it starts: the native scroll that click made is no longer Embla's.
+  const chosenBeforeSlider = useRef<number | null>(null);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => setSelected(embla.selectedScrollSnap());
+    if (chosenBeforeSlider.current !== null) embla.scrollTo(chosenBeforeSlider.current, true);
+    chosenBeforeSlider.current = null;
     onSelect();
     embla.on("select", onSelect).on("reInit", onSelect);
     return () => {
@@ -140,12 +145,15 @@ export function Gallery({
                   if (!hydrated) return;
                   event.preventDefault();
                   setSelected(index);
-                  if (embla) embla.scrollTo(index);
+                  if (embla) {
+                    embla.scrollTo(index);
+                    return;
+                  }
                   // Until the slider's code arrives the row scrolls natively; the slider starts there.
-                  else
-                    document
-                      .getElementById(`${idPrefix}-slide-${index + 1}`)
-                      ?.scrollIntoView({ block: "nearest", inline: "start" });
+                  chosenBeforeSlider.current = index;
+                  document
+                    .getElementById(`${idPrefix}-slide-${index + 1}`)
+                    ?.scrollIntoView({ block: "nearest", inline: "start" });
                 }}
               >
                 <Picture image={{ ...image, alt: "" }} sizes="64px" className="w-full" />

@@ -87,33 +87,63 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key").on(t.idempotencyKey),
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    // The back office's list by status, newest first.
+    index("orders_status_created_idx").on(t.status, t.createdAt),
   ],
 );
 
 /**
- * Mails an order owes its shopper (decision 0050): written in the transaction that placed the order,
- * so a committed order always has its confirmation owed, then sent and retried by the store's mail
- * outbox until done. `nextAttemptAt` is also a lease: an attempt moves it forward before sending, so
- * no other process sends the same mail meanwhile, and a process that died mid-send is retried then.
+ * Every mail the store sends through its outbox (decisions 0050, 0062): the shopper's order mails,
+ * the owner's, the stock alerts and the account mails. A kind is a column of text: adding one needs
+ * no migration.
+ */
+export const mailKinds = [
+  "order_confirmation",
+  "new_order",
+  "cancelled_order",
+  "failed_order",
+  "low_stock",
+  "no_stock",
+  "backorder",
+  "customer_on_hold_order",
+  "customer_processing_order",
+  "customer_completed_order",
+  "customer_refunded_order",
+  "customer_note",
+  "customer_new_account",
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+/**
+ * Mails the store owes (decisions 0050, 0062): written in the transaction that makes them owed (an
+ * order placed, a status changed, a refund, a note), so a commit always has its mails owed, whatever
+ * happens to the process after it; then sent and retried by the outbox until done. `key` names the
+ * mail once (`order_confirmation:12`, `customer_note:12:40`): owing it again changes nothing, so no
+ * mail is ever owed twice. `nextAttemptAt` is also a lease: an attempt moves it forward before
+ * sending, so no other process sends the same mail meanwhile, and a process that died mid-send is
+ * retried then.
  */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["order_confirmation"] }).notNull(),
+    key: text("key").notNull(),
+    /** The order the mail is about, when it is about one. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: mailKinds }).notNull(),
+    /** What else the mail needs, as it was when it became owed (a refund's id, a product's stock …). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When nothing more is owed: sent, or nothing to send (no address, order gone). */
+    /** When nothing more is owed: sent, or nothing to send (no address, order gone, switched off). */
     doneAt: timestamp("done_at", { withTimezone: true }),
     /** Why the last attempt did not send, for the logs and the owner. */
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("mail_outbox_order_kind").on(t.orderId, t.kind),
+    uniqueIndex("mail_outbox_key").on(t.key),
+    index("mail_outbox_order_idx").on(t.orderId),
     index("mail_outbox_due").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
   ],
 );
@@ -133,8 +163,58 @@ export const orderLines = pgTable(
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
     total: integer("total").notNull(),
+    /** How many of the line's items have gone back into stock (by a refund or a cancellation). */
+    restockedQuantity: integer("restocked_quantity").notNull().default(0),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    check("order_lines_restocked_within", sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/**
+ * Money given back on an order (issue 40): the whole of it or a part, with its reason and, per line,
+ * the quantity and amount refunded. The order's own figures never change: what is left is the total
+ * less its refunds.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amount: integer("amount").notNull(),
+    reason: text("reason").notNull().default(""),
+    /** Whether the refunded lines' items went back into stock. */
+    restocked: boolean("restocked").notNull().default(false),
+    refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    check("order_refunds_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const orderRefundLines = pgTable(
+  "order_refund_lines",
+  {
+    id: serial("id").primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(0),
+    amount: integer("amount").notNull().default(0),
+  },
+  (t) => [
+    index("order_refund_lines_refund_idx").on(t.refundId),
+    index("order_refund_lines_line_idx").on(t.orderLineId),
+    check("order_refund_lines_not_negative", sql`${t.quantity} >= 0 and ${t.amount} >= 0`),
+  ],
 );
 
 /** Where the order's shopper came from (spec §3, order attribution record), plus what we derive. */

@@ -119,10 +119,28 @@ describe.each(await availableDialects())("the dashboard on %s", (dialect) => {
     // Owed and not tried yet; failed twice; given up; failed once, then sent.
     const [fresh, retrying, gaveUp, sent] = ids as [number, number, number, number];
     await database.db.insert(mailOutbox).values([
-      { orderId: fresh, kind: "order_confirmation" },
-      { orderId: retrying, kind: "order_confirmation", attempts: 2, lastError: "smtp down" },
-      { orderId: gaveUp, kind: "order_confirmation", attempts: MAIL_ATTEMPTS, lastError: "smtp down" },
-      { orderId: sent, kind: "order_confirmation", attempts: 2, doneAt: new Date() },
+      { key: `order_confirmation:${fresh}`, orderId: fresh, kind: "order_confirmation" },
+      {
+        key: `order_confirmation:${retrying}`,
+        orderId: retrying,
+        kind: "order_confirmation",
+        attempts: 2,
+        lastError: "smtp down",
+      },
+      {
+        key: `order_confirmation:${gaveUp}`,
+        orderId: gaveUp,
+        kind: "order_confirmation",
+        attempts: MAIL_ATTEMPTS,
+        lastError: "smtp down",
+      },
+      {
+        key: `order_confirmation:${sent}`,
+        orderId: sent,
+        kind: "order_confirmation",
+        attempts: 2,
+        doneAt: new Date(),
+      },
     ]);
     expect((await read()).unsentMails).toEqual([
       { orderId: gaveUp, attempts: MAIL_ATTEMPTS, gaveUp: true },

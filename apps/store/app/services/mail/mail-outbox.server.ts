@@ -1,4 +1,4 @@
-import { type Database, mailOutbox, type Transaction } from "@vitrine/db";
+import { type Database, type MailKind, mailOutbox, type Transaction } from "@vitrine/db";
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../../lib/dashboard.ts";
 import { mailOrderConfirmation, type OrderMailContext } from "../orders/order-mail.server.tsx";
@@ -17,14 +17,41 @@ export const MAIL_ATTEMPTS = 8;
 export const MAIL_SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 20;
 
+/** One mail the store owes: its kind, the order it is about, and what names it among that order's. */
+export type OwedMail = {
+  kind: MailKind;
+  orderId?: number | null;
+  /** Tells apart several mails of one kind about one order (a note's id, a refund's id …). */
+  ref?: string | number;
+  payload?: Record<string, unknown>;
+};
+
+/** The outbox's name for a mail: owing it twice owes it once. */
+export function mailKey(mail: Pick<OwedMail, "kind" | "orderId" | "ref">): string {
+  return [mail.kind, mail.orderId ?? "", mail.ref ?? ""].join(":").replace(/:+$/, "");
+}
+
+/** In the transaction that makes the mail owed: it is owed from the commit on, once. */
+export async function oweMail(tx: Transaction | Database, mail: OwedMail): Promise<void> {
+  await tx
+    .insert(mailOutbox)
+    .values({
+      key: mailKey(mail),
+      kind: mail.kind,
+      orderId: mail.orderId ?? null,
+      payload: mail.payload ?? {},
+    })
+    .onConflictDoNothing();
+}
+
 /** In the transaction that placed the order: its confirmation is owed from the commit on. */
 export async function oweOrderConfirmation(tx: Transaction, orderId: number): Promise<void> {
-  await tx.insert(mailOutbox).values({ orderId, kind: "order_confirmation" }).onConflictDoNothing();
+  await oweMail(tx, { kind: "order_confirmation", orderId });
 }
 
 /** An order's confirmation in the outbox (one per order). */
 const confirmationOf = (orderId: number) =>
-  and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, "order_confirmation"));
+  eq(mailOutbox.key, mailKey({ kind: "order_confirmation", orderId }));
 
 /** What the outbox did with one owed mail ("held": not owed any more, not yet due, or another attempt's). */
 export type Delivery = "sent" | "nothing_to_send" | "failed" | "gave_up" | "held";
@@ -77,30 +104,54 @@ async function deliver(context: OrderMailContext, owed: SQL | undefined): Promis
         sql`(${mailOutbox.attempts} = 0 or ${mailOutbox.nextAttemptAt} <= now())`,
       ),
     )
-    .returning({ id: mailOutbox.id, orderId: mailOutbox.orderId, attempts: mailOutbox.attempts });
+    .returning({
+      id: mailOutbox.id,
+      kind: mailOutbox.kind,
+      orderId: mailOutbox.orderId,
+      payload: mailOutbox.payload,
+      attempts: mailOutbox.attempts,
+    });
   if (!claimed) return "held";
   const { id } = claimed;
 
-  let result: Awaited<ReturnType<typeof mailOrderConfirmation>>;
+  let result: MailOutcome;
   try {
-    result = await mailOrderConfirmation(context, claimed.orderId);
+    result = await sendOwedMail(context, claimed);
   } catch (error) {
     const last = claimed.attempts >= MAIL_ATTEMPTS;
-    const log = { err: error, orderId: claimed.orderId, attempt: claimed.attempts };
-    if (last) context.logger.error(log, "order confirmation mail failed; no attempts left");
-    else context.logger.warn(log, "order confirmation mail failed; it will be tried again");
+    const log = { err: error, kind: claimed.kind, orderId: claimed.orderId, attempt: claimed.attempts };
+    if (last) context.logger.error(log, "mail failed; no attempts left");
+    else context.logger.warn(log, "mail failed; it will be tried again");
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await context.db.update(mailOutbox).set({ lastError }).where(eq(mailOutbox.id, id));
     return last ? "gave_up" : "failed";
   }
   // Sent (or nothing to send): done. Should this write fail, the mail is sent again once its lease
-  // passes: a shopper may get a confirmation twice, never none.
+  // passes: a shopper may get a mail twice, never none.
   const unsent = "unsent" in result ? result.unsent : null;
   await context.db
     .update(mailOutbox)
     .set({ doneAt: sql`now()`, lastError: unsent })
     .where(eq(mailOutbox.id, id));
   return unsent ? "nothing_to_send" : "sent";
+}
+
+/** What one send did: where the mail went, or why there was nothing to send. */
+type MailOutcome = { sentTo: string } | { unsent: string };
+
+/** Makes and sends one owed mail of any kind; a mailer failure is thrown (the outbox tries again). */
+async function sendOwedMail(
+  context: OrderMailContext,
+  mail: { kind: MailKind; orderId: number | null; payload: Record<string, unknown> },
+): Promise<MailOutcome> {
+  switch (mail.kind) {
+    case "order_confirmation":
+      return mail.orderId === null
+        ? { unsent: "unknown_order" }
+        : mailOrderConfirmation(context, mail.orderId);
+    default:
+      return { unsent: "not_written_yet" };
+  }
 }
 
 /** Where an order's confirmation stands, for the back office; null for an order that owes none. */
@@ -130,10 +181,16 @@ export async function unsentConfirmations(db: Database, limit: number): Promise<
   const rows = await db
     .select({ orderId: mailOutbox.orderId, attempts: mailOutbox.attempts })
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.doneAt), gt(mailOutbox.attempts, 0)))
+    .where(
+      and(eq(mailOutbox.kind, "order_confirmation"), isNull(mailOutbox.doneAt), gt(mailOutbox.attempts, 0)),
+    )
     .orderBy(desc(mailOutbox.orderId))
     .limit(limit);
-  return rows.map((row) => ({ ...row, gaveUp: row.attempts >= MAIL_ATTEMPTS }));
+  return rows.map((row) => ({
+    orderId: row.orderId!,
+    attempts: row.attempts,
+    gaveUp: row.attempts >= MAIL_ATTEMPTS,
+  }));
 }
 
 /** The owner sent the confirmation by hand: nothing is owed any more, so the outbox stops trying. */

@@ -64,6 +64,21 @@ export async function deliverOrderConfirmation(
   return deliver(context, confirmationOf(orderId));
 }
 
+/**
+ * Sends an order's mails that were just owed (never tried yet), right after the answer that owed them;
+ * what fails is left to the sweep.
+ */
+export async function deliverNewOrderMails(context: OrderMailContext, orderId: number): Promise<Delivery[]> {
+  const owed = await context.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), isNull(mailOutbox.doneAt), eq(mailOutbox.attempts, 0)))
+    .orderBy(asc(mailOutbox.id));
+  const deliveries: Delivery[] = [];
+  for (const { id } of owed) deliveries.push(await deliver(context, eq(mailOutbox.id, id)));
+  return deliveries;
+}
+
 /** Sends every owed mail whose time has come (a batch at a time); answers how each went. */
 export async function deliverDueMails(context: OrderMailContext): Promise<Delivery[]> {
   const due = await context.db

@@ -1,5 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { InlineStylesheet } from "./components/layout/inline-stylesheet.tsx";
@@ -140,10 +150,23 @@ function useServedTracking(root: RootData | undefined) {
   return served;
 }
 
+/**
+ * Whether the page is the back office's, which has a frame of its own (decision 0064). An error page
+ * is the storefront's: the back office's frame did not render.
+ */
+function useBackOffice(): boolean {
+  const matches = useMatches();
+  const error = useRouteError();
+  return (
+    !error && matches.some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice)
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const tracking = useServedTracking(root);
   const { t } = useTranslation();
+  const backOffice = useBackOffice();
   return (
     <html lang={root?.locale ?? "en"}>
       <head>
@@ -164,54 +187,60 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans text-stone-900 antialiased">
         {/* First in the document, so the first Tab reaches the banner (decision 0051). */}
-        {root && tracking?.banner && (
+        {root && tracking?.banner && !backOffice && (
           <PartSlot>
             <ConsentHost legalPages={root.legalPages} />
           </PartSlot>
         )}
-        {root?.pageLoader && <PageLoader nonce={root.cspNonce} />}
+        {root?.pageLoader && !backOffice && <PageLoader nonce={root.cspNonce} />}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
         >
           {t("site.skipToContent")}
         </a>
-        {root?.staff && (
-          <PartSlot>
-            <AdminBar staff={root.staff} />
-          </PartSlot>
-        )}
-        {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
-        {root && (
-          <SiteHeader
-            root={root}
-            search={<SearchBox latency={root.search.latency} categories={root.search.categories} />}
-            account={
-              <AccountMenu
-                signedIn={root.account.signedIn}
-                loginNonce={root.account.loginNonce}
-                notices={root.notices.filter((notice) => notice.scope === "login")}
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            {root?.staff && (
+              <PartSlot>
+                <AdminBar staff={root.staff} />
+              </PartSlot>
+            )}
+            {root?.storeNotice && <StoreNotice notice={root.storeNotice} />}
+            {root && (
+              <SiteHeader
+                root={root}
+                search={<SearchBox latency={root.search.latency} categories={root.search.categories} />}
+                account={
+                  <AccountMenu
+                    signedIn={root.account.signedIn}
+                    loginNonce={root.account.loginNonce}
+                    notices={root.notices.filter((notice) => notice.scope === "login")}
+                  />
+                }
+                cart={
+                  <HeaderCart
+                    config={root.cart}
+                    serverCart={root.miniCart}
+                    removeNonce={root.removeNonce}
+                    locale={root.locale}
+                  />
+                }
               />
-            }
-            cart={
-              <HeaderCart
-                config={root.cart}
-                serverCart={root.miniCart}
-                removeNonce={root.removeNonce}
-                locale={root.locale}
-              />
-            }
-          />
-        )}
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          {root && <Notices notices={root.notices.filter((notice) => notice.scope !== "login")} />}
-          {children}
-        </main>
-        {root && <SiteFooter root={root} />}
-        {root?.comingSoonBanner && (
-          <PartSlot>
-            <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
-          </PartSlot>
+            )}
+            <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+              {root && <Notices notices={root.notices.filter((notice) => notice.scope !== "login")} />}
+              {children}
+            </main>
+            {root && <SiteFooter root={root} />}
+            {root?.comingSoonBanner && (
+              <PartSlot>
+                <ComingSoonBanner restUrl={root.comingSoonBanner.restUrl} />
+              </PartSlot>
+            )}
+          </>
         )}
         <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />

@@ -8,12 +8,12 @@ import {
   AccountError,
   guestFormNonce,
   LOGIN_NONCE,
+  LOGOUT_NONCE,
   REGISTER_NONCE,
   registerCustomer,
 } from "../../services/people/accounts.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
-export const LOGOUT_NONCE = "customer-logout";
 
 const credentials = z.object({
   username: z.string().trim().toLowerCase().email("account.errors.email").max(254),

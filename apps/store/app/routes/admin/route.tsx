@@ -1,16 +1,24 @@
+import { users } from "@vitrine/db";
+import { eq } from "drizzle-orm";
 import { NavLink, Outlet } from "react-router";
+import { BackOfficeMain, BackOfficeNav, BackOfficeShell } from "../../features/admin/back-office-shell.tsx";
 import { addSectionStrings, BACK_OFFICE_SECTION } from "../../i18n/i18n.ts";
 import { sectionStrings } from "../../i18n/section-strings.server.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { reviewsWaiting } from "../../services/catalogue/reviews-admin.server.ts";
+import { LOGOUT_NONCE } from "../../services/people/accounts.server.ts";
 import { requireStaff } from "../../services/people/staff-access.server.ts";
+import { createNonce } from "../../services/shared/nonce.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { role } = await requireStaff(context, request);
+  const { role, userId, nonceSecret } = await requireStaff(context, request);
+  const [person] = await context.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   // The storefront's documents leave the back office's strings out; they come with its data.
   return {
     role,
+    person: person?.email ?? "",
+    logoutNonce: createNonce(nonceSecret, LOGOUT_NONCE),
     reviewsWaiting: await reviewsWaiting(context.db),
     strings: sectionStrings(context.locale, BACK_OFFICE_SECTION),
   };
@@ -20,7 +28,13 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-/** The back office's frame: its own navigation; each section is a route of its own, and its code too. */
+/** The root leaves the storefront's frame out of the back office's pages (decision 0064). */
+export const handle = { backOffice: true };
+
+/**
+ * The back office's frame: its own bar and navigation (decision 0064); each section is a route of
+ * its own, and its code too.
+ */
 export default function BackOffice({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   addSectionStrings(i18n, BACK_OFFICE_SECTION, loaderData.strings);
@@ -28,8 +42,8 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded px-3 py-2 ${isActive ? "bg-brand text-white" : "hover:bg-stone-100"}`;
   return (
-    <div className="back-office grid gap-6 md:grid-cols-[12rem_1fr]">
-      <nav aria-label={t("backOffice.navigation")}>
+    <BackOfficeShell person={loaderData.person} logoutNonce={loaderData.logoutNonce}>
+      <BackOfficeNav label={t("backOffice.navigation")}>
         <ul className="space-y-1">
           <li>
             <NavLink to="/admin" end className={link}>
@@ -112,15 +126,15 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
             </>
           )}
         </ul>
-      </nav>
-      <div>
+      </BackOfficeNav>
+      <BackOfficeMain>
         <noscript>
           <p className="mb-4 border-l-4 border-amber-500 bg-amber-50 px-4 py-3">
             {t("backOffice.needsJavaScript")}
           </p>
         </noscript>
         <Outlet />
-      </div>
-    </div>
+      </BackOfficeMain>
+    </BackOfficeShell>
   );
 }

@@ -128,6 +128,8 @@ export function tokenHash(token: string): string {
 }
 
 export const LOGIN_NONCE = "woocommerce-login";
+/** Signing out, from My account or the back office's bar. */
+export const LOGOUT_NONCE = "customer-logout";
 export const REGISTER_NONCE = "woocommerce-register";
 
 /**

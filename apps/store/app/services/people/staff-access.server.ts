@@ -14,7 +14,7 @@ export async function requireStaff(context: AppLoadContext, request: Request) {
   }
   const role = await userRole(context.db, session.userId);
   if (!canEditPages(role)) throw data(null, { status: 403 });
-  return { role: role! };
+  return { role: role!, userId: session.userId, nonceSecret: session.nonceSecret };
 }
 
 /** Products, categories and orders are for administrators only; editors get the 403 page (issue 16). */

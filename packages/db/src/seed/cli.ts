@@ -3,26 +3,36 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { createDb, type Database, selectRows } from "../client.ts";
-import { seedDemo, seedSynthetic } from "./index.ts";
+import { seedBackOffice, seedDemo, seedSynthetic } from "./index.ts";
+
+const USAGE = "npm run seed -- [--demo] [--products N] [--customers N] [--orders N] [--reviews N]";
 
 /**
- * `npm run seed -- [--demo] [--products N]`. Without --demo the demo catalogue is added only when
- * the database has no products yet, so synthetic products always land in a browsable store.
+ * `npm run seed -- [--demo] [--products N] [--customers N] [--orders N] [--reviews N]`. Without
+ * --demo the demo catalogue is added only when the database has no products yet, so synthetic
+ * products, orders and reviews always land in a browsable store. Customers go in before orders,
+ * so that orders are placed by them (decision 0065).
  */
-const argsSchema = z.object({
-  demo: z.boolean().default(false),
-  products: z
+const count = (flag: string, max: number) =>
+  z
     .string()
-    .regex(/^\d+$/, "--products takes a whole number, e.g. --products 1000")
+    .regex(/^\d+$/, `--${flag} takes a whole number, e.g. --${flag} 1000`)
     .transform(Number)
     .pipe(
       z
         .number()
         .int()
-        .min(1, "--products must be at least 1")
-        .max(1_000_000, "--products can be at most 1,000,000"),
+        .min(1, `--${flag} must be at least 1`)
+        .max(max, `--${flag} can be at most ${max.toLocaleString("en")}`),
     )
-    .optional(),
+    .optional();
+
+const argsSchema = z.object({
+  demo: z.boolean().default(false),
+  products: count("products", 1_000_000),
+  customers: count("customers", 1_000_000),
+  orders: count("orders", 1_000_000),
+  reviews: count("reviews", 1_000_000),
 });
 
 const envSchema = z.object({
@@ -37,13 +47,19 @@ function parseCommandLine() {
   try {
     ({ values } = parseArgs({
       args: process.argv.slice(2),
-      options: { demo: { type: "boolean" }, products: { type: "string" } },
+      options: {
+        demo: { type: "boolean" },
+        products: { type: "string" },
+        customers: { type: "string" },
+        orders: { type: "string" },
+        reviews: { type: "string" },
+      },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
     const reason = (error as Error).message.split("\n")[0]!.replace(/\.?$/, ".");
-    return { error: `${reason} Usage: npm run seed -- [--demo] [--products N]` };
+    return { error: `${reason} Usage: ${USAGE}` };
   }
   const parsed = argsSchema.safeParse(values);
   if (!parsed.success) return { error: parsed.error.issues[0]!.message };
@@ -69,14 +85,19 @@ async function main(): Promise<number> {
     if (runDemo) demo = (await seedDemo(handle.db, { mediaDir, log })).products;
     const synthetic = command.args.products ?? 0;
     if (synthetic > 0) await seedSynthetic(handle.db, { products: synthetic, mediaDir, log });
+    const { customers, orders, reviews } = command.args;
+    if (customers || orders || reviews) await seedBackOffice(handle.db, { customers, orders, reviews, log });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const parts = [
       runDemo ? `${demo} demo products` : "",
       synthetic > 0 ? `${synthetic} synthetic products` : "",
+      customers ? `${customers} customers` : "",
+      orders ? `${orders} orders` : "",
+      reviews ? `${reviews} reviews` : "",
     ];
     const what =
       parts.filter(Boolean).join(" and ") ||
-      "nothing (the catalogue already has products; pass --products N)";
+      "nothing (the catalogue already has products; pass --products N, --orders N …)";
     console.log(`Seeded ${what} into ${handle.describe}, media in ${mediaDir}, in ${seconds} s.`);
     return 0;
   } finally {

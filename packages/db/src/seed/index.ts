@@ -6,6 +6,7 @@ import { planDemoCatalogue } from "./demo-catalogue.ts";
 import { insertImages, planImages, renderImages } from "./media.ts";
 import { planReviews } from "./reviews.ts";
 
+export { type BackOfficeOptions, seedBackOffice } from "./back-office.ts";
 export { sourcePathOfSize } from "./images.ts";
 export { drawPendingImages } from "./media.ts";
 export { type SyntheticOptions, seedSynthetic } from "./synthetic.ts";

@@ -44,6 +44,19 @@ export const tokenCredentials = z.object({
   password: z.string().min(1).max(200),
 });
 
+/** An invitation's state: its link open, past its end, or used. */
+export type InvitationState = "sent" | "accepted" | "expired";
+
+export type InvitationRow = {
+  userId: number;
+  email: string;
+  role: PeopleRole;
+  state: InvitationState;
+  sentAt: string | null;
+  expiresAt: string | null;
+  acceptedAt: string | null;
+};
+
 export type StaffRow = { id: number; email: string; role: PeopleRole; invitationPending: boolean };
 
 export type LastOrder = { id: number; date: string; status: OrderStatus; total: number; currency: string };

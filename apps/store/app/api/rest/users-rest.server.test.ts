@@ -1,6 +1,6 @@
 import { users } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../i18n/i18n.ts";
 import { insertAccount, insertOrder } from "../../services/orders/order-fixtures.test-helper.ts";
@@ -151,6 +151,129 @@ describe.each(await availableDialects())("people over REST on %s", (dialect) => 
       .from(users)
       .where(eq(users.email, "unlucky@example.com"));
     expect(user?.role).toBe("editor");
+  });
+
+  it("lists invitations as sent, accepted and expired; resending makes a new link and refuses the old one", async () => {
+    const admin = await server.session("administrator");
+    const editor = await server.session("editor");
+    const invite = (email: string) =>
+      call("/users/invitations", admin.headers, "POST", { email, role: "editor" });
+    await invite("listed.sent@example.com");
+    await invite("listed.accepted@example.com");
+    await invite("listed.expired@example.com");
+    const accepted = invitationLink(mail, "listed.accepted@example.com");
+    expect(await acceptInvitation(server.db, accepted.login, accepted.key, "a good password")).not.toBeNull();
+    const expired = invitationLink(mail, "listed.expired@example.com");
+    await server.db
+      .update(users)
+      .set({ meta: sql`jsonb_set(${users.meta}, '{invitation,expires}', to_jsonb(1000::bigint))` })
+      .where(eq(users.id, expired.login));
+
+    const listed = async () => {
+      const answer = await call("/users/invitations?per_page=100", admin.headers);
+      expect(answer.status).toBe(200);
+      const rows = answer.body as unknown as Array<Record<string, unknown>>;
+      return Object.fromEntries(
+        rows.filter((row) => String(row.email).startsWith("listed.")).map((row) => [row.email, row]),
+      );
+    };
+    const before = await listed();
+    expect(before["listed.sent@example.com"]).toMatchObject({
+      state: "sent",
+      role: "editor",
+      accepted_at: null,
+    });
+    expect(before["listed.sent@example.com"]!.sent_at).toEqual(expect.any(String));
+    expect(before["listed.sent@example.com"]!.expires_at).toEqual(expect.any(String));
+    expect(before["listed.accepted@example.com"]).toMatchObject({ state: "accepted", expires_at: null });
+    expect(before["listed.accepted@example.com"]!.accepted_at).toEqual(expect.any(String));
+    expect(before["listed.expired@example.com"]).toMatchObject({ state: "expired" });
+
+    // An expired invitation is sent again: a new link, which opens; the old one stays refused.
+    const resent = await call(`/users/invitations/${expired.login}/resend`, admin.headers, "POST");
+    expect(resent).toMatchObject({ status: 200, body: { user_id: expired.login, role: "editor" } });
+    const renewed = invitationLink(mail, "listed.expired@example.com");
+    expect(renewed.key).not.toBe(expired.key);
+    expect(await openInvitation(server.db, expired.login, expired.key)).toBeNull();
+    expect(await openInvitation(server.db, renewed.login, renewed.key)).not.toBeNull();
+    expect((await listed())["listed.expired@example.com"]).toMatchObject({ state: "sent" });
+
+    // An accepted invitation is neither resent nor withdrawn; editors may do neither.
+    for (const [path, method] of [
+      [`/users/invitations/${accepted.login}/resend`, "POST"],
+      [`/users/invitations/${accepted.login}`, "DELETE"],
+      [`/users/invitations/${admin.userId}`, "DELETE"],
+      ["/users/invitations/0", "DELETE"],
+    ] as const) {
+      const answer = await call(path, admin.headers, method);
+      expect([answer.status, answer.body.code], path).toEqual([
+        404,
+        path.endsWith("/0") ? "rest_not_found" : "rest_invitation_invalid_id",
+      ]);
+    }
+    for (const [path, method] of [
+      ["/users/invitations", "GET"],
+      [`/users/invitations/${expired.login}/resend`, "POST"],
+      [`/users/invitations/${expired.login}`, "DELETE"],
+    ] as const) {
+      const answer = await call(path, editor.headers, method);
+      expect([answer.status, answer.body.code]).toEqual([403, "rest_forbidden"]);
+    }
+  });
+
+  it("withdrawing refuses the link: an account the invitation made and nobody used is removed, an existing one gets its role back", async () => {
+    const admin = await server.session("administrator");
+    await call("/users/invitations", admin.headers, "POST", {
+      email: "withdrawn.new@example.com",
+      role: "administrator",
+    });
+    const made = invitationLink(mail, "withdrawn.new@example.com");
+    // Sent again first: the withdrawal still knows the invitation made the account.
+    await call(`/users/invitations/${made.login}/resend`, admin.headers, "POST");
+    const resent = invitationLink(mail, "withdrawn.new@example.com");
+    const withdrawn = await call(`/users/invitations/${made.login}`, admin.headers, "DELETE");
+    expect(withdrawn).toMatchObject({
+      status: 200,
+      body: { user_id: made.login, removed: true, role: null },
+    });
+    expect(await server.db.select().from(users).where(eq(users.id, made.login))).toEqual([]);
+    expect(await openInvitation(server.db, made.login, resent.key)).toBeNull();
+    expect(await acceptInvitation(server.db, made.login, resent.key, "a good password")).toBeNull();
+
+    const shopper = await insertAccount(server.db, "withdrawn.shopper@example.com", { role: "customer" });
+    await call("/users/invitations", admin.headers, "POST", {
+      email: "withdrawn.shopper@example.com",
+      role: "editor",
+    });
+    await call("/users/invitations", admin.headers, "POST", {
+      email: "withdrawn.shopper@example.com",
+      role: "administrator",
+    });
+    const link = invitationLink(mail, "withdrawn.shopper@example.com");
+    expect(await roleOf(shopper)).toBe("administrator");
+    const back = await call(`/users/invitations/${shopper}`, admin.headers, "DELETE");
+    expect(back).toMatchObject({ status: 200, body: { user_id: shopper, removed: false, role: "customer" } });
+    expect(await roleOf(shopper)).toBe("customer");
+    expect(await openInvitation(server.db, shopper, link.key)).toBeNull();
+    const listed = (await call("/users/invitations?per_page=100", admin.headers)).body as unknown as Array<{
+      email: string;
+    }>;
+    expect(listed.map((row) => row.email)).not.toContain("withdrawn.shopper@example.com");
+    expect((await call(`/users/invitations/${shopper}`, admin.headers, "DELETE")).status).toBe(404);
+
+    // A made account that placed an order is kept, as a customer.
+    await call("/users/invitations", admin.headers, "POST", {
+      email: "withdrawn.buyer@example.com",
+      role: "editor",
+    });
+    const buyer = invitationLink(mail, "withdrawn.buyer@example.com").login;
+    await insertOrder(server.db, {
+      userId: buyer,
+      createdAt: "2026-01-02T10:00:00Z",
+      key: "wc_order_withdrawn_buyer",
+    });
+    const kept = await call(`/users/invitations/${buyer}`, admin.headers, "DELETE");
+    expect(kept).toMatchObject({ status: 200, body: { removed: false, role: "customer" } });
   });
 
   it("never leaves the store without an administrator, in whatever order changes come", async () => {

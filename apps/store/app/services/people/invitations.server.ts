@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { type Database, type Role, sessions, users } from "@vitrine/db";
-import { and, eq, sql } from "drizzle-orm";
+import { type Database, orders, type Role, sessions, users } from "@vitrine/db";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import { isLocale, type Locale } from "../../i18n/i18n.ts";
-import type { InvitationInput } from "../../lib/people-resource.ts";
+import type { InvitationInput, InvitationRow, InvitationState } from "../../lib/people-resource.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { tokenHash } from "./accounts.server.ts";
 import { hashPassword } from "./passwords.server.ts";
@@ -33,7 +33,21 @@ export type Invitation = {
   expiresAt: string;
 };
 
-type InvitationSlot = { hash?: string; expires?: number };
+/**
+ * The invitation's slot in the account's meta. While the link is open: its hash and end, when it was
+ * sent, whether the invitation made the account and the role the account had before (what a
+ * withdrawal puts back). Once accepted only `sentAt` and `acceptedAt` stay, for the list.
+ */
+type InvitationSlot = {
+  hash?: string;
+  expires?: number;
+  sentAt?: number;
+  acceptedAt?: number;
+  created?: boolean;
+  previousRole?: Role | null;
+};
+
+const slotOf = (meta: Record<string, unknown>) => meta.invitation as InvitationSlot | undefined;
 
 /**
  * Invites `input.email` as `input.role`, by administrator `actorId`: the role change follows the
@@ -65,12 +79,24 @@ export async function inviteUser(
       .from(users)
       .where(byEmail);
     if (!user) throw new AdminInputError("rest_invalid_param", "Invalid parameter: email", "email");
+    const [before] = await tx
+      .select({ role: users.role, meta: users.meta })
+      .from(users)
+      .where(eq(users.id, user.id));
     const changed = await setUserRoleIn(tx, user.id, input.role, actorId);
+    // A renewed invitation (not yet accepted) keeps what the first one found: whether it made the
+    // account, and the role from before it.
+    const open = before && slotOf(before.meta)?.hash ? slotOf(before.meta) : undefined;
+    const slot: InvitationSlot = {
+      hash: tokenHash(token),
+      expires,
+      sentAt: Date.now(),
+      created: open ? open.created === true : inserted.length > 0,
+      previousRole: open ? (open.previousRole ?? null) : inserted.length > 0 ? null : (before?.role ?? null),
+    };
     await tx
       .update(users)
-      .set({
-        meta: sql`${users.meta} || jsonb_build_object('invitation', jsonb_build_object('hash', ${tokenHash(token)}::text, 'expires', ${expires}::bigint))`,
-      })
+      .set({ meta: sql`${users.meta} || jsonb_build_object('invitation', ${JSON.stringify(slot)}::jsonb)` })
       .where(eq(users.id, user.id));
     const locale: Locale = input.locale ?? (isLocale(user.locale) ? user.locale : context.locale);
     return {
@@ -133,9 +159,13 @@ export async function acceptInvitation(
   password: string,
 ): Promise<{ id: number; role: Role } | null> {
   const passwordHash = await hashPassword(password);
+  // The slot stays, with when it was sent and accepted, so the back office lists it as accepted.
   const [user] = await db
     .update(users)
-    .set({ passwordHash, meta: sql`${users.meta} - 'invitation'` })
+    .set({
+      passwordHash,
+      meta: sql`jsonb_set(${users.meta}, '{invitation}', jsonb_strip_nulls(jsonb_build_object('sentAt', ${users.meta}->'invitation'->'sentAt', 'acceptedAt', ${Date.now()}::bigint)))`,
+    })
     .where(invitationCondition(userId, token))
     .returning({ id: users.id, role: users.role });
   if (!user) return null;
@@ -145,6 +175,141 @@ export async function acceptInvitation(
 
 /** Whether an account's invitation is still open (for the back office's staff list). */
 export function invitationPending(meta: Record<string, unknown>, now = Date.now()): boolean {
-  const slot = meta.invitation as InvitationSlot | undefined;
-  return Boolean(slot?.hash && typeof slot.expires === "number" && slot.expires > now);
+  return invitationState(slotOf(meta), now) === "sent";
+}
+
+function invitationState(slot: InvitationSlot | undefined, now: number): InvitationState | null {
+  if (!slot) return null;
+  if (typeof slot.acceptedAt === "number") return "accepted";
+  if (!slot.hash || typeof slot.expires !== "number") return null;
+  return slot.expires > now ? "sent" : "expired";
+}
+
+/** The most invitations the back office lists at once. */
+export const INVITATIONS_LIMIT = 100;
+
+/**
+ * The invitations, newest sent first: open, expired and accepted ones (a withdrawn one is gone).
+ * Invitations from before `sentAt` was kept were sent a week before they end.
+ */
+export async function listInvitations(
+  db: Database,
+  options: { limit: number; offset: number },
+  now = Date.now(),
+): Promise<{ total: number; invitations: InvitationRow[] }> {
+  const slot = sql`${users.meta}->'invitation'`;
+  const sentAt = sql`coalesce((${slot}->>'sentAt')::bigint, (${slot}->>'expires')::bigint - ${INVITATION_DAYS * 86_400_000}::bigint)`;
+  const where = isNotNull(slot);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, role: users.role, meta: users.meta })
+      .from(users)
+      .where(where)
+      .orderBy(desc(sentAt), desc(users.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const invitations = rows.flatMap(({ meta, ...user }): InvitationRow[] => {
+    const found = slotOf(meta);
+    const state = invitationState(found, now);
+    if (!found || !state) return [];
+    const sent = found.sentAt ?? (found.expires ? found.expires - INVITATION_DAYS * 86_400_000 : null);
+    const iso = (time: number | null | undefined) =>
+      typeof time === "number" ? new Date(time).toISOString() : null;
+    return [
+      {
+        userId: user.id,
+        email: user.email,
+        role: user.role,
+        state,
+        sentAt: iso(sent),
+        expiresAt: state === "accepted" ? null : iso(found.expires),
+        acceptedAt: iso(found.acceptedAt),
+      },
+    ];
+  });
+  return { total: counted?.total ?? 0, invitations };
+}
+
+/**
+ * Sends an invitation that was not accepted again (open or expired): a new link, the old one
+ * refused from now on, in the account's language. Null when the account has no such invitation.
+ */
+export async function resendInvitation(
+  context: Pick<AppContext, "db" | "mailer" | "config" | "settings" | "logger" | "locale">,
+  userId: number,
+  actorId: number | null,
+): Promise<Invitation | null> {
+  const [user] = await context.db
+    .select({ email: users.email, role: users.role, locale: users.locale, meta: users.meta })
+    .from(users)
+    .where(eq(users.id, userId));
+  const state = user ? invitationState(slotOf(user.meta), Date.now()) : null;
+  if (!user || (state !== "sent" && state !== "expired")) return null;
+  return inviteUser(
+    context,
+    {
+      email: user.email.toLowerCase(),
+      role: user.role,
+      locale: isLocale(user.locale) ? user.locale : undefined,
+    },
+    actorId,
+  );
+}
+
+export type Withdrawal = { userId: number; email: string; removed: boolean; role: Role | null };
+
+/**
+ * Withdraws an invitation not accepted: its link is refused from now on. An account the invitation
+ * made and nobody ever used (still no password, no order) is removed; any other goes back to the
+ * role it had before the invitation (a made account that placed an order stays a customer). Either
+ * way under the role rules' lock (`setUserRoleIn`), so the last administrator is never withdrawn.
+ * Null when the account has no such invitation.
+ */
+export async function withdrawInvitation(
+  db: Database,
+  userId: number,
+  actorId: number | null,
+): Promise<Withdrawal | null> {
+  return db.transaction(async (tx) => {
+    // The role rules' order of locks (`setUserRoleIn`): the administrators' rows, then the account's.
+    await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "administrator"))
+      .orderBy(asc(users.id))
+      .for("update");
+    const [user] = await tx
+      .select({ email: users.email, passwordHash: users.passwordHash, meta: users.meta })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    const slot = user ? slotOf(user.meta) : undefined;
+    const state = invitationState(slot, Date.now());
+    if (!user || !slot || (state !== "sent" && state !== "expired")) return null;
+    const unused = slot.created === true && user.passwordHash === NO_PASSWORD;
+    const changed = await setUserRoleIn(
+      tx,
+      userId,
+      unused ? "customer" : (slot.previousRole ?? "customer"),
+      actorId,
+    );
+    if (unused) {
+      const [ordered] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .limit(1);
+      if (!ordered) {
+        await tx.delete(users).where(eq(users.id, userId));
+        return { userId, email: user.email, removed: true, role: null };
+      }
+    }
+    await tx
+      .update(users)
+      .set({ meta: sql`${users.meta} - 'invitation'` })
+      .where(eq(users.id, userId));
+    return { userId, email: user.email, removed: false, role: changed?.role ?? null };
+  });
 }

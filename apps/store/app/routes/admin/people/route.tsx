@@ -1,3 +1,4 @@
+import { InvitationList } from "../../../features/admin/people/people-invitations.tsx";
 import { ApiTokenList, CustomerList } from "../../../features/admin/people/people-lists.tsx";
 import { InviteForm, StaffList } from "../../../features/admin/people/people-staff.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -20,6 +21,7 @@ export default function BackOfficePeople({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-semibold">{t("backOffice.people.title")}</h1>
       <StaffList staff={loaderData.staff} me={loaderData.me} />
       <InviteForm />
+      <InvitationList {...loaderData.invitations} />
       <CustomerList {...loaderData.customers} />
       <ApiTokenList {...loaderData.tokens} />
     </section>

@@ -68,6 +68,18 @@ export function Gallery({
   if (count === 0) return null;
   const current = images[Math.min(selected, count - 1)]!;
   const openLightbox = (index: number) => setLightbox({ open: true, index });
+  const showSlide = (index: number) => {
+    setSelected(index);
+    if (embla) {
+      embla.scrollTo(index);
+      return;
+    }
+    // Until the slider's code arrives the row scrolls natively; the slider starts there.
+    chosenBeforeSlider.current = index;
+    document
+      .getElementById(`${idPrefix}-slide-${index + 1}`)
+      ?.scrollIntoView({ block: "nearest", inline: "start" });
+  };
 
   return (
     <div className="product-gallery space-y-2">
@@ -132,36 +144,7 @@ export function Gallery({
           </button>
         )}
       </ZoomArea>
-      {count > 0 && (
-        <ol className="product-thumbnails flex flex-wrap gap-2" aria-label={t("product.thumbnails")}>
-          {images.map((image, index) => (
-            <li key={`${index}-${image.id}`}>
-              <a
-                href={`#${idPrefix}-slide-${index + 1}`}
-                aria-label={t("product.imageN", { n: index + 1, count })}
-                aria-current={index === selected ? "true" : undefined}
-                className="block w-16 overflow-hidden rounded border-2 border-transparent aria-[current=true]:border-brand"
-                onClick={(event) => {
-                  if (!hydrated) return;
-                  event.preventDefault();
-                  setSelected(index);
-                  if (embla) {
-                    embla.scrollTo(index);
-                    return;
-                  }
-                  // Until the slider's code arrives the row scrolls natively; the slider starts there.
-                  chosenBeforeSlider.current = index;
-                  document
-                    .getElementById(`${idPrefix}-slide-${index + 1}`)
-                    ?.scrollIntoView({ block: "nearest", inline: "start" });
-                }}
-              >
-                <Picture image={{ ...image, alt: "" }} sizes="64px" className="w-full" />
-              </a>
-            </li>
-          ))}
-        </ol>
-      )}
+      <GalleryThumbnails images={images} selected={selected} idPrefix={idPrefix} onChoose={showSlide} />
       {lightbox && (
         <PartSlot>
           <GalleryLightbox
@@ -173,5 +156,46 @@ export function Gallery({
         </PartSlot>
       )}
     </div>
+  );
+}
+
+/**
+ * The thumbnails: anchors to their slides, so that without JavaScript they scroll the row there;
+ * once hydrated, `onChoose` moves the slider instead.
+ */
+function GalleryThumbnails({
+  images,
+  selected,
+  idPrefix,
+  onChoose,
+}: {
+  images: ImageView[];
+  selected: number;
+  idPrefix: string;
+  onChoose: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const count = images.length;
+  return (
+    <ol className="product-thumbnails flex flex-wrap gap-2" aria-label={t("product.thumbnails")}>
+      {images.map((image, index) => (
+        <li key={`${index}-${image.id}`}>
+          <a
+            href={`#${idPrefix}-slide-${index + 1}`}
+            aria-label={t("product.imageN", { n: index + 1, count })}
+            aria-current={index === selected ? "true" : undefined}
+            className="block w-16 overflow-hidden rounded border-2 border-transparent aria-[current=true]:border-brand"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              onChoose(index);
+            }}
+          >
+            <Picture image={{ ...image, alt: "" }} sizes="64px" className="w-full" />
+          </a>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -250,6 +250,7 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
           quantity: 2,
           total: 1000,
           attributes: { Colour: "Red" },
+          restocked_quantity: 0,
         },
         {
           id: newer.lineIds[1],
@@ -259,6 +260,7 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
           quantity: 1,
           total: 1000,
           attributes: {},
+          restocked_quantity: 0,
         },
       ],
       attribution: {
@@ -283,6 +285,7 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
       origin: "Source: Newsletter",
       notes: [],
       status_history: [],
+      refunds: [],
     });
     expect(await (await call(`/orders/${older}`, { headers: admin })).json()).toMatchObject({
       id: older,

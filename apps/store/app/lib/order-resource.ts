@@ -11,6 +11,8 @@ import type { OrderAddress } from "./orders.ts";
 export const ORDER_NOTE_MAX = 2000;
 /** The longest origin label a filter takes. */
 export const ORIGIN_MAX = 200;
+/** The longest search of the order list. */
+export const ORDER_SEARCH_MAX = 100;
 
 /** `PUT /orders/{id}`: the new status. */
 export const orderStatusInput = z.object({ status: z.enum(ORDER_STATUSES) }).strict();
@@ -22,6 +24,41 @@ export const orderNoteInput = z
     customer_note: z.boolean().default(false),
   })
   .strict();
+
+/** The longest refund reason, in characters. */
+export const REFUND_REASON_MAX = 500;
+
+const cents = z.number().int().min(0).max(1_000_000_000);
+
+/**
+ * `POST /orders/{id}/refunds`, in WooCommerce's shape with the API's money in cents: the refund's
+ * `amount` (left out: the lines' `refund_total`s added up), its `reason`, per order line (`id`) the
+ * `quantity` and `refund_total` given back, and whether those items go back into stock
+ * (`api_restock`, WooCommerce's name, default true; `restock_items` is taken as its synonym).
+ */
+export const refundInput = z
+  .object({
+    amount: cents.optional(),
+    reason: z.string().trim().max(REFUND_REASON_MAX).default(""),
+    line_items: z
+      .array(
+        z
+          .object({
+            id: z.number().int().positive(),
+            quantity: z.number().int().min(0).max(1_000_000).default(0),
+            refund_total: cents.default(0),
+          })
+          .strict(),
+      )
+      .max(500)
+      .default([]),
+    api_restock: z.boolean().optional(),
+    restock_items: z.boolean().optional(),
+    api_refund: z.boolean().optional(),
+  })
+  .strict();
+
+export type RefundInputBody = z.input<typeof refundInput>;
 
 /**
  * The list's filters, as `GET /orders` and the list page's address take them: `status` is one
@@ -40,9 +77,48 @@ export const orderListFilters = z.object({
     .max(ORIGIN_MAX)
     .optional()
     .transform((value) => value || undefined),
+  search: z
+    .string()
+    .trim()
+    .max(ORDER_SEARCH_MAX)
+    .optional()
+    .transform((value) => value || undefined),
 });
 
-export type OrderListFilters = { statuses?: OrderStatus[] | undefined; origin?: string | undefined };
+export type OrderListFilters = {
+  statuses?: OrderStatus[] | undefined;
+  origin?: string | undefined;
+  /** An order number (`123` or `#123`), or words of a name, an e-mail or a product's name. */
+  search?: string | undefined;
+};
+
+/** The statuses the order list's bulk actions give (WooCommerce's "Change status to …"). */
+export const BULK_STATUSES = ["processing", "completed", "on-hold"] as const;
+
+/** The most orders one batch changes (WooCommerce's batch limit). */
+export const ORDER_BATCH_MAX = 100;
+
+/**
+ * `POST /orders/batch`, WooCommerce's batch shape for status changes: `{update: [{id, status}]}`.
+ * Each order is changed on its own; the answer's `update` lists each, or its error.
+ */
+export const orderBatchInput = z
+  .object({
+    update: z
+      .array(
+        z
+          .object({ id: z.number().int().positive().max(2_147_483_647), status: z.enum(ORDER_STATUSES) })
+          .strict(),
+      )
+      .min(1)
+      .max(ORDER_BATCH_MAX),
+  })
+  .strict();
+
+/** One order of a batch's answer: its new status, or why it was not changed. */
+export type OrderBatchResult =
+  | { id: number; status: OrderStatus }
+  | { id: number; error: { code: string; message: string; data: { status: number } } };
 
 /** One row of the back office's order list. */
 export type AdminOrderRow = {

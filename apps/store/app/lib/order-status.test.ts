@@ -13,21 +13,27 @@ describe("order status changes", () => {
     ["pending", "processing", true],
     ["pending", "on-hold", true],
     ["pending", "cancelled", true],
-    ["pending", "completed", false],
+    // As in WooCommerce, an open order may take any status (decision 0063).
+    ["pending", "completed", true],
     ["on-hold", "processing", true],
-    ["on-hold", "refunded", false],
+    ["on-hold", "completed", true],
+    ["on-hold", "refunded", true],
     ["processing", "completed", true],
     ["processing", "refunded", true],
-    ["processing", "pending", false],
+    ["processing", "pending", true],
     ["completed", "refunded", true],
-    ["completed", "cancelled", false],
-    ["completed", "processing", false],
+    ["completed", "cancelled", true],
+    ["completed", "processing", true],
+    ["failed", "completed", true],
     ["failed", "pending", true],
     ["cancelled", "refunded", true],
     ["cancelled", "processing", false],
     ["cancelled", "pending", false],
+    ["cancelled", "on-hold", false],
+    ["cancelled", "completed", false],
     ["refunded", "completed", false],
     ["refunded", "cancelled", false],
+    ["refunded", "pending", false],
   ] as const)("%s → %s: %s", (from, to, allowed) => {
     expect(canChangeStatus(from, to)).toBe(allowed);
   });
@@ -46,13 +52,17 @@ describe("order status changes", () => {
 
 describe("the back office's order inputs", () => {
   it("takes one status or several for the list, and an origin", () => {
-    expect(orderListFilters.parse({ status: "on-hold,completed", origin: " Direct " })).toEqual({
+    expect(
+      orderListFilters.parse({ status: "on-hold,completed", origin: " Direct ", search: " ada " }),
+    ).toEqual({
       status: ["on-hold", "completed"],
       origin: "Direct",
+      search: "ada",
     });
-    expect(orderListFilters.parse({ status: "", origin: "" })).toEqual({
+    expect(orderListFilters.parse({ status: "", origin: "", search: "  " })).toEqual({
       status: undefined,
       origin: undefined,
+      search: undefined,
     });
     expect(orderListFilters.safeParse({ status: "on-hold,lost" }).success).toBe(false);
   });

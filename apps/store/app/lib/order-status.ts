@@ -1,8 +1,9 @@
 /**
- * An order's statuses and which changes the back office may make (issue 16, decision 0032): forward
- * along pending payment → processing → completed, aside to on hold or failed, and out through
- * cancelled or refunded, which put the order's stock back (once) and are final but for a
- * cancelled order's refund.
+ * An order's statuses and which changes the back office may make (issue 16, decision 0032; issue 40,
+ * decision 0063). As in WooCommerce, the owner moves an order between the live statuses as they
+ * like (an order on hold by bank transfer straight to completed, a completed one back to
+ * processing); cancelled and refunded put the order's stock back and are final, but for a cancelled
+ * order's refund: reopening would have to take the stock again, which may be gone.
  */
 export const ORDER_STATUSES = [
   "pending",
@@ -16,12 +17,13 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** An open order (pending, on hold, processing, completed, failed) may become any other status. */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["on-hold", "processing", "cancelled", "failed"],
-  "on-hold": ["processing", "cancelled", "failed"],
-  processing: ["on-hold", "completed", "cancelled", "refunded"],
-  completed: ["refunded"],
-  failed: ["pending", "processing", "cancelled"],
+  pending: ["on-hold", "processing", "completed", "failed", "cancelled", "refunded"],
+  "on-hold": ["pending", "processing", "completed", "failed", "cancelled", "refunded"],
+  processing: ["pending", "on-hold", "completed", "failed", "cancelled", "refunded"],
+  completed: ["pending", "on-hold", "processing", "failed", "cancelled", "refunded"],
+  failed: ["pending", "on-hold", "processing", "completed", "cancelled", "refunded"],
   // The stock is back on the shelves: reopening would have to take it again, and it may be gone.
   cancelled: ["refunded"],
   refunded: [],
@@ -41,7 +43,7 @@ export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
   return NEXT[from].includes(to);
 }
 
-/** Whether becoming `to` puts the order's stock back (once in its life, whichever comes first). */
+/** Whether becoming `to` puts the order's stock back (what of it has not gone back yet). */
 export function restoresStock(to: OrderStatus): boolean {
   return to === "cancelled" || to === "refunded";
 }

@@ -1,5 +1,11 @@
 import type { AppContext } from "../../context.server.ts";
-import { orderListFilters, orderNoteInput, orderStatusInput } from "../../lib/order-resource.ts";
+import {
+  type OrderBatchResult,
+  orderBatchInput,
+  orderListFilters,
+  orderNoteInput,
+  orderStatusInput,
+} from "../../lib/order-resource.ts";
 import { listOrders, type OrderNote, orderForAdmin } from "../../services/orders/orders.server.ts";
 import {
   addOrderNote,
@@ -7,13 +13,16 @@ import {
   OrderChangeError,
   resendOrderConfirmation,
 } from "../../services/orders/orders-admin.server.ts";
+import { refundsOf } from "../../services/orders/refunds.server.ts";
+import { refundRoutes } from "./refunds-rest.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
- * The orders, for administrators: `GET /orders` (filters `status`, `origin`), `GET /orders/{id}`
- * (with its attribution record, origin label, notes and status history), `PUT /orders/{id}`
- * `{status}`, `POST /orders/{id}/notes` `{note, customer_note}` and
- * `POST /orders/{id}/actions/send-confirmation`.
+ * The orders, for administrators: `GET /orders` (filters `status`, `origin`, `search`),
+ * `GET /orders/{id}` (with its attribution record, origin label, notes, status history and refunds),
+ * `PUT /orders/{id}` `{status}`, `POST /orders/batch` `{update: [{id, status}]}`,
+ * `POST /orders/{id}/notes` `{note, customer_note}`, `POST /orders/{id}/actions/send-confirmation`,
+ * and the refunds (refunds-rest.server.ts).
  */
 
 const invalidId = () => new rest.RestError(404, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.");
@@ -58,7 +67,7 @@ const noteJson = (note: OrderNote) => ({
 });
 
 async function orderJson(context: AppContext, id: number) {
-  const found = await orderForAdmin(context.db, id);
+  const [found, refunds] = await Promise.all([orderForAdmin(context.db, id), refundsOf(context.db, id)]);
   if (!found) throw invalidId();
   const { lines, attribution, origin, notes, statusHistory, ...order } = found;
   return {
@@ -75,13 +84,19 @@ async function orderJson(context: AppContext, id: number) {
       changed_by: change.changedBy,
       date: change.date,
     })),
+    // WooCommerce's order lists its refunds so, their totals negative.
+    refunds: refunds.map((refund) => ({ id: refund.id, reason: refund.reason, total: -refund.amount })),
   };
 }
 
 const listAll: rest.Handler = async (context, _caller, req, res) => {
   const list = rest.parseList(req);
   const filters = rest.parsed(orderListFilters, req.query, "undefined");
-  const page = await listOrders(context.db, list, { statuses: filters.status, origin: filters.origin });
+  const page = await listOrders(context.db, list, {
+    statuses: filters.status,
+    origin: filters.origin,
+    search: filters.search,
+  });
   rest.sendPage(context, req, res, list, page.total, page.orders.map(rest.snakeCaseKeys));
 };
 
@@ -94,6 +109,29 @@ const updateStatus: rest.Handler = async (context, caller, req, res) => {
   const body = rest.parsed(orderStatusInput, req.body, "body");
   await run(() => changeOrderStatus(context, id, body.status, rest.signedIn(caller).userId));
   res.json(await orderJson(context, id));
+};
+
+/**
+ * Each order of the batch changed on its own, as WooCommerce's batch does: one refused (a move the
+ * rules refuse, an unknown order) is reported in its place and the others still change.
+ */
+const batch: rest.Handler = async (context, caller, req, res) => {
+  const body = rest.parsed(orderBatchInput, req.body, "body");
+  const by = rest.signedIn(caller).userId;
+  const update: OrderBatchResult[] = [];
+  for (const { id, status } of body.update) {
+    try {
+      const change = await run(() => changeOrderStatus(context, id, status, by));
+      update.push({ id, status: change.to });
+    } catch (error) {
+      if (!(error instanceof rest.RestError)) throw error;
+      update.push({
+        id,
+        error: { code: error.code, message: error.message, data: { status: error.status } },
+      });
+    }
+  }
+  res.json({ update });
 };
 
 const addNote: rest.Handler = async (context, caller, req, res) => {
@@ -117,6 +155,8 @@ const sendConfirmation: rest.Handler = async (context, _caller, req, res) => {
 
 export const orderRoutes: rest.RestRoute[] = [
   { method: "get", path: "/orders", needs: "admin", handler: listAll },
+  { method: "post", path: "/orders/batch", needs: "admin", handler: batch },
+  ...refundRoutes,
   { method: "get", path: "/orders/:id", needs: "admin", handler: getOne },
   { method: "put", path: "/orders/:id", needs: "admin", handler: updateStatus },
   { method: "post", path: "/orders/:id/notes", needs: "admin", handler: addNote },

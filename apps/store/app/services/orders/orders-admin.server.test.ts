@@ -1,4 +1,4 @@
-import { orderNotes, orderStatusChanges, orders, products, variations } from "@vitrine/db";
+import { mailOutbox, orderNotes, orderStatusChanges, orders, products, variations } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -72,12 +72,39 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
     expect(ctx.purged).toEqual([]);
   });
 
+  it("completes an order on hold (a bank transfer) directly, owing the shopper's mail with the change", async () => {
+    const { db } = database;
+    const admin = await insertAccount(db, "admin@example.com", { role: "administrator" });
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const id = await placeTestOrder(db, [{ productId: mug.id, quantity: 1 }]);
+    expect(await changeOrderStatus(context(), id, "completed", admin)).toMatchObject({
+      from: "on-hold",
+      to: "completed",
+      changed: true,
+    });
+    const history = (await orderForAdmin(db, id))!.statusHistory;
+    expect(history.map(({ from, to, changedBy }) => ({ from, to, changedBy }))).toEqual([
+      { from: null, to: "on-hold", changedBy: null },
+      { from: "on-hold", to: "completed", changedBy: "admin@example.com" },
+    ]);
+    // The completed mail is owed by the change's transaction, named by its history row.
+    const owed = await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, id));
+    expect(owed.map((mail) => mail.key)).toContain(`customer_completed_order:${id}:${history[1]!.id}`);
+    // Back to processing and on to completed again: a second completed mail, for the second change.
+    await changeOrderStatus(context(), id, "processing", admin);
+    await changeOrderStatus(context(), id, "completed", admin);
+    const completed = (await db.select().from(mailOutbox).where(eq(mailOutbox.orderId, id))).filter(
+      (mail) => mail.kind === "customer_completed_order",
+    );
+    expect(completed).toHaveLength(2);
+  });
+
   it.each([
-    ["completed", "processing"],
-    ["completed", "cancelled"],
     ["cancelled", "processing"],
+    ["cancelled", "pending"],
     ["refunded", "cancelled"],
-    ["on-hold", "completed"],
+    ["refunded", "completed"],
+    ["refunded", "on-hold"],
   ] as const)("refuses %s → %s and writes nothing", async (from, to) => {
     const { db } = database;
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
@@ -208,30 +235,29 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
     expect(await stockOf(mug.id)).toEqual({ stockQuantity: 10, stockStatus: "instock", totalSales: 0 });
   });
 
-  it("keeps notes for the staff and notes to the customer, and mails only the latter, in the order's language", async () => {
+  it("keeps notes for the staff and notes to the customer; only the latter owes a mail, in the note's transaction", async () => {
     const { db } = database;
     const admin = await insertAccount(db, "boss@example.com", { role: "administrator" });
     const { id } = await insertOrder(db, { createdAt: "2025-03-01T10:00:00.000Z", locale: "es" });
-    const mailer = recordingMailer();
-    const ctx = testContext({ db, mailer, settings: { name: "Vitrine" } });
+    const ctx = testContext({ db });
     const kept = await addOrderNote(ctx, id, { note: "Checked the address.", customerNote: false }, admin);
     expect(kept).toMatchObject({
       note: "Checked the address.",
       customerNote: false,
       author: "boss@example.com",
     });
-    expect(mailer.sent).toHaveLength(0);
-    await addOrderNote(ctx, id, { note: "Your parcel left today.", customerNote: true }, admin);
-    expect(mailer.sent).toHaveLength(1);
-    expect(mailer.sent[0]).toMatchObject({ to: "ada@example.com" });
-    expect(mailer.sent[0]!.subject).toContain(`n.º ${id}`);
-    expect(mailer.sent[0]!.text).toContain("Your parcel left today.");
+    const owed = () => db.select().from(mailOutbox).where(eq(mailOutbox.kind, "customer_note"));
+    expect(await owed()).toHaveLength(0);
+    const told = await addOrderNote(ctx, id, { note: "Your parcel left today.", customerNote: true }, admin);
+    expect((await owed()).map((mail) => ({ key: mail.key, payload: mail.payload }))).toEqual([
+      { key: `customer_note:${id}:${told.id}`, payload: { noteId: told.id } },
+    ]);
     expect((await notesOf(db, id)).map((note) => note.note)).toEqual([
       "Checked the address.",
       "Your parcel left today.",
     ]);
     expect((await notesOf(db, id, true)).map((note) => note.note)).toEqual(["Your parcel left today."]);
-    // A failing mailer loses no note.
+    // A failing mailer loses no note: the mail stays owed, for the outbox to try again.
     const failing = testContext({
       db,
       mailer: Object.assign(recordingMailer(), {
@@ -242,6 +268,7 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
     });
     await addOrderNote(failing, id, { note: "Delayed.", customerNote: true }, null);
     expect(await db.select().from(orderNotes).where(eq(orderNotes.orderId, id))).toHaveLength(3);
+    expect(await owed()).toHaveLength(2);
   });
 
   it("sends the confirmation again the way the checkout sent it; says when it cannot", async () => {

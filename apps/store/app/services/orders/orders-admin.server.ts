@@ -1,17 +1,22 @@
-import { orderNotes, orderStatusChanges, orders } from "@vitrine/db";
+import { orderNotes, orders } from "@vitrine/db";
 import { eq } from "drizzle-orm";
-import type { AppContext } from "../../context.server.ts";
-import { canChangeStatus, type OrderStatus, restoresStock } from "../../lib/order-status.ts";
-import { restoreOrderStock } from "../catalogue/stock.server.ts";
+import { canChangeStatus, type OrderStatus } from "../../lib/order-status.ts";
 import { confirmationSentByHand } from "../mail/mail-outbox.server.ts";
-import { DEADLOCK_DETECTED, databaseRefusal } from "../shared/database-errors.server.ts";
-import { PageTags } from "../shared/page-tags.server.ts";
-import { mailOrderConfirmation, sendCustomerNote } from "./order-mail.server.tsx";
+import { oweCustomerNoteMail } from "../mail/owed-mails.server.ts";
+import { mailOrderConfirmation } from "./order-mail.server.tsx";
+import {
+  moveOrderStatus,
+  type OrderChangeContext,
+  orderChanged,
+  withDeadlockRetry,
+} from "./order-moves.server.ts";
 import { notesOf, type OrderNote } from "./orders.server.ts";
+import { refundTheRest } from "./refunds.server.ts";
 
 /**
- * What administrators do to a placed order (issue 16, decision 0032): change its status, which may
- * put its stock back; write notes, for the staff or to the customer; send the confirmation again.
+ * What administrators do to a placed order (issue 16, decision 0032; issue 40, decision 0063):
+ * change its status, which may put its stock back; write notes, for the staff or to the customer;
+ * send the confirmation again. Refunds are refunds.server.ts.
  * The REST routes (api/rest/orders.server.ts) are the one entry point; the back office's pages call
  * them through the browser's REST client.
  */
@@ -28,28 +33,25 @@ export class OrderChangeError extends Error {
   }
 }
 
-export type OrdersAdminContext = Pick<
-  AppContext,
-  "db" | "invalidatePages" | "mailer" | "logger" | "settings" | "config"
->;
+export type OrdersAdminContext = OrderChangeContext;
 
 export type StatusChange = {
   from: OrderStatus;
   to: OrderStatus;
   /** False when the order already had the status: nothing was written. */
   changed: boolean;
-  /** The products whose stock came back with this change (none when it had come back before). */
+  /** The products whose stock came back with this change (none when it had all come back before). */
   restockedProductIds: number[];
 };
 
-const ATTEMPTS = 3;
-
 /**
- * Gives the order `status`, in one transaction with its history row and, for a cancellation or a
- * refund, its stock put back (once in the order's life). The order row is locked first, so
- * concurrent changes of one order run one after the other and each sees the status the previous
- * one left. The same status again changes nothing; a change the rules do not allow
- * (`lib/order-status.ts`) writes nothing and throws `invalid_transition`.
+ * Gives the order `status`, in one transaction with its history row (the change's note), the mails
+ * the move owes and, for a cancellation or a refund, the stock that has not gone back yet. A refund
+ * by hand also refunds what is left of the order's total, as WooCommerce does. The order row is
+ * locked first, so concurrent changes of one order run one after the other and each sees the status
+ * the previous one left. The same status again changes nothing; a change the rules do not allow
+ * (`lib/order-status.ts`) writes nothing and throws `invalid_transition`. The mails go after the
+ * commit, after the answer.
  */
 export async function changeOrderStatus(
   context: OrdersAdminContext,
@@ -60,7 +62,7 @@ export async function changeOrderStatus(
   const change = await withDeadlockRetry(() =>
     context.db.transaction(async (tx): Promise<StatusChange> => {
       const [order] = await tx
-        .select({ status: orders.status })
+        .select({ status: orders.status, total: orders.total })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for("update");
@@ -69,33 +71,19 @@ export async function changeOrderStatus(
         return { from: order.status, to: status, changed: false, restockedProductIds: [] };
       if (!canChangeStatus(order.status, status))
         throw new OrderChangeError("invalid_transition", { from: order.status, to: status });
-      await tx.update(orders).set({ status }).where(eq(orders.id, orderId));
-      await tx
-        .insert(orderStatusChanges)
-        .values({ orderId, fromStatus: order.status, toStatus: status, changedBy: by });
-      const restockedProductIds = restoresStock(status) ? await restoreOrderStock(tx, orderId) : [];
+      if (status === "refunded") await refundTheRest(tx, { id: orderId, total: order.total }, by);
+      const restockedProductIds = await moveOrderStatus(tx, { orderId, from: order.status, to: status, by });
       return { from: order.status, to: status, changed: true, restockedProductIds };
     }),
   );
-  // Their pages and cards show stock, and may have said "out of stock".
-  if (change.restockedProductIds.length > 0)
-    context.invalidatePages(change.restockedProductIds.map(PageTags.product));
+  if (change.changed) orderChanged(context, orderId, change.restockedProductIds);
   return change;
 }
 
-async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= ATTEMPTS || databaseRefusal(error)?.code !== DEADLOCK_DETECTED) throw error;
-    }
-  }
-}
-
 /**
- * Writes a note on the order by `by`; a note to the customer is also mailed to them and shows on
- * their order's page in My account.
+ * Writes a note on the order by `by`; a note to the customer is owed to them by mail in the same
+ * transaction (sent after the answer, retried by the outbox) and shows on their order's page in My
+ * account.
  */
 export async function addOrderNote(
   context: OrdersAdminContext,
@@ -103,15 +91,19 @@ export async function addOrderNote(
   input: { note: string; customerNote: boolean },
   by: number | null,
 ): Promise<OrderNote> {
-  const [order] = await context.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new OrderChangeError("not_found");
-  const [written] = await context.db
-    .insert(orderNotes)
-    .values({ orderId, authorId: by, body: input.note, toCustomer: input.customerNote })
-    .returning({ id: orderNotes.id });
-  if (input.customerNote) await sendCustomerNote(context, orderId, input.note);
+  const noteId = await context.db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!order) throw new OrderChangeError("not_found");
+    const [written] = await tx
+      .insert(orderNotes)
+      .values({ orderId, authorId: by, body: input.note, toCustomer: input.customerNote })
+      .returning({ id: orderNotes.id });
+    if (input.customerNote) await oweCustomerNoteMail(tx, { orderId, noteId: written!.id });
+    return written!.id;
+  });
+  if (input.customerNote) orderChanged(context, orderId, []);
   const notes = await notesOf(context.db, orderId);
-  return notes.find((note) => note.id === written!.id)!;
+  return notes.find((note) => note.id === noteId)!;
 }
 
 /** Sends the order's confirmation mail again, the way the checkout sent it; answers where it went. */

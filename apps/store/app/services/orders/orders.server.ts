@@ -11,6 +11,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "d
 import type { OrderListFilters } from "../../lib/order-resource.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
 import type { OrderLineView, OrderSummary, OrderView } from "../../lib/orders.ts";
+import { escapeLike } from "../catalogue/search.server.ts";
 
 /** Every read of placed orders: the shopper's pages, the confirmation mail and the REST API. */
 
@@ -165,6 +166,8 @@ export type AdminOrderDetail = AdminOrder & {
     quantity: number;
     total: number;
     attributes: Record<string, string>;
+    /** How many of its items have gone back into stock. */
+    restockedQuantity: number;
   }>;
   attribution: AttributionRecord | null;
   origin: string;
@@ -178,8 +181,34 @@ export type AdminOrderDetail = AdminOrder & {
 // Written out, not bound: the list groups by this expression, and two bound copies differ to PostgreSQL.
 const originOf = sql<string>`coalesce(${orderAttribution.origin}, ${sql.raw(`'${UNKNOWN_ORIGIN}'`)})`;
 
+/** The most words of a search the list matches (each must match). */
+const SEARCH_WORDS = 5;
+
+/**
+ * The search's conditions: an order number (`123`, `#123`) finds that order; words find
+ * the orders where each is in the billing name or e-mail, or in the name of a line's product.
+ */
+function searchConditions(search: string): SQL[] {
+  const number = /^#?(\d{1,10})$/.exec(search);
+  if (number) {
+    const id = Number(number[1]);
+    return [id <= 2_147_483_647 ? eq(orders.id, id) : sql`false`];
+  }
+  return search
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_WORDS)
+    .map((word) => {
+      const pattern = `%${escapeLike(word)}%`;
+      return or(
+        sql`concat_ws(' ', ${orders.billingAddress}->>'first_name', ${orders.billingAddress}->>'last_name', ${orders.billingAddress}->>'email') ilike ${pattern}`,
+        sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${orderLines.name} ilike ${pattern})`,
+      )!;
+    });
+}
+
 function listConditions(filters: OrderListFilters): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = filters.search ? searchConditions(filters.search) : [];
   if (filters.statuses?.length) conditions.push(inArray(orders.status, filters.statuses));
   if (filters.origin === UNKNOWN_ORIGIN)
     conditions.push(or(isNull(orderAttribution.origin), eq(orderAttribution.origin, UNKNOWN_ORIGIN))!);
@@ -188,8 +217,9 @@ function listConditions(filters: OrderListFilters): SQL | undefined {
 }
 
 /**
- * A page of the orders that pass `filters` (by status, by origin label), newest first, each with its
- * origin label ({@link UNKNOWN_ORIGIN} without a record).
+ * A page of the orders that pass `filters` (by status, by origin label, by a search), newest first,
+ * each with its origin label ({@link UNKNOWN_ORIGIN} without a record): one statement for the page,
+ * one for the count.
  */
 export async function listOrders(
   db: Database,
@@ -197,11 +227,11 @@ export async function listOrders(
   filters: OrderListFilters = {},
 ): Promise<{ total: number; orders: Array<AdminOrder & { origin: string }> }> {
   const where = listConditions(filters);
-  const [total] = await db
-    .select({ total: count() })
-    .from(orders)
-    .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
-    .where(where);
+  // Counted from the orders alone unless the origin filters them: the status index answers it.
+  const counted = db.select({ total: count() }).from(orders);
+  const [total] = await (filters.origin
+    ? counted.leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id)).where(where)
+    : counted.where(where));
   const rows = await db
     .select({ ...adminColumns, origin: originOf })
     .from(orders)
@@ -226,7 +256,7 @@ export async function orderOrigins(db: Database, limit = 200): Promise<string[]>
 }
 
 /** A name to show for a user: the display name, else the e-mail. */
-const userName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`;
+export const userName = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.email})`;
 
 /** An order's notes, oldest first; only those written to its customer when `customerOnly`. */
 export async function notesOf(db: Database, orderId: number, customerOnly = false): Promise<OrderNote[]> {
@@ -283,6 +313,7 @@ export async function orderForAdmin(db: Database, id: number): Promise<AdminOrde
         quantity: orderLines.quantity,
         total: orderLines.total,
         attributes: orderLines.attributes,
+        restockedQuantity: orderLines.restockedQuantity,
       })
       .from(orderLines)
       .where(eq(orderLines.orderId, id))

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { type Country, countries } from "./checkout-schema.ts";
 import { isMediaOriginPattern } from "./media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "./search-rules.ts";
+import { mailSettingsSchema } from "./store-mails.ts";
 import { STORE_NOTICE_ID } from "./store-notice.ts";
 import { GA4_MEASUREMENT_ID, type LegalPageKind, STORE_CURRENCIES } from "./store-settings.ts";
 
@@ -168,6 +169,8 @@ const storeSettingsSchema = z.object({
   currency: z.enum(STORE_CURRENCIES).catch("USD"),
   /** The mails' sender (`Name <address>`); empty uses MAIL_FROM. */
   mail_from: z.string().trim().max(200).refine(isMailboxOrEmpty).catch(""),
+  /** The store's mails (decision 0062): each on or off, the owner's recipients, the logo and colour. */
+  mails: mailSettingsSchema,
   /** Mail the administrators when a review waits for approval (WordPress's "moderation_notify"). */
   review_moderation_mail: z.boolean().catch(true),
   /** The checkout's shipping methods (spec §5), by country. */

@@ -168,6 +168,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    // Who bought a product: a review's "verified owner" and the orders found by a product (decision 0065).
+    index("order_lines_product_idx").on(t.productId),
     check("order_lines_restocked_within", sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
   ],
 );

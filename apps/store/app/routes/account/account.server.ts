@@ -4,6 +4,7 @@ import { z } from "zod";
 import { accountHintForRole } from "../../lib/account-hint.ts";
 import { mergeGuestCart } from "../../services/cart/cart.server.ts";
 import { cartHeaders } from "../../services/cart/cart-session.server.ts";
+import { deliverMail } from "../../services/mail/mail-outbox.server.ts";
 import {
   AccountError,
   guestFormNonce,
@@ -63,6 +64,13 @@ export async function accountAction(context: AppLoadContext, request: Request) {
     try {
       const user = await registerCustomer(context.db, { ...parsed.data, locale: context.locale });
       await signIn(context, user.id, "customer");
+      // The "new account" mail, owed with the account, goes out after the answer; the outbox retries.
+      context.afterAnswer(
+        deliverMail(context, user.mailKey).then(
+          () => undefined,
+          (error) => context.logger.warn({ err: error, userId: user.id }, "new account mail left owed"),
+        ),
+      );
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       return data({ intent: "register", errors: { email: "account.errors.email_taken" } }, { status: 409 });

@@ -73,7 +73,7 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     expect((await loadCart(db, owner, "en")).lines).toEqual([]);
   });
 
-  it("places a one-line order in nine statements, reading its attempt's key once, under its lock", async () => {
+  it("places a one-line order in ten statements, reading its attempt's key once, under its lock", async () => {
     const { db } = database;
     const owner = await insertSession(db, "s1");
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
@@ -82,9 +82,10 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     await placeOrder(db, input(owner, "attempt-1"));
     record.stop();
     const { statements } = record;
-    // The lock, the key, the cart (one read), the order, its mail, its history, its lines, the
-    // emptied cart and the stock: each a round trip while the transaction is open.
-    expect(statements).toHaveLength(9);
+    // The lock, the key, the cart (one read), the order, its two mails (the shopper's confirmation,
+    // the owner's new order), its history, its lines, the emptied cart and the stock (which answers
+    // what the stock mails need): each a round trip while the transaction is open.
+    expect(statements).toHaveLength(10);
     expect(statements[0]).toMatch(/^select pg_advisory_xact_lock/);
     expect(statements.filter((statement) => statement.includes('where "orders"."idempotency_key"'))).toEqual([
       statements[1],

@@ -15,7 +15,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
-import { deliverOrderConfirmation, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
+import { deliverNewOrderMails, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
+import { oweNewOrderMail, oweStockMails } from "../mail/owed-mails.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
@@ -95,7 +96,7 @@ const attemptShape = /^[\w-]{16,64}$/;
 /**
  * The shopper's checkout, whichever way it arrives (the classic form post, the Store API): the
  * shipping method's cost, the attempt's idempotency key, the order in one transaction with only a
- * payment method the store offers for it, then the cache purge and the confirmation mail.
+ * payment method the store offers for it, then the cache purge and the order's mails.
  * Throws CheckoutError for what the shopper can correct; places nothing then.
  */
 export async function checkoutCart(
@@ -137,17 +138,18 @@ export async function checkoutCart(
 
 /**
  * What follows every newly placed order, whichever path placed it: the cached pages that show the
- * ordered products may show stale stock, and the shopper gets one confirmation mail (a replayed
- * attempt gets none), sent after the answer: the shopper does not wait for the mail server. The
- * order's transaction made the mail owed, so a failed or cut-off attempt is retried (decision 0050).
+ * ordered products may show stale stock, and the mails the order owes (the shopper's confirmation,
+ * the owner's new order, any stock mail; a replayed attempt owes none) are sent after the answer:
+ * the shopper does not wait for the mail server. The order's transaction made them owed, so a
+ * failed or cut-off attempt is retried (decisions 0050, 0062).
  */
 export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void {
   if (!placed.created) return;
   context.invalidatePages(placed.productIds.map(PageTags.product));
   context.afterAnswer(
-    deliverOrderConfirmation(context, placed.id).then(
+    deliverNewOrderMails(context, placed.id).then(
       () => undefined,
-      (error) => context.logger.warn({ err: error, orderId: placed.id }, "order confirmation mail left owed"),
+      (error) => context.logger.warn({ err: error, orderId: placed.id }, "order mails left owed"),
     ),
   );
 }
@@ -199,6 +201,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         .returning();
       await saveAttribution(tx, order!.id, input.attribution ?? {});
       await oweOrderConfirmation(tx, order!.id);
+      await oweNewOrderMail(tx, order!.id);
       // The status history starts with the status the order was placed with, set by the store itself.
       await tx
         .insert(orderStatusChanges)
@@ -227,7 +230,19 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
-      for (const line of stockOrder(cart.lines)) await takeStock(tx, line);
+      // Each decrement that takes a product to its low-stock line or out of stock owes the owner a mail.
+      for (const line of stockOrder(cart.lines)) {
+        const taken = await takeStock(tx, line);
+        await oweStockMails(tx, {
+          ...taken,
+          orderId: order!.id,
+          productId: line.productId,
+          variationId: line.variationId,
+          name: line.name,
+          options: line.attributes.map((attribute) => attribute.value).join(", "),
+          quantity: line.quantity,
+        });
+      }
       return {
         id: order!.id,
         orderKey: order!.orderKey,
@@ -260,11 +275,14 @@ function stockOrder<Line extends { productId: number; variationId: number | null
   return lines.toSorted((a, b) => a.productId - b.productId || (a.variationId ?? 0) - (b.variationId ?? 0));
 }
 
-/** `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together. */
+/**
+ * `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together.
+ * Answers the stock it left, its status, and the product's low-stock threshold, for the stock mails.
+ */
 async function takeStock(
   tx: Transaction,
   line: { productId: number; variationId: number | null; quantity: number; name: string },
-): Promise<void> {
+): Promise<{ stock: number | null; status: StockStatus; lowThreshold: number }> {
   const table = line.variationId === null ? products : variations;
   const id = line.variationId ?? line.productId;
   const sold = sql`${products.totalSales} + ${line.quantity}`;
@@ -283,14 +301,22 @@ async function takeStock(
         sql`(${table.stockQuantity} is null or ${table.stockQuantity} >= ${line.quantity})`,
       ),
     )
-    .returning({ id: table.id });
+    .returning({
+      stock: table.stockQuantity,
+      status: table.stockStatus,
+      // The product's threshold is its variations' too.
+      lowThreshold: sql<number>`(select ${products.lowStockThreshold} from ${products} where ${products.id} = ${line.productId})`,
+    });
   if (updated.length === 0) {
     const [row] = await tx.select({ stock: table.stockQuantity }).from(table).where(eq(table.id, id));
     throw new CheckoutError("not_enough_stock", { name: line.name, available: row?.stock ?? 0 });
   }
   if (line.variationId !== null)
     await tx.update(products).set({ totalSales: sold }).where(eq(products.id, line.productId));
+  return updated[0]!;
 }
+
+type StockStatus = "instock" | "outofstock" | "onbackorder";
 
 /** The order an attempt (or a wallet payment) already placed, if any. */
 export async function findByIdempotencyKey(

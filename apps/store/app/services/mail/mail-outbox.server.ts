@@ -1,7 +1,12 @@
 import { type Database, type MailKind, mailOutbox, type Transaction } from "@vitrine/db";
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../../lib/dashboard.ts";
-import { mailOrderConfirmation, type OrderMailContext } from "../orders/order-mail.server.tsx";
+import { makeOrderConfirmation } from "../orders/order-mail.server.tsx";
+import { makeAccountMail } from "./account-mails.server.tsx";
+import type { MadeMail, OwedMailRow } from "./mail-parts.server.tsx";
+import { makeOrderMail } from "./order-mails.server.tsx";
+import { makeStockMail } from "./stock-mails.server.tsx";
+import { type MailContext, mailSwitchedOn } from "./store-mail.server.ts";
 
 /**
  * The mails an order owes (decision 0050). The order's transaction writes what it owes
@@ -57,10 +62,7 @@ const confirmationOf = (orderId: number) =>
 export type Delivery = "sent" | "nothing_to_send" | "failed" | "gave_up" | "held";
 
 /** Sends an order's owed confirmation now, if it is still owed and no other attempt holds it. */
-export async function deliverOrderConfirmation(
-  context: OrderMailContext,
-  orderId: number,
-): Promise<Delivery> {
+export async function deliverOrderConfirmation(context: MailContext, orderId: number): Promise<Delivery> {
   return deliver(context, confirmationOf(orderId));
 }
 
@@ -68,7 +70,7 @@ export async function deliverOrderConfirmation(
  * Sends an order's mails that were just owed (never tried yet), right after the answer that owed them;
  * what fails is left to the sweep.
  */
-export async function deliverNewOrderMails(context: OrderMailContext, orderId: number): Promise<Delivery[]> {
+export async function deliverNewOrderMails(context: MailContext, orderId: number): Promise<Delivery[]> {
   const owed = await context.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -79,8 +81,13 @@ export async function deliverNewOrderMails(context: OrderMailContext, orderId: n
   return deliveries;
 }
 
+/** Sends the mail `key` names right after the answer that owed it (a new account's); the sweep retries. */
+export async function deliverMail(context: MailContext, key: string): Promise<Delivery> {
+  return deliver(context, eq(mailOutbox.key, key));
+}
+
 /** Sends every owed mail whose time has come (a batch at a time); answers how each went. */
-export async function deliverDueMails(context: OrderMailContext): Promise<Delivery[]> {
+export async function deliverDueMails(context: MailContext): Promise<Delivery[]> {
   const due = await context.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -104,7 +111,7 @@ export async function deliverDueMails(context: OrderMailContext): Promise<Delive
  * the end leaves the mail due again then. The first attempt is not held back by the clock: it is the
  * one made right after the answer. `owed` picks the one mail (by its id, or by its order).
  */
-async function deliver(context: OrderMailContext, owed: SQL | undefined): Promise<Delivery> {
+async function deliver(context: MailContext, owed: SQL | undefined): Promise<Delivery> {
   const [claimed] = await context.db
     .update(mailOutbox)
     .set({
@@ -154,19 +161,37 @@ async function deliver(context: OrderMailContext, owed: SQL | undefined): Promis
 /** What one send did: where the mail went, or why there was nothing to send. */
 type MailOutcome = { sentTo: string } | { unsent: string };
 
-/** Makes and sends one owed mail of any kind; a mailer failure is thrown (the outbox tries again). */
-async function sendOwedMail(
-  context: OrderMailContext,
-  mail: { kind: MailKind; orderId: number | null; payload: Record<string, unknown> },
-): Promise<MailOutcome> {
-  switch (mail.kind) {
-    case "order_confirmation":
-      return mail.orderId === null
-        ? { unsent: "unknown_order" }
-        : mailOrderConfirmation(context, mail.orderId);
-    default:
-      return { unsent: "not_written_yet" };
-  }
+/** Who makes each kind of mail (decision 0062). */
+const MAKERS: Record<MailKind, (context: MailContext, mail: OwedMailRow) => Promise<MadeMail>> = {
+  order_confirmation: (context, mail) =>
+    mail.orderId === null
+      ? Promise.resolve({ unsent: "unknown_order" })
+      : makeOrderConfirmation(context, mail.orderId),
+  new_order: makeOrderMail,
+  cancelled_order: makeOrderMail,
+  failed_order: makeOrderMail,
+  customer_on_hold_order: makeOrderMail,
+  customer_processing_order: makeOrderMail,
+  customer_completed_order: makeOrderMail,
+  customer_refunded_order: makeOrderMail,
+  customer_note: makeOrderMail,
+  low_stock: makeStockMail,
+  no_stock: makeStockMail,
+  backorder: makeStockMail,
+  customer_new_account: makeAccountMail,
+};
+
+/**
+ * Makes and sends one owed mail of any kind; a mailer failure is thrown (the outbox tries again). A
+ * kind the owner switched off is settled when its turn comes, with nothing sent: switching it on
+ * again does not send what was owed meanwhile (a stale "processing" mail would mislead).
+ */
+async function sendOwedMail(context: MailContext, mail: OwedMailRow): Promise<MailOutcome> {
+  if (!mailSwitchedOn(context.settings, mail.kind)) return { unsent: "switched_off" };
+  const made = await MAKERS[mail.kind](context, mail);
+  if ("unsent" in made) return made;
+  await context.mailer.send(made.mail);
+  return { sentTo: made.mail.to };
 }
 
 /** Where an order's confirmation stands, for the back office; null for an order that owes none. */
@@ -221,7 +246,7 @@ export async function confirmationSentByHand(db: Database, orderId: number): Pro
  * whichever process asks first). `track` lets the shutdown wait for a sweep under way.
  */
 export function sweepMailOutbox(options: {
-  context: () => OrderMailContext;
+  context: () => MailContext;
   track: (work: Promise<void>) => void;
   intervalMs?: number;
 }): { stop(): void } {

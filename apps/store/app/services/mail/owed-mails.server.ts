@@ -1,6 +1,6 @@
 import type { MailKind, Transaction } from "@vitrine/db";
 import type { OrderStatus } from "../../lib/order-status.ts";
-import { oweMail } from "./mail-outbox.server.ts";
+import { mailKey, oweMail } from "./mail-outbox.server.ts";
 
 /**
  * Which mails an order's events owe (issue 40, decision 0062), by WooCommerce's rules for its
@@ -72,4 +72,71 @@ export async function oweCustomerNoteMail(
 /** In the placing transaction: the owner's "new order" mail, beside the shopper's confirmation. */
 export async function oweNewOrderMail(tx: Transaction, orderId: number): Promise<void> {
   await oweMail(tx, { kind: "new_order", orderId });
+}
+
+/** A product's (or variation's) stock as one order line's decrement left it. */
+export type StockChange = {
+  orderId: number;
+  productId: number;
+  variationId: number | null;
+  /** The order line's name and its variation's options, kept for the mail should the product go. */
+  name: string;
+  options: string;
+  quantity: number;
+  /** The stock after the decrement; null when the stock is not counted. */
+  stock: number | null;
+  status: "instock" | "outofstock" | "onbackorder";
+  /** The product's low-stock threshold (a variation's is its product's). */
+  lowThreshold: number;
+};
+
+/**
+ * The stock mail a decrement owes, by WooCommerce's rules at the moment the stock crosses a line
+ * (decision 0062): out of stock when it reaches 0 (the store's no-stock threshold: a checkout never
+ * takes stock below it), low stock when it falls to the product's threshold or under it from above,
+ * a backorder when the product is sold on backorder. A crossing happens once: the next order of a
+ * product already low crosses nothing, until a restock lifts it above the line again.
+ */
+export function stockMailKind(
+  change: Pick<StockChange, "quantity" | "stock" | "status" | "lowThreshold">,
+): MailKind | null {
+  if (change.stock === null) return change.status === "onbackorder" ? "backorder" : null;
+  const before = change.stock + change.quantity;
+  if (change.stock <= NO_STOCK_THRESHOLD && before > NO_STOCK_THRESHOLD) return "no_stock";
+  if (change.stock <= change.lowThreshold && before > change.lowThreshold) return "low_stock";
+  return null;
+}
+
+/** The stock a product is out of stock at: the checkout marks it out of stock there. */
+export const NO_STOCK_THRESHOLD = 0;
+
+/**
+ * In the placing transaction, after a line's decrement: owes the stock mail it crossed into, named
+ * by the order and the product, so each crossing is mailed once.
+ */
+export async function oweStockMails(tx: Transaction, change: StockChange): Promise<void> {
+  const kind = stockMailKind(change);
+  if (!kind) return;
+  const item =
+    change.variationId === null ? `product-${change.productId}` : `variation-${change.variationId}`;
+  await oweMail(tx, {
+    kind,
+    orderId: change.orderId,
+    ref: item,
+    payload: {
+      productId: change.productId,
+      variationId: change.variationId,
+      name: change.name,
+      options: change.options,
+      quantity: change.quantity,
+      stock: change.stock,
+    },
+  });
+}
+
+/** In the transaction that created a shopper's account: their "new account" mail. */
+export async function oweNewAccountMail(tx: Transaction, userId: number): Promise<string> {
+  const mail = { kind: "customer_new_account" as const, ref: `user-${userId}`, payload: { userId } };
+  await oweMail(tx, mail);
+  return mailKey(mail);
 }

@@ -1,4 +1,4 @@
-import { Body, Container, Head, Html, Preview, render, Section, Text } from "@react-email/components";
+import { Body, Container, Head, Html, Img, Preview, render, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 import type { MailMessage } from "./mail.server.ts";
 
@@ -17,6 +17,8 @@ export type MailContent = {
   locale: string;
   /** The store's name, shown at the top of every mail. */
   storeName: string;
+  /** The store's look from its settings (decision 0062): a logo's absolute address and a colour. */
+  look?: MailLook;
   /** The line a mail client shows after the subject in its list. */
   preview?: string;
   /** The mail's body, in React Email parts (`Text`, `Link`, `Section`, `Row`, `Column` …). */
@@ -37,20 +39,28 @@ const storeNameStyle = {
   textTransform: "uppercase" as const,
 };
 
-/** The frame of every mail: the store's name, then the body. */
+/** The store's look in its mails: its logo (none: the name alone) and its brand colour. */
+export type MailLook = { logoUrl: string | null; colour: string };
+
+/** The frame of every mail: a band in the store's colour, its logo and name, then the body. */
 export function MailLayout(props: {
   locale: string;
   storeName: string;
+  look?: MailLook;
   preview?: string;
   children: ReactNode;
 }) {
+  const colour = props.look?.colour;
   return (
     <Html lang={props.locale}>
       <Head />
       {props.preview ? <Preview>{props.preview}</Preview> : null}
       <Body style={page}>
-        <Container style={{ padding: "24px 16px" }}>
+        <Container style={{ padding: "24px 16px", ...(colour ? { borderTop: `4px solid ${colour}` } : {}) }}>
           <Section>
+            {props.look?.logoUrl ? (
+              <Img src={props.look.logoUrl} alt="" height="48" style={{ height: "48px", width: "auto" }} />
+            ) : null}
             <Text style={storeNameStyle}>{props.storeName}</Text>
           </Section>
           {props.children}
@@ -63,7 +73,7 @@ export function MailLayout(props: {
 /** A mail ready for the mailer: the body rendered in the layout as HTML, with its plain text. */
 export async function renderMail(mail: MailContent): Promise<MailMessage> {
   const html = await render(
-    <MailLayout locale={mail.locale} storeName={mail.storeName} preview={mail.preview}>
+    <MailLayout locale={mail.locale} storeName={mail.storeName} look={mail.look} preview={mail.preview}>
       {mail.body}
     </MailLayout>,
   );

@@ -7,8 +7,14 @@ import { createI18n, isLocale } from "../../i18n/i18n.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
 import type { Mailer, MailMessage } from "../mail/mail.server.ts";
-import { renderMail } from "../mail/render-mail.server.tsx";
+import type { MadeMail } from "../mail/mail-parts.server.tsx";
+import { customerNoteMail } from "../mail/order-mails.server.tsx";
+import { type MailLook, renderMail } from "../mail/render-mail.server.tsx";
+import { mailLook } from "../mail/store-mail.server.ts";
 import { orderWithLines } from "./orders.server.ts";
+
+/** The note to the customer's mail is made with the store's other order mails (decision 0062). */
+export { customerNoteMail };
 
 export type OrderForMail = {
   id: number;
@@ -25,7 +31,7 @@ export type OrderForMail = {
 };
 
 /** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
-export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments">;
+export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments" | "mails">;
 
 /** The store's address as the mail's footer lines, empty parts left out. */
 function storeAddressLines(store: StoreForMail): string[] {
@@ -44,8 +50,12 @@ function bankDetailRows(order: OrderForMail, store: StoreForMail): Array<[string
 }
 
 /** The order confirmation, in the language the shopper ordered in. */
-export function orderConfirmation(order: OrderForMail, store: StoreForMail): Promise<MailMessage> {
-  const locale = isLocale(order.locale) ? order.locale : "en";
+export function orderConfirmation(
+  order: OrderForMail,
+  store: StoreForMail,
+  look?: MailLook,
+  locale = isLocale(order.locale) ? order.locale : "en",
+): Promise<MailMessage> {
   const t = createI18n(locale).t;
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
   const bank = bankDetailRows(order, store);
@@ -73,6 +83,7 @@ export function orderConfirmation(order: OrderForMail, store: StoreForMail): Pro
     subject: t("mail.orderSubject", { store: store.name, id: order.id }),
     locale,
     storeName: store.name,
+    look,
     preview: t("mail.orderIntro", { id: order.id }),
     text,
     body: (
@@ -143,6 +154,31 @@ function receiptUrl(context: OrderMailContext, order: { id: number; orderKey: st
   return `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`;
 }
 
+/** The confirmation of a placed order to its billing address, made; or why there is none to send. */
+export async function makeOrderConfirmation(context: OrderMailContext, orderId: number): Promise<MadeMail> {
+  const order = await orderWithLines(context.db, orderId);
+  if (!order) return { unsent: "unknown_order" };
+  if (!order.billingAddress.email) return { unsent: "no_email" };
+  const mail = await orderConfirmation(
+    {
+      id: order.id,
+      locale: order.locale,
+      currency: order.currency,
+      email: order.billingAddress.email,
+      name: order.billingAddress.first_name ?? "",
+      paymentMethod: order.paymentMethod,
+      subtotal: order.subtotal,
+      shippingTotal: order.shippingTotal,
+      total: order.total,
+      lines: order.lines,
+      receiptUrl: receiptUrl(context, order),
+    },
+    context.settings,
+    mailLook(context),
+  );
+  return { mail };
+}
+
 /**
  * Sends the confirmation of a placed order to its billing address: the checkout's mail and the back
  * office's "resend". Answers where it went, or why it was not sent; a mailer failure is thrown.
@@ -151,67 +187,10 @@ export async function mailOrderConfirmation(
   context: OrderMailContext,
   orderId: number,
 ): Promise<{ sentTo: string } | { unsent: UnsentMail }> {
-  const order = await orderWithLines(context.db, orderId);
-  if (!order) return { unsent: "unknown_order" };
-  if (!order.billingAddress.email) return { unsent: "no_email" };
-  await context.mailer.send(
-    await orderConfirmation(
-      {
-        id: order.id,
-        locale: order.locale,
-        currency: order.currency,
-        email: order.billingAddress.email,
-        name: order.billingAddress.first_name ?? "",
-        paymentMethod: order.paymentMethod,
-        subtotal: order.subtotal,
-        shippingTotal: order.shippingTotal,
-        total: order.total,
-        lines: order.lines,
-        receiptUrl: receiptUrl(context, order),
-      },
-      context.settings,
-    ),
-  );
-  return { sentTo: order.billingAddress.email };
-}
-
-/** A note the store wrote to the customer about their order, in the language they ordered in. */
-export function customerNoteMail(
-  order: { id: number; locale: string; email: string; name: string; receiptUrl: string },
-  note: string,
-  storeName: string,
-): Promise<MailMessage> {
-  const locale = isLocale(order.locale) ? order.locale : "en";
-  const t = createI18n(locale).t;
-  const text = [
-    t("mail.greeting", { name: order.name }),
-    "",
-    t("mail.noteIntro", { id: order.id }),
-    "",
-    note,
-    "",
-    t("mail.viewOrder", { url: order.receiptUrl }),
-  ].join("\n");
-  return renderMail({
-    to: order.email,
-    subject: t("mail.noteSubject", { store: storeName, id: order.id }),
-    locale,
-    storeName,
-    preview: t("mail.noteIntro", { id: order.id }),
-    text,
-    body: (
-      <>
-        <Text>{t("mail.greeting", { name: order.name })}</Text>
-        <Text>{t("mail.noteIntro", { id: order.id })}</Text>
-        <Text style={{ borderLeft: "3px solid #d6d3d1", paddingLeft: "12px", whiteSpace: "pre-wrap" }}>
-          {note}
-        </Text>
-        <Text>
-          <Link href={order.receiptUrl}>{t("mail.viewOrderLink")}</Link>
-        </Text>
-      </>
-    ),
-  });
+  const made = await makeOrderConfirmation(context, orderId);
+  if ("unsent" in made) return { unsent: made.unsent as UnsentMail };
+  await context.mailer.send(made.mail);
+  return { sentTo: made.mail.to };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type Database, sessions, users } from "@vitrine/db";
 import { count, eq, sql } from "drizzle-orm";
+import { oweNewAccountMail } from "../mail/owed-mails.server.ts";
 import { createNonce } from "../shared/nonce.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
 
@@ -37,21 +38,24 @@ export class AccountError extends Error {
   }
 }
 
+/**
+ * A shopper's own account, and in its transaction the "new account" mail it owes (decision 0062):
+ * answers the account and the mail's key, for the caller to send it after the answer.
+ */
 export async function registerCustomer(
   db: Database,
   input: { email: string; password: string; locale: string },
-): Promise<{ id: number }> {
-  const [created] = await db
-    .insert(users)
-    .values({
-      email: input.email.toLowerCase(),
-      passwordHash: await hashPassword(input.password),
-      locale: input.locale,
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!created) throw new AccountError("email_taken");
-  return created;
+): Promise<{ id: number; mailKey: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email.toLowerCase(), passwordHash, locale: input.locale })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!created) throw new AccountError("email_taken");
+    return { id: created.id, mailKey: await oweNewAccountMail(tx, created.id) };
+  });
 }
 
 /** The user for this e-mail and password; the same error (and similar time) whichever part is wrong. */

@@ -1,0 +1,336 @@
+import { Text } from "@react-email/components";
+import { orderNotes, orderRefunds } from "@vitrine/db";
+import { and, eq, lte, sum } from "drizzle-orm";
+import { formatPrice } from "../../i18n/format.ts";
+import { createI18n, type Locale } from "../../i18n/i18n.ts";
+import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
+import { orderWithLines } from "../orders/orders.server.ts";
+import type { MailMessage } from "./mail.server.ts";
+import {
+  type MadeMail,
+  MailHeading,
+  MailLink,
+  type MailStore,
+  type OrderFigures,
+  OrderFiguresTable,
+  type OwedMailRow,
+  orderFiguresText,
+  payloadId,
+} from "./mail-parts.server.tsx";
+import { renderMail } from "./render-mail.server.tsx";
+import {
+  type MailContext,
+  mailLook,
+  OWNER_LOCALE,
+  ownerRecipients,
+  shopperLocale,
+} from "./store-mail.server.ts";
+
+/**
+ * The mails about an order (issue 40, decision 0062), WooCommerce's: to the owner, a new, cancelled
+ * or failed order; to the shopper, their order on hold, being processed, completed, refunded (in full
+ * or in part) and a note written to them. The shopper's are in the order's language, the owner's in
+ * the store's. Each is made from plain data (`OrderForMails`), so the back office previews the
+ * same mail from a real order or a sample; the senders read that data for an owed mail.
+ */
+
+/** An order as its mails show it. */
+export type OrderForMails = OrderFigures & {
+  id: number;
+  locale: string;
+  email: string;
+  firstName: string;
+  /** The billing name, for the owner. */
+  customerName: string;
+  /** The shopper's page of the order (its key opens it). */
+  receiptUrl: string;
+  /** The order in the back office, for the owner. */
+  adminUrl: string;
+};
+
+/** A refund as its mail shows it: the amount, the reason, whether it was the last, what is left. */
+export type RefundForMail = { amount: number; reason: string; full: boolean; left: number };
+
+type OwnerOrderKind = "new_order" | "cancelled_order" | "failed_order";
+type ShopperStatusKind = "customer_on_hold_order" | "customer_processing_order" | "customer_completed_order";
+
+const OWNER_WORDS: Record<OwnerOrderKind, { subject: string; intro: string }> = {
+  new_order: { subject: "mail.store.newOrderSubject", intro: "mail.store.newOrderIntro" },
+  cancelled_order: { subject: "mail.store.cancelledSubject", intro: "mail.store.cancelledIntro" },
+  failed_order: { subject: "mail.store.failedSubject", intro: "mail.store.failedIntro" },
+};
+
+const SHOPPER_WORDS: Record<ShopperStatusKind, { subject: string; intro: string }> = {
+  customer_on_hold_order: { subject: "mail.store.onHoldSubject", intro: "mail.store.onHoldIntro" },
+  customer_processing_order: {
+    subject: "mail.store.processingSubject",
+    intro: "mail.store.processingIntro",
+  },
+  customer_completed_order: { subject: "mail.store.completedSubject", intro: "mail.store.completedIntro" },
+};
+
+function wordsFor(locale: Locale, currency: string) {
+  const t = createI18n(locale).t;
+  return { t, money: (cents: number) => formatPrice(cents, currency, locale) };
+}
+
+/** To the owner: an order came in, was cancelled, or its payment failed; in the store's language. */
+export function ownerOrderMail(
+  kind: OwnerOrderKind,
+  order: OrderForMails,
+  to: string,
+  store: MailStore,
+  locale: Locale = OWNER_LOCALE,
+): Promise<MailMessage> {
+  const { t, money } = wordsFor(locale, order.currency);
+  const words = OWNER_WORDS[kind];
+  const intro = t(words.intro, { id: order.id, name: order.customerName });
+  const customer = t("mail.store.customerLine", { name: order.customerName, email: order.email });
+  return renderMail({
+    to,
+    subject: t(words.subject, { store: store.name, id: order.id }),
+    locale,
+    storeName: store.name,
+    look: store.look,
+    preview: intro,
+    text: [
+      intro,
+      "",
+      ...orderFiguresText(order, t, money),
+      "",
+      customer,
+      "",
+      t("mail.store.manageOrder", { url: order.adminUrl }),
+    ].join("\n"),
+    body: (
+      <>
+        <MailHeading look={store.look}>{t(words.subject, { store: store.name, id: order.id })}</MailHeading>
+        <Text>{intro}</Text>
+        <OrderFiguresTable order={order} t={t} money={money} />
+        <Text>{customer}</Text>
+        <MailLink look={store.look} href={order.adminUrl}>
+          {t("mail.store.manageOrderLink")}
+        </MailLink>
+      </>
+    ),
+  });
+}
+
+/** To the shopper: their order is on hold, being processed, or completed; in their language. */
+export function shopperStatusMail(
+  kind: ShopperStatusKind,
+  order: OrderForMails,
+  store: MailStore,
+  locale: Locale = shopperLocale(order.locale),
+): Promise<MailMessage> {
+  const { t, money } = wordsFor(locale, order.currency);
+  const words = SHOPPER_WORDS[kind];
+  const intro = t(words.intro, { id: order.id });
+  return renderMail({
+    to: order.email,
+    subject: t(words.subject, { store: store.name, id: order.id }),
+    locale,
+    storeName: store.name,
+    look: store.look,
+    preview: intro,
+    text: [
+      t("mail.greeting", { name: order.firstName }),
+      "",
+      intro,
+      "",
+      ...orderFiguresText(order, t, money),
+      "",
+      t("mail.viewOrder", { url: order.receiptUrl }),
+    ].join("\n"),
+    body: (
+      <>
+        <Text>{t("mail.greeting", { name: order.firstName })}</Text>
+        <Text>{intro}</Text>
+        <OrderFiguresTable order={order} t={t} money={money} />
+        <MailLink look={store.look} href={order.receiptUrl}>
+          {t("mail.viewOrderLink")}
+        </MailLink>
+      </>
+    ),
+  });
+}
+
+/** To the shopper: their order was refunded, in full or in part: how much, why, and what is left. */
+export function refundMail(
+  order: OrderForMails,
+  refund: RefundForMail,
+  store: MailStore,
+  locale: Locale = shopperLocale(order.locale),
+): Promise<MailMessage> {
+  const { t, money } = wordsFor(locale, order.currency);
+  const [subject, intro] = refund.full
+    ? ["mail.store.refundedSubject", "mail.store.refundedIntro"]
+    : ["mail.store.partlyRefundedSubject", "mail.store.partlyRefundedIntro"];
+  const figures = [
+    t("mail.store.refundAmount", { amount: money(refund.amount) }),
+    ...(refund.reason ? [t("mail.store.refundReason", { reason: refund.reason })] : []),
+    t("mail.store.refundLeft", { amount: money(refund.left) }),
+  ];
+  return renderMail({
+    to: order.email,
+    subject: t(subject, { store: store.name, id: order.id }),
+    locale,
+    storeName: store.name,
+    look: store.look,
+    preview: t(intro, { id: order.id }),
+    text: [
+      t("mail.greeting", { name: order.firstName }),
+      "",
+      t(intro, { id: order.id }),
+      "",
+      ...figures,
+      "",
+      ...orderFiguresText(order, t, money),
+      "",
+      t("mail.viewOrder", { url: order.receiptUrl }),
+    ].join("\n"),
+    body: (
+      <>
+        <Text>{t("mail.greeting", { name: order.firstName })}</Text>
+        <Text>{t(intro, { id: order.id })}</Text>
+        {figures.map((line) => (
+          <Text key={line} style={{ margin: "4px 0" }}>
+            {line}
+          </Text>
+        ))}
+        <OrderFiguresTable order={order} t={t} money={money} />
+        <MailLink look={store.look} href={order.receiptUrl}>
+          {t("mail.viewOrderLink")}
+        </MailLink>
+      </>
+    ),
+  });
+}
+
+/** To the shopper: a note the store wrote to them about their order, in their language. */
+export function customerNoteMail(
+  order: Pick<OrderForMails, "id" | "locale" | "email" | "receiptUrl"> & { name: string },
+  note: string,
+  store: MailStore | string,
+  locale: Locale = shopperLocale(order.locale),
+): Promise<MailMessage> {
+  const { name, look } = typeof store === "string" ? { name: store, look: undefined } : store;
+  const t = createI18n(locale).t;
+  return renderMail({
+    to: order.email,
+    subject: t("mail.noteSubject", { store: name, id: order.id }),
+    locale,
+    storeName: name,
+    look,
+    preview: t("mail.noteIntro", { id: order.id }),
+    text: [
+      t("mail.greeting", { name: order.name }),
+      "",
+      t("mail.noteIntro", { id: order.id }),
+      "",
+      note,
+      "",
+      t("mail.viewOrder", { url: order.receiptUrl }),
+    ].join("\n"),
+    body: (
+      <>
+        <Text>{t("mail.greeting", { name: order.name })}</Text>
+        <Text>{t("mail.noteIntro", { id: order.id })}</Text>
+        <Text style={{ borderLeft: "3px solid #d6d3d1", paddingLeft: "12px", whiteSpace: "pre-wrap" }}>
+          {note}
+        </Text>
+        <MailLink look={look ?? { logoUrl: null, colour: DEFAULT_MAIL_COLOUR }} href={order.receiptUrl}>
+          {t("mail.viewOrderLink")}
+        </MailLink>
+      </>
+    ),
+  });
+}
+
+/** The store as its mails show it, from the settings. */
+export function mailStore(context: Pick<MailContext, "settings" | "config">): MailStore {
+  return { name: context.settings.name, look: mailLook(context) };
+}
+
+/** An order read for its mails; null when it is gone. */
+export async function orderForMails(
+  context: Pick<MailContext, "db" | "config">,
+  orderId: number,
+): Promise<OrderForMails | null> {
+  const order = await orderWithLines(context.db, orderId);
+  if (!order) return null;
+  const { first_name: first = "", last_name: last = "", email = "" } = order.billingAddress;
+  return {
+    id: order.id,
+    locale: order.locale,
+    currency: order.currency,
+    email: email ?? "",
+    firstName: first ?? "",
+    customerName: [first, last].filter(Boolean).join(" ") || (email ?? ""),
+    subtotal: order.subtotal,
+    shippingTotal: order.shippingTotal,
+    total: order.total,
+    lines: order.lines,
+    receiptUrl: `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`,
+    adminUrl: `${context.config.publicUrl}/admin/orders/${order.id}`,
+  };
+}
+
+/** A refund of the order as its mail shows it: what is left counts it and every refund before it. */
+export async function refundForMail(
+  context: Pick<MailContext, "db">,
+  order: Pick<OrderForMails, "id" | "total">,
+  refundId: number,
+  full: boolean,
+): Promise<RefundForMail | null> {
+  const [refund] = await context.db
+    .select({ amount: orderRefunds.amount, reason: orderRefunds.reason })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.orderId, order.id)));
+  if (!refund) return null;
+  const [refunded] = await context.db
+    .select({ total: sum(orderRefunds.amount).mapWith(Number) })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), lte(orderRefunds.id, refundId)));
+  return { ...refund, full, left: Math.max(0, order.total - (refunded?.total ?? 0)) };
+}
+
+/** Sends an owed mail about an order: reads the order (and what the payload names), makes the mail. */
+export async function makeOrderMail(context: MailContext, owed: OwedMailRow): Promise<MadeMail> {
+  const order = owed.orderId === null ? null : await orderForMails(context, owed.orderId);
+  if (!order) return { unsent: "unknown_order" };
+  const store = mailStore(context);
+  switch (owed.kind) {
+    case "new_order":
+    case "cancelled_order":
+    case "failed_order": {
+      const to = await ownerRecipients(context);
+      if (!to) return { unsent: "no_recipient" };
+      return { mail: await ownerOrderMail(owed.kind, order, to, store) };
+    }
+    case "customer_on_hold_order":
+    case "customer_processing_order":
+    case "customer_completed_order":
+      if (!order.email) return { unsent: "no_email" };
+      return { mail: await shopperStatusMail(owed.kind, order, store) };
+    case "customer_refunded_order": {
+      if (!order.email) return { unsent: "no_email" };
+      const refundId = payloadId(owed.payload, "refundId");
+      const refund = refundId && (await refundForMail(context, order, refundId, owed.payload.full === true));
+      if (!refund) return { unsent: "unknown_refund" };
+      return { mail: await refundMail(order, refund, store) };
+    }
+    case "customer_note": {
+      if (!order.email) return { unsent: "no_email" };
+      const noteId = payloadId(owed.payload, "noteId") ?? 0;
+      const [note] = await context.db
+        .select({ body: orderNotes.body })
+        .from(orderNotes)
+        .where(and(eq(orderNotes.id, noteId), eq(orderNotes.orderId, order.id)));
+      if (!note) return { unsent: "unknown_note" };
+      return { mail: await customerNoteMail({ ...order, name: order.firstName }, note.body, store) };
+    }
+    default:
+      return { unsent: "not_an_order_mail" };
+  }
+}

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { orders } from "@vitrine/db";
+import { orders, pages } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -12,6 +12,7 @@ import {
   WALLET_SIGNATURE_HEADER,
   WALLET_TIMESTAMP_HEADER,
 } from "@vitrine/wallet-protocol/crypto";
+import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../i18n/i18n.ts";
@@ -150,6 +151,7 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
     paymentMethod: string,
     attempt = "attempt-0123456789",
     shopper?: Awaited<ReturnType<typeof shopperWithCart>>,
+    accepted: { terms?: string } = { terms: "on" },
   ) {
     const { cookie, session } = shopper ?? (await shopperWithCart(locale));
     const form = new URLSearchParams({
@@ -157,7 +159,7 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
       checkout_attempt: attempt,
       payment_method: paymentMethod,
       shipping_method: "flat_rate",
-      terms: "on",
+      ...accepted,
       ...Object.fromEntries(Object.entries(billing).map(([name, value]) => [`billing_${name}`, value])),
     });
     const request = new Request("http://evil.example/checkout", {
@@ -217,6 +219,34 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
       expect(result.data.errors).toEqual({ payment_method: "checkout.errors.payment_method_unavailable" });
     }
     expect(await placedOrders()).toEqual([]);
+  });
+
+  it("the classic form asks for the terms only while a published terms page is named (decision 0064)", async () => {
+    const [terms] = await database.db
+      .insert(pages)
+      .values({ slug: "terms", title: { en: "Terms", es: "Condiciones" } })
+      .returning({ id: pages.id });
+    settings = { legal_pages: { terms: terms!.id } };
+    const refused = await classicCheckout("en", "bacs", "attempt-terms-1", undefined, {});
+    expect(refused).not.toBeInstanceOf(Response);
+    const result = refused as Exclude<typeof refused, Response>;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.errors).toEqual({ terms: "checkout.errors.terms" });
+    expect(await placedOrders()).toEqual([]);
+
+    // No page named, or the named one a draft: the order needs no terms.
+    for (const [named, attempt] of [
+      [{}, "attempt-terms-2"],
+      [{ legal_pages: { terms: terms!.id } }, "attempt-terms-3"],
+    ] as const) {
+      if (attempt === "attempt-terms-3")
+        await database.db.update(pages).set({ status: "draft" }).where(eq(pages.id, terms!.id));
+      settings = named;
+      const placed = await classicCheckout("en", "bacs", attempt, undefined, {});
+      expect(placed, attempt).toBeInstanceOf(Response);
+      expect((placed as Response).headers.get("Location")).toMatch(/^\/checkout\/order-received\//);
+    }
+    expect(await placedOrders()).toHaveLength(2);
   });
 
   it("answers the order call before the confirmation mail is sent, which then follows", async () => {

@@ -58,7 +58,8 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
 
       const t = createI18n(context.locale).t;
       const fields = flatten(parsed.data);
-      const order = parseCheckoutForm(fields);
+      // WooCommerce's Store API takes no terms: the block checkout asks for them in the page.
+      const order = parseCheckoutForm(fields, { terms: false });
       if (!order.success) {
         const params = Object.fromEntries(
           Object.entries(order.errors).map(([field, key]) => [field, t(key)]),
@@ -124,7 +125,7 @@ const checkoutErrorField: Partial<Record<CheckoutErrorCode, string>> = {
 
 /** The JSON body as the classic form's field names, so both paths share one schema. */
 function flatten(input: z.infer<typeof body>): Record<string, string> {
-  const fields: Record<string, string> = { terms: "on" };
+  const fields: Record<string, string> = {};
   const copy = (prefix: string, value: Record<string, unknown> | undefined, extra: string[]) => {
     for (const name of [...addressFields, ...extra]) {
       const field = value?.[name];

@@ -18,8 +18,9 @@ export type CheckoutFormErrors = Record<string, string>;
 /**
  * Reads the classic checkout form (`billing_*`, `shipping_*`, `payment_method`, `shipping_method`,
  * `order_comments`, `terms`) into an order request, or field errors keyed by the form's field names.
+ * `terms` is required only while the store has a terms page (`options.terms`, decision 0064).
  */
-export function parseCheckoutForm(fields: Record<string, string>) {
+export function parseCheckoutForm(fields: Record<string, string>, options: { terms: boolean }) {
   const errors: CheckoutFormErrors = {};
   const pick = (prefix: string) =>
     Object.fromEntries(addressFields.map((name) => [name, fields[`${prefix}_${name}`] ?? ""]));
@@ -45,7 +46,7 @@ export function parseCheckoutForm(fields: Record<string, string>) {
   if (!paymentMethod.success) errors.payment_method = "checkout.errors.payment";
   const shippingMethod = z.string().min(1).max(40).safeParse(fields.shipping_method);
   if (!shippingMethod.success) errors.shipping_method = "checkout.errors.shipping";
-  if (fields.terms !== "on" && fields.terms !== "1") errors.terms = "checkout.errors.terms";
+  if (options.terms && fields.terms !== "on" && fields.terms !== "1") errors.terms = "checkout.errors.terms";
   const note = (fields.order_comments ?? "").trim().slice(0, 2000);
 
   if (Object.keys(errors).length > 0 || !billing.success || !contact.success || !shipping.success) {

@@ -145,12 +145,15 @@ export type AnalyticsSettings = z.infer<typeof analyticsSchema>;
 const pageId = z.number().int().min(1).max(2_147_483_647);
 
 /**
- * The store's legal pages (decision 0051): each kind names a content page by id (a renamed page
- * stays named), or none. A page that is not published is not linked.
+ * The store's legal pages (decisions 0051, 0064): each kind names a content page by id (a renamed
+ * page stays named), or none. A page that is not published is not linked.
  */
 const legalPagesSchema = z
-  .object({ privacy: pageId.nullable().catch(null) } satisfies Record<LegalPageKind, unknown>)
-  .catch({ privacy: null });
+  .object({
+    privacy: pageId.nullable().catch(null),
+    terms: pageId.nullable().catch(null),
+  } satisfies Record<LegalPageKind, unknown>)
+  .catch({ privacy: null, terms: null });
 
 const addressDefaults = { line1: "", line2: "", city: "", postcode: "", country: "" as const };
 

@@ -1,3 +1,5 @@
+import type { RichText } from "./rich-text.ts";
+
 /** The currencies the settings page offers; prices are kept in each one's minor units (cents). */
 export const STORE_CURRENCIES = ["USD", "EUR", "GBP", "MXN"] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
@@ -14,11 +16,16 @@ export type BankDetails = Record<(typeof BANK_DETAIL_FIELDS)[number], string>;
 export const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
 
 /**
- * The store's legal pages (settings `legal_pages`, decision 0051): each names a content page by id,
- * or none. The consent banner links the privacy policy; the terms are to follow (issue 40).
+ * The store's legal pages (settings `legal_pages`, decisions 0051 and 0064): each names a content
+ * page by id, or none. The consent banner links the privacy policy; the checkout, the terms.
  */
-export type LegalPageKind = "privacy";
+export type LegalPageKind = "privacy" | "terms";
 
 /** A legal page as the storefront links it: only a published page has one. */
 export type LegalPageLink = { href: string; title: string };
 export type LegalPageLinks = Record<LegalPageKind, LegalPageLink | null>;
+
+/** The terms page as the checkout's lightbox shows it: its link, title and text (decision 0064). */
+export type CheckoutTerms = LegalPageLink & {
+  sections: Array<{ id: number; title: string; body: RichText }>;
+};

@@ -66,6 +66,7 @@ export async function insertStoreContent(
   ]);
 
   const privacyPage = await insertPrivacyPolicy(tx);
+  const termsPage = await insertTerms(tx);
 
   const menuRows = await tx
     .insert(menus)
@@ -118,8 +119,9 @@ export async function insertStoreContent(
         value: {
           name: "Vitrine",
           currency: "USD",
-          // The consent banner links to it once the owner turns the banner on (decision 0051).
-          legal_pages: { privacy: privacyPage },
+          // The consent banner links to it once the owner turns the banner on (decision 0051); the
+          // checkout asks the shopper to accept the terms and shows them in a lightbox (0064).
+          legal_pages: { privacy: privacyPage, terms: termsPage },
           // The demo shows the store notice (a fresh store's is off); its id changes with its text.
           store_notice: {
             enabled: true,
@@ -143,17 +145,58 @@ export async function insertStoreContent(
     .onConflictDoNothing();
 }
 
-/** The demo's privacy policy, in both languages: what the store keeps, its cookies, the shopper's choices. */
-async function insertPrivacyPolicy(tx: Transaction): Promise<number> {
-  const [page] = await tx
+type TextSection = { title: { en: string; es: string }; text: { en: string; es: string } };
+
+/** A published page of text blocks, one a section. */
+async function insertTextPage(
+  tx: Transaction,
+  page: { slug: string; title: { en: string; es: string } },
+  sections: TextSection[],
+): Promise<number> {
+  const [row] = await tx
     .insert(pages)
-    .values({
-      slug: "privacy-policy",
-      title: { en: "Privacy policy", es: "Política de privacidad" },
-      status: "publish",
-    })
+    .values({ ...page, status: "publish" })
     .returning({ id: pages.id });
-  const sections = [
+  await tx
+    .insert(blocks)
+    .values(sections.map((data, position) => ({ pageId: row!.id, position, type: "text", data })));
+  return row!.id;
+}
+
+/** The demo's terms and conditions, in both languages: orders, prices and payment, returns. */
+function insertTerms(tx: Transaction): Promise<number> {
+  return insertTextPage(
+    tx,
+    { slug: "terms-and-conditions", title: { en: "Terms and conditions", es: "Términos y condiciones" } },
+    [
+      {
+        title: { en: "Orders", es: "Pedidos" },
+        text: {
+          en: "This is a demo store: no order is shipped and no payment is taken. Orders are accepted subject to availability.",
+          es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago. Los pedidos se aceptan según disponibilidad.",
+        },
+      },
+      {
+        title: { en: "Prices and payment", es: "Precios y pago" },
+        text: {
+          en: "Prices include applicable taxes. Shipping is added at the checkout, before you place the order.",
+          es: "Los precios incluyen los impuestos aplicables. El envío se añade en la página de pago, antes de que hagas el pedido.",
+        },
+      },
+      {
+        title: { en: "Returns", es: "Devoluciones" },
+        text: {
+          en: "You may return unused items within 30 days for a refund.",
+          es: "Puedes devolver los artículos sin usar en un plazo de 30 días para obtener un reembolso.",
+        },
+      },
+    ],
+  );
+}
+
+/** The demo's privacy policy, in both languages: what the store keeps, its cookies, the shopper's choices. */
+function insertPrivacyPolicy(tx: Transaction): Promise<number> {
+  const sections: TextSection[] = [
     {
       title: { en: "What we keep", es: "Qué guardamos" },
       text: {
@@ -176,10 +219,11 @@ async function insertPrivacyPolicy(tx: Transaction): Promise<number> {
       },
     },
   ];
-  await tx
-    .insert(blocks)
-    .values(sections.map((data, position) => ({ pageId: page!.id, position, type: "text", data })));
-  return page!.id;
+  return insertTextPage(
+    tx,
+    { slug: "privacy-policy", title: { en: "Privacy policy", es: "Política de privacidad" } },
+    sections,
+  );
 }
 
 /**

@@ -313,26 +313,31 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     expect(footer.map((i) => i.url)).toEqual(expect.arrayContaining(["/shop", "/cart", "/my-account"]));
   });
 
-  it("publishes a privacy policy in both languages, which the settings name as the store's", async () => {
-    const [privacy] = await rows<{ id: number; status: string; en: string; es: string }>(
-      sql`select id, status, title->>'en' as en, title->>'es' as es from pages where slug = 'privacy-policy'`,
+  it("publishes a privacy policy and terms and conditions in both languages, which the settings name as the store's", async () => {
+    const [store] = await rows<{ privacy: number; terms: number }>(
+      sql`select (value->'legal_pages'->>'privacy')::int as privacy, (value->'legal_pages'->>'terms')::int as terms from settings where key = 'store'`,
     );
-    expect(privacy).toMatchObject({ status: "publish", en: "Privacy policy", es: "Política de privacidad" });
-    const blocks = await rows<{
-      type: string;
-      data: { title: Record<string, string>; text: Record<string, string> };
-    }>(sql`select type, data from blocks where page_id = ${privacy!.id} order by position`);
-    expect(blocks.length).toBeGreaterThanOrEqual(2);
-    for (const block of blocks) {
-      expect(block.type).toBe("text");
-      expect(
-        block.data.title.en && block.data.title.es && block.data.text.en && block.data.text.es,
-      ).toBeTruthy();
+    for (const [kind, slug, en, es] of [
+      ["privacy", "privacy-policy", "Privacy policy", "Política de privacidad"],
+      ["terms", "terms-and-conditions", "Terms and conditions", "Términos y condiciones"],
+    ] as const) {
+      const [page] = await rows<{ id: number; status: string; en: string; es: string }>(
+        sql`select id, status, title->>'en' as en, title->>'es' as es from pages where slug = ${slug}`,
+      );
+      expect(page).toMatchObject({ status: "publish", en, es });
+      const blocks = await rows<{
+        type: string;
+        data: { title: Record<string, string>; text: Record<string, string> };
+      }>(sql`select type, data from blocks where page_id = ${page!.id} order by position`);
+      expect(blocks.length).toBeGreaterThanOrEqual(2);
+      for (const block of blocks) {
+        expect(block.type).toBe("text");
+        expect(
+          block.data.title.en && block.data.title.es && block.data.text.en && block.data.text.es,
+        ).toBeTruthy();
+      }
+      expect(store![kind]).toBe(page!.id);
     }
-    const [store] = await rows<{ privacy: number }>(
-      sql`select (value->'legal_pages'->>'privacy')::int as privacy from settings where key = 'store'`,
-    );
-    expect(store!.privacy).toBe(privacy!.id);
   });
 
   it("stores settings and affiliate links", async () => {
@@ -346,7 +351,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
         value: {
           name: "Vitrine",
           currency: "USD",
-          legal_pages: { privacy: expect.any(Number) },
+          legal_pages: { privacy: expect.any(Number), terms: expect.any(Number) },
           store_notice: {
             enabled: true,
             id: "demo-1",

@@ -22,14 +22,36 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
   it("names the privacy policy's page, a draft too, and names none again", async () => {
     const headers = await admin();
     const privacy = await insertPage("privacy-policy", "draft");
-    expect((await server.call("/settings", headers)).body.legal_pages).toEqual({ privacy: null });
+    expect((await server.call("/settings", headers)).body.legal_pages).toEqual({
+      privacy: null,
+      terms: null,
+    });
     const named = await server.call("/settings", headers, "PUT", { legal_pages: { privacy } });
     expect(named.status).toBe(200);
-    expect(named.body.legal_pages).toEqual({ privacy });
-    expect(await stored()).toEqual({ privacy });
+    expect(named.body.legal_pages).toEqual({ privacy, terms: null });
+    expect(await stored()).toEqual({ privacy, terms: null });
     const none = await server.call("/settings", headers, "PUT", { legal_pages: { privacy: null } });
-    expect(none.body.legal_pages).toEqual({ privacy: null });
-    expect(await stored()).toEqual({ privacy: null });
+    expect(none.body.legal_pages).toEqual({ privacy: null, terms: null });
+    expect(await stored()).toEqual({ privacy: null, terms: null });
+  });
+
+  it("names a published terms page (never a draft) beside the privacy policy, and names none again", async () => {
+    const headers = await admin();
+    const terms = await insertPage("terms-of-sale", "publish");
+    const draft = await insertPage("terms-draft", "draft");
+    const refused = await server.call("/settings", headers, "PUT", { legal_pages: { terms: draft } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: "rest_invalid_param", data: { param: "legal_pages" } },
+    });
+    const named = await server.call("/settings", headers, "PUT", { legal_pages: { terms } });
+    expect(named.status).toBe(200);
+    expect(await stored()).toEqual({ privacy: null, terms });
+    // The privacy policy may be a draft; the terms stay as they were.
+    const both = await server.call("/settings", headers, "PUT", { legal_pages: { privacy: draft } });
+    expect(both.body.legal_pages).toEqual({ privacy: draft, terms });
+    await server.call("/settings", headers, "PUT", { legal_pages: { privacy: null, terms: null } });
+    expect(await stored()).toEqual({ privacy: null, terms: null });
   });
 
   it("answers bad input with 400 and the setting's name, never 500, and keeps what was set", async () => {
@@ -44,8 +66,9 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
       { legal_pages: { privacy: 2 ** 31 } },
       { legal_pages: { privacy: true } },
       { legal_pages: { privacy: [privacy] } },
-      // A kind the store does not know (yet).
-      { legal_pages: { terms: privacy } },
+      // A kind the store does not know.
+      { legal_pages: { contract: privacy } },
+      { legal_pages: { terms: "terms" } },
       { legal_pages: "privacy-policy" },
       { legal_pages: null },
       // No such page.
@@ -66,7 +89,7 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
     const list = await server.call("/settings", headers, "PUT", [{ legal_pages: { privacy } }]);
     expect(list.status).toBe(400);
     expect(list.body).toMatchObject({ code: "rest_invalid_param", message: expect.any(String) });
-    expect(await stored()).toEqual({ privacy });
+    expect(await stored()).toEqual({ privacy, terms: null });
   });
 
   it("is for administrators only", async () => {

@@ -44,6 +44,7 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
       shipping: data.shippingMethods.map((method) => method.id),
     },
     choose: { payment: setPaymentId, shipping: setShippingId },
+    terms: data.terms !== null,
   });
   const { errors, notice } = enhanced;
   const formRef = useRef<HTMLFormElement>(null);

@@ -1,4 +1,5 @@
 import type { CartView } from "../../lib/cart.ts";
+import type { CheckoutTerms } from "../../lib/store-settings.ts";
 import type { CheckoutNotice } from "./use-enhanced-checkout.ts";
 
 /** What the checkout page's loader gives the form (the route's `loadCheckout`). */
@@ -11,6 +12,8 @@ export type CheckoutPageData = {
   /** Each method with the countries it ships to (none: everywhere). */
   shippingMethods: ReadonlyArray<{ id: string; cost: number; countries: readonly string[] }>;
   paymentMethods: ReadonlyArray<{ id: string; titleKey: string; descriptionKey: string }>;
+  /** The store's terms page, which the shopper accepts; none, no checkbox (decision 0064). */
+  terms: CheckoutTerms | null;
   nonce: string;
   attempt: string;
 };

@@ -93,17 +93,20 @@ export function OrderReview({
         <FieldError id="payment_method" error={error("payment_method")} />
       </fieldset>
 
-      <CheckboxField
-        id="terms"
-        name="terms"
-        value="on"
-        defaultChecked={values.terms === "on"}
-        label={t("checkout.terms")}
-        error={error("terms")}
-        className="woocommerce-terms-and-conditions-wrapper"
-      >
-        <TermsLink />
-      </CheckboxField>
+      {/* No terms page named, no checkbox: the order needs none (decision 0064). */}
+      {data.terms && (
+        <CheckboxField
+          id="terms"
+          name="terms"
+          value="on"
+          defaultChecked={values.terms === "on"}
+          label={t("checkout.terms")}
+          error={error("terms")}
+          className="woocommerce-terms-and-conditions-wrapper"
+        >
+          <TermsLink terms={data.terms} />
+        </CheckboxField>
+      )}
 
       <Button
         type="submit"

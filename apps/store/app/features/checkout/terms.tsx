@@ -1,15 +1,16 @@
 import { useRef, useState } from "react";
 import { LazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-
-const TERMS_ID = "terms-text";
+import type { CheckoutTerms } from "../../lib/store-settings.ts";
+import { RichText } from "../content/rich-text.tsx";
 
 /**
- * The terms open in a lightbox; without JavaScript the link jumps to them on the page. Like every
- * popup, its code comes when it first opens, and it leaves the page 300 ms after it closes
- * (`LazyDialog`, decision 0026).
+ * The link to the store's terms page (decision 0064), which opens its text in a lightbox, as
+ * WooCommerce's checkout does. Without JavaScript it opens the page itself, in a new tab, so the
+ * form keeps what the shopper typed. Like every popup, the dialog's code comes when it first opens,
+ * and it leaves the page 300 ms after it closes (`LazyDialog`, decision 0026).
  */
-export function TermsLink() {
+export function TermsLink({ terms }: { terms: CheckoutTerms }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
@@ -17,7 +18,9 @@ export function TermsLink() {
     <>
       <a
         ref={link}
-        href={`#${TERMS_ID}`}
+        href={terms.href}
+        target="_blank"
+        rel="noopener"
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={(event) => {
@@ -31,27 +34,26 @@ export function TermsLink() {
       <LazyDialog
         open={open}
         onOpenChange={setOpen}
-        title={t("checkout.termsDialog")}
+        title={terms.title}
         closeLabel={t("checkout.closeTerms")}
         id="terms-dialog"
         opener={link}
-        contentClassName="fixed left-1/2 top-1/2 z-50 w-[32rem] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 rounded bg-white p-6 shadow-xl"
+        contentClassName="fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[40rem] max-w-[90vw] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded bg-white p-6 shadow-xl"
       >
-        <p className="text-sm">{t("checkout.termsText")}</p>
+        <div className="woocommerce-terms-and-conditions space-y-4 text-sm">
+          {terms.sections.map((section) => (
+            <section key={section.id} aria-label={section.title || undefined}>
+              {section.title && <h3 className="font-semibold">{section.title}</h3>}
+              <RichText doc={section.body} />
+            </section>
+          ))}
+          <p>
+            <a href={terms.href} target="_blank" rel="noopener" className="underline">
+              {t("checkout.termsPage", { title: terms.title })}
+            </a>
+          </p>
+        </div>
       </LazyDialog>
     </>
-  );
-}
-
-/** The terms in the page, where the link leads without JavaScript. */
-export function TermsText() {
-  const { t } = useTranslation();
-  return (
-    <section id={TERMS_ID} aria-labelledby="terms-heading" className="mt-10 text-sm text-stone-700">
-      <h2 id="terms-heading" className="font-semibold">
-        {t("checkout.termsDialog")}
-      </h2>
-      <p>{t("checkout.termsText")}</p>
-    </section>
   );
 }

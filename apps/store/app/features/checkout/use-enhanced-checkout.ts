@@ -14,6 +14,8 @@ type Options = {
   initial: { errors: Record<string, string>; notice: CheckoutNotice | null };
   methods: { payment: string[]; shipping: string[] };
   choose: { payment: (id: string) => void; shipping: (id: string) => void };
+  /** Whether the store has a terms page the shopper must accept (decision 0064). */
+  terms: boolean;
 };
 
 const FOCUS_DELAY_MS = 500;
@@ -24,7 +26,7 @@ const NOTICE_OFFSET_PX = 100;
  * attribution record as extension data, remembers the shopper's payment and shipping choices in the
  * `vitrine/store/checkout` store, and on errors moves focus to the first field and the notices into view.
  */
-export function useEnhancedCheckout({ userId, attempt, initial, methods, choose: setters }: Options) {
+export function useEnhancedCheckout({ userId, attempt, initial, methods, choose: setters, terms }: Options) {
   const { t } = useTranslation();
   const [errors, setErrors] = useState(initial.errors);
   const [notice, setNotice] = useState<CheckoutNotice | null>(initial.notice);
@@ -87,6 +89,7 @@ export function useEnhancedCheckout({ userId, attempt, initial, methods, choose:
       // The server's own schema, run here first: every field's error at once, without a round trip.
       const checked = parseCheckoutForm(
         Object.fromEntries([...form.keys()].map((name) => [name, field(name)])),
+        { terms },
       );
       if (!checked.success) {
         setNotice(null);

@@ -14,6 +14,7 @@ import {
 } from "../../services/cart/checkout.server.ts";
 import { checkoutGateways } from "../../services/cart/payment-gateways.server.ts";
 import { shippingOptions } from "../../services/cart/shipping.server.ts";
+import { checkoutTerms, termsRequired } from "../../services/content/legal-pages.server.ts";
 import { userAddresses } from "../../services/people/users.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 
@@ -33,6 +34,8 @@ export async function loadCheckout(context: AppLoadContext) {
       titleKey,
       descriptionKey,
     })),
+    // The terms page's link and text (decision 0064); none named, no terms checkbox.
+    terms: await checkoutTerms(context),
     nonce: createNonce(session.nonceSecret, CHECKOUT_NONCE),
     // One key per rendered form: submitting it twice finds the order the first submission placed.
     attempt: randomBytes(16).toString("base64url"),
@@ -55,7 +58,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
   }
   // Form values are always strings, so cleaning can only drop values here, never refuse them.
   const attribution = cleanAttribution(attributionFromForm(fields));
-  const parsed = parseCheckoutForm(fields);
+  const parsed = parseCheckoutForm(fields, { terms: await termsRequired(context) });
   if (!parsed.success) return data({ errors: parsed.errors, notice: null, values: fields }, { status: 400 });
 
   try {

@@ -39,18 +39,23 @@ const loaderData = {
   paymentMethods: [
     { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },
   ],
+  terms: {
+    href: "/terms-of-sale",
+    title: "Terms of sale",
+    sections: [{ id: 1, title: "Returns", body: [[{ t: "text" as const, text: "Within 30 days." }]] }],
+  },
   nonce: "nonce",
   attempt: "attempt",
 };
 
 /** The real checkout page, rendered as the server would after a refused form post. */
-function renderCheckout(actionData: unknown) {
+function renderCheckout(actionData: unknown, data: Record<string, unknown> = loaderData) {
   const Stub = createRoutesStub([{ id: "checkout", path: "/checkout", Component: CheckoutRoute }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={createI18n("en")}>
       <Stub
         initialEntries={["/checkout"]}
-        hydrationData={{ loaderData: { checkout: loaderData }, actionData: { checkout: actionData } }}
+        hydrationData={{ loaderData: { checkout: data }, actionData: { checkout: actionData } }}
       />
     </I18nextProvider>,
   );
@@ -95,6 +100,17 @@ describe("checkout page", () => {
     expect(phone["aria-describedby"]).toBeUndefined();
     expect(attributesById(html, "billing_first_name").value).toBe("Ada");
     expect(html).not.toContain('id="billing_phone-error"');
+  });
+
+  it("asks to accept the store's terms page, linked; with no terms page, no checkbox (decision 0064)", () => {
+    expect(html).toMatch(
+      /<a href="\/terms-of-sale" target="_blank" rel="noopener" aria-haspopup="dialog"[^>]*>terms and conditions<\/a>/,
+    );
+    expect(html).toContain("I have read and agree to the website terms and conditions");
+    const none = renderCheckout(undefined, { ...loaderData, terms: null });
+    expect(none).not.toContain('name="terms"');
+    expect(none).not.toContain("terms and conditions");
+    expect(none).toMatch(/id="place_order"/);
   });
 
   it("shows no summary before anything was submitted", () => {

@@ -1,5 +1,4 @@
 import { CheckoutForm } from "../../features/checkout/checkout-form.tsx";
-import { TermsText } from "../../features/checkout/terms.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout-page.server.ts";
@@ -22,7 +21,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("checkout.title")}</h1>
       <CheckoutForm data={loaderData} result={actionData} />
-      <TermsText />
     </section>
   );
 }

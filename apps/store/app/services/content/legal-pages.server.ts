@@ -3,8 +3,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Locale } from "../../i18n/i18n.ts";
 import { HOME_PAGE_SLUG } from "../../lib/edit-links.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
-import type { LegalPageLink, LegalPageLinks } from "../../lib/store-settings.ts";
+import type { CheckoutTerms, LegalPageLink, LegalPageLinks } from "../../lib/store-settings.ts";
 import { FALLBACK_LOCALE, translated } from "../shared/translations.server.ts";
+import { buildPageBlocks } from "./page-blocks.server.ts";
 
 /**
  * The legal pages the settings name (decision 0051), as the storefront links them in `locale`: the
@@ -32,7 +33,48 @@ export async function legalPageLinks(
       title: translated(page.title, locale) || translated(page.title, FALLBACK_LOCALE) || page.slug,
     };
   };
-  return { privacy: link(legal.privacy) };
+  return { privacy: link(legal.privacy), terms: link(legal.terms) };
+}
+
+type TermsContext = Parameters<typeof buildPageBlocks>[0];
+
+/** The legal pages' links through the site cache (the root keeps the same answer under the same key). */
+function cachedLinks(context: TermsContext): Promise<LegalPageLinks> {
+  const { db, settings, locale, siteCache } = context;
+  return siteCache.get(`legal-pages:${locale}`, () => legalPageLinks(db, settings.legal_pages, locale));
+}
+
+/**
+ * Whether the checkout asks the shopper to accept the terms (issue 40, decision 0064): only while
+ * the settings name a terms page and it is published, as WooCommerce shows its checkbox only when a
+ * terms page is set. The form's answer and its check read the same cached link.
+ */
+export async function termsRequired(context: TermsContext): Promise<boolean> {
+  return (await cachedLinks(context)).terms !== null;
+}
+
+/**
+ * The terms page as the checkout shows it: its link, its title and its text blocks in the
+ * shopper's language (the lightbox shows the text; the page itself has the rest). Null when no
+ * published page is named. A change to the page drops the site cache (it is a legal page, see
+ * `isLegalPage`), and the checkout, which no cache keeps, reads it again at once.
+ */
+export async function checkoutTerms(context: TermsContext): Promise<CheckoutTerms | null> {
+  const link = (await cachedLinks(context)).terms;
+  const id = context.settings.legal_pages.terms;
+  if (!link || id === null) return null;
+  const [row] = await context.db
+    .select({ slug: pages.slug })
+    .from(pages)
+    .where(and(eq(pages.id, id), eq(pages.status, "publish")));
+  const page = row && (await buildPageBlocks(context, row.slug, { drafts: false }));
+  if (!page) return null;
+  return {
+    ...link,
+    sections: page.blocks.flatMap((block) =>
+      block.type === "text" ? [{ id: block.id, title: block.title, body: block.body }] : [],
+    ),
+  };
 }
 
 /**

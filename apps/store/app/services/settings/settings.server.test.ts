@@ -47,10 +47,18 @@ describe("store settings", () => {
   });
 
   it("name no legal page until one is set, and drop a stored value that is not a page's id", () => {
-    expect(parseStoreSettings(undefined).legal_pages).toEqual({ privacy: null });
-    expect(parseStoreSettings({ legal_pages: { privacy: 12 } }).legal_pages).toEqual({ privacy: 12 });
-    for (const stored of [{ privacy: "privacy-policy" }, { privacy: 0 }, "12", null])
-      expect(parseStoreSettings({ legal_pages: stored }).legal_pages).toEqual({ privacy: null });
+    const none = { privacy: null, terms: null };
+    expect(parseStoreSettings(undefined).legal_pages).toEqual(none);
+    expect(parseStoreSettings({ legal_pages: { privacy: 12 } }).legal_pages).toEqual({
+      privacy: 12,
+      terms: null,
+    });
+    expect(parseStoreSettings({ legal_pages: { terms: 13 } }).legal_pages).toEqual({
+      privacy: null,
+      terms: 13,
+    });
+    for (const stored of [{ privacy: "privacy-policy", terms: -1 }, { privacy: 0 }, "12", null])
+      expect(parseStoreSettings({ legal_pages: stored }).legal_pages).toEqual(none);
   });
 });
 
@@ -126,12 +134,12 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
     await expect(
       updateStoreSettings(database.db, { legal_pages: { privacy: privacy!.id + 1 } }),
     ).rejects.toEqual(new SettingsError("legal_pages"));
-    await expect(updateStoreSettings(database.db, { legal_pages: { terms: privacy!.id } })).rejects.toEqual(
-      new SettingsError("legal_pages"),
-    );
-    expect((await loadStoreSettings(database.db)).legal_pages).toEqual({ privacy: null });
+    await expect(
+      updateStoreSettings(database.db, { legal_pages: { contract: privacy!.id } }),
+    ).rejects.toEqual(new SettingsError("legal_pages"));
+    expect((await loadStoreSettings(database.db)).legal_pages).toEqual({ privacy: null, terms: null });
     const named = await updateStoreSettings(database.db, { legal_pages: { privacy: privacy!.id } });
-    expect(named.legal_pages).toEqual({ privacy: privacy!.id });
+    expect(named.legal_pages).toEqual({ privacy: privacy!.id, terms: null });
     // Its page deleted, the setting still names it (nothing is linked): the rest of the form still saves,
     // with the legal pages as they were.
     await database.db.delete(pages).where(eq(pages.id, privacy!.id));

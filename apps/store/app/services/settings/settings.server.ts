@@ -56,19 +56,21 @@ function renewNoticeId(change: Record<string, unknown>, before: StoreSettings, a
 }
 
 /**
- * A legal page newly named must be one of the store's pages (a draft may be: it is linked once
- * published); one named before and deleted since does not stop other changes.
+ * A legal page newly named must be one of the store's pages: the privacy policy may be a draft (it
+ * is linked once published), the terms must be published, as the checkout asks for them at once
+ * (decision 0064). One named before and deleted or unpublished since does not stop other changes.
  */
 async function checkLegalPages(tx: Transaction, before: StoreSettings, after: StoreSettings) {
-  const named = new Set<number>();
+  const named = new Map<number, LegalPageKind>();
   for (const [kind, id] of Object.entries(after.legal_pages) as Array<[LegalPageKind, number | null]>)
-    if (id !== null && id !== before.legal_pages[kind]) named.add(id);
+    if (id !== null && id !== before.legal_pages[kind]) named.set(id, kind);
   if (named.size === 0) return;
   const found = await tx
-    .select({ id: pages.id })
+    .select({ id: pages.id, status: pages.status })
     .from(pages)
-    .where(inArray(pages.id, [...named]));
-  if (found.length < named.size) throw new SettingsError("legal_pages");
+    .where(inArray(pages.id, [...named.keys()]));
+  const usable = found.filter((page) => page.status === "publish" || named.get(page.id) !== "terms");
+  if (usable.length < named.size) throw new SettingsError("legal_pages");
 }
 
 /**

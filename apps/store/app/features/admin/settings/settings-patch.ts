@@ -121,7 +121,10 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       retention_days: number("analytics.retention_days"),
       recording_retention_days: number("analytics.recording_retention_days"),
     },
-    legal_pages: { privacy: pageChoice(text("legal_pages.privacy")) },
+    legal_pages: {
+      privacy: pageChoice(text("legal_pages.privacy")),
+      terms: pageChoice(text("legal_pages.terms")),
+    },
   };
 }
 

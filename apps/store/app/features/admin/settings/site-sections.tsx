@@ -98,6 +98,7 @@ export function AnalyticsSection({
 
 export function LegalSection({ settings, pages }: { settings: EditableSettings; pages: SettingsPage[] }) {
   const { t, i18n } = useTranslation();
+  const titleOf = (page: SettingsPage) => (i18n.language === "es" && page.title.es) || page.title.en;
   return (
     <FormSection title={t("backOffice.settings.sections.legal")}>
       <SelectInput
@@ -108,13 +109,31 @@ export function LegalSection({ settings, pages }: { settings: EditableSettings; 
       >
         <option value="">{t("backOffice.settings.none")}</option>
         {pages.map((page) => {
-          const title = (i18n.language === "es" && page.title.es) || page.title.en;
+          const title = titleOf(page);
           return (
             <option key={page.id} value={page.id}>
               {page.status === "draft" ? t("backOffice.settings.draftPage", { title }) : title}
             </option>
           );
         })}
+      </SelectInput>
+      {/* The checkout asks for the terms at once: only published pages (decision 0064). */}
+      <SelectInput
+        name="legal_pages.terms"
+        label={t("backOffice.settings.termsPage")}
+        value={settings.legal_pages.terms ?? ""}
+        hint={t("backOffice.settings.termsPageHint")}
+      >
+        <option value="">{t("backOffice.settings.none")}</option>
+        {pages
+          .filter((page) => page.status === "publish" || page.id === settings.legal_pages.terms)
+          .map((page) => (
+            <option key={page.id} value={page.id}>
+              {page.status === "draft"
+                ? t("backOffice.settings.draftPage", { title: titleOf(page) })
+                : titleOf(page)}
+            </option>
+          ))}
       </SelectInput>
     </FormSection>
   );

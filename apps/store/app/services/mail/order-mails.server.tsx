@@ -1,6 +1,7 @@
 import { Text } from "@react-email/components";
 import { orderNotes, orderRefunds } from "@vitrine/db";
 import { and, eq, lte, sum } from "drizzle-orm";
+import type { TFunction } from "i18next";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, type Locale } from "../../i18n/i18n.ts";
 import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
@@ -123,9 +124,37 @@ export function shopperStatusMail(
   store: MailStore,
   locale: Locale = shopperLocale(order.locale),
 ): Promise<MailMessage> {
+  return shopperOrderMail(order, store, locale, SHOPPER_WORDS[kind], () => []);
+}
+
+/** To the shopper: their order was refunded, in full or in part: how much, why, and what is left. */
+export function refundMail(
+  order: OrderForMails,
+  refund: RefundForMail,
+  store: MailStore,
+  locale: Locale = shopperLocale(order.locale),
+): Promise<MailMessage> {
+  const words = refund.full
+    ? { subject: "mail.store.refundedSubject", intro: "mail.store.refundedIntro" }
+    : { subject: "mail.store.partlyRefundedSubject", intro: "mail.store.partlyRefundedIntro" };
+  return shopperOrderMail(order, store, locale, words, (t, money) => [
+    t("mail.store.refundAmount", { amount: money(refund.amount) }),
+    ...(refund.reason ? [t("mail.store.refundReason", { reason: refund.reason })] : []),
+    t("mail.store.refundLeft", { amount: money(refund.left) }),
+  ]);
+}
+
+/** A mail to the shopper about their order: a greeting, what happened, `facts`, the order, its link. */
+function shopperOrderMail(
+  order: OrderForMails,
+  store: MailStore,
+  locale: Locale,
+  words: { subject: string; intro: string },
+  facts: (t: TFunction, money: (cents: number) => string) => string[],
+): Promise<MailMessage> {
   const { t, money } = wordsFor(locale, order.currency);
-  const words = SHOPPER_WORDS[kind];
   const intro = t(words.intro, { id: order.id });
+  const lines = facts(t, money);
   return renderMail({
     to: order.email,
     subject: t(words.subject, { store: store.name, id: order.id }),
@@ -138,6 +167,7 @@ export function shopperStatusMail(
       "",
       intro,
       "",
+      ...(lines.length > 0 ? [...lines, ""] : []),
       ...orderFiguresText(order, t, money),
       "",
       t("mail.viewOrder", { url: order.receiptUrl }),
@@ -146,54 +176,7 @@ export function shopperStatusMail(
       <>
         <Text>{t("mail.greeting", { name: order.firstName })}</Text>
         <Text>{intro}</Text>
-        <OrderFiguresTable order={order} t={t} money={money} />
-        <MailLink look={store.look} href={order.receiptUrl}>
-          {t("mail.viewOrderLink")}
-        </MailLink>
-      </>
-    ),
-  });
-}
-
-/** To the shopper: their order was refunded, in full or in part: how much, why, and what is left. */
-export function refundMail(
-  order: OrderForMails,
-  refund: RefundForMail,
-  store: MailStore,
-  locale: Locale = shopperLocale(order.locale),
-): Promise<MailMessage> {
-  const { t, money } = wordsFor(locale, order.currency);
-  const [subject, intro] = refund.full
-    ? ["mail.store.refundedSubject", "mail.store.refundedIntro"]
-    : ["mail.store.partlyRefundedSubject", "mail.store.partlyRefundedIntro"];
-  const figures = [
-    t("mail.store.refundAmount", { amount: money(refund.amount) }),
-    ...(refund.reason ? [t("mail.store.refundReason", { reason: refund.reason })] : []),
-    t("mail.store.refundLeft", { amount: money(refund.left) }),
-  ];
-  return renderMail({
-    to: order.email,
-    subject: t(subject, { store: store.name, id: order.id }),
-    locale,
-    storeName: store.name,
-    look: store.look,
-    preview: t(intro, { id: order.id }),
-    text: [
-      t("mail.greeting", { name: order.firstName }),
-      "",
-      t(intro, { id: order.id }),
-      "",
-      ...figures,
-      "",
-      ...orderFiguresText(order, t, money),
-      "",
-      t("mail.viewOrder", { url: order.receiptUrl }),
-    ].join("\n"),
-    body: (
-      <>
-        <Text>{t("mail.greeting", { name: order.firstName })}</Text>
-        <Text>{t(intro, { id: order.id })}</Text>
-        {figures.map((line) => (
+        {lines.map((line) => (
           <Text key={line} style={{ margin: "4px 0" }}>
             {line}
           </Text>

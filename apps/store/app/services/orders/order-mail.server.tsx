@@ -1,16 +1,14 @@
 import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
-import type { Database } from "@vitrine/db";
-import type { Logger } from "pino";
 import { Fragment } from "react";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
-import type { Mailer, MailMessage } from "../mail/mail.server.ts";
+import type { MailMessage } from "../mail/mail.server.ts";
 import type { MadeMail } from "../mail/mail-parts.server.tsx";
 import { customerNoteMail } from "../mail/order-mails.server.tsx";
 import { type MailLook, renderMail } from "../mail/render-mail.server.tsx";
-import { mailLook } from "../mail/store-mail.server.ts";
+import { type MailContext, mailLook } from "../mail/store-mail.server.ts";
 import { orderWithLines } from "./orders.server.ts";
 
 /** The note to the customer's mail is made with the store's other order mails (decision 0062). */
@@ -138,13 +136,7 @@ export function orderConfirmation(
 }
 
 /** What the order mails need of the request's context. */
-export type OrderMailContext = {
-  db: Database;
-  mailer: Mailer;
-  logger: Logger;
-  settings: StoreForMail;
-  config: { publicUrl: string };
-};
+export type OrderMailContext = Omit<MailContext, "settings"> & { settings: StoreForMail };
 
 /** Why an order's mail was not sent. */
 export type UnsentMail = "unknown_order" | "no_email";

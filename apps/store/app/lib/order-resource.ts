@@ -152,7 +152,22 @@ export type AdminOrderPage = AdminOrderRow & {
     quantity: number;
     total: number;
     attributes: Record<string, string>;
+    /** Of its items and its total, what refunds gave back so far. */
+    refundedQuantity: number;
+    refundedTotal: number;
   }>;
+  /** Oldest first. */
+  refunds: Array<{
+    id: number;
+    amount: number;
+    reason: string;
+    restocked: boolean;
+    by: string | null;
+    date: string;
+    lines: Array<{ name: string; quantity: number; amount: number }>;
+  }>;
+  /** What the refunds gave back in all; the order's total less it is what is left to refund. */
+  refunded: number;
   /** The attribution record's fields that have a value, in the record's order. */
   attribution: Array<{ field: string; value: string }>;
   notes: Array<{ id: number; body: string; toCustomer: boolean; author: string | null; date: string }>;

@@ -81,33 +81,3 @@ export function AttributionSection({ order }: { order: AdminOrderPage }) {
     </OrderSection>
   );
 }
-
-/** The order's status changes, oldest first, each with when and by whom. */
-export function HistorySection({ order, locale }: { order: AdminOrderPage; locale: "en" | "es" }) {
-  const { t } = useTranslation();
-  return (
-    <OrderSection name="history" title={t("backOffice.orders.history")}>
-      {order.history.length === 0 ? (
-        <p className="text-sm text-stone-700">{t("backOffice.orders.noHistory")}</p>
-      ) : (
-        <ol className="order-history space-y-2 text-sm">
-          {order.history.map((change) => (
-            <li key={change.id}>
-              <span className="block">
-                {change.from
-                  ? t("backOffice.orders.changedFromTo", {
-                      from: t(`account.statuses.${change.from}`),
-                      to: t(`account.statuses.${change.to}`),
-                    })
-                  : t("backOffice.orders.placedAs", { status: t(`account.statuses.${change.to}`) })}
-              </span>
-              <span className="block text-stone-700">
-                {formatDateTime(change.date, locale)} · {change.by ?? t("backOffice.orders.byStore")}
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </OrderSection>
-  );
-}

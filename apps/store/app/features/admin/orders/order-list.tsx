@@ -1,17 +1,23 @@
+import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import type { Selection } from "../../../components/ui/data-table-selection.ts";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminOrderRow } from "../../../lib/order-resource.ts";
 import { ORDER_STATUSES, type OrderStatus } from "../../../lib/order-status.ts";
+import { OrderBulkActions } from "./order-bulk-actions.tsx";
 import { ChoiceSelect, originText } from "./order-labels.tsx";
+import { OrderSearch } from "./order-search.tsx";
 import { OrderTable } from "./order-table.tsx";
 
 /** The select's choice for "no filter" (a key of its own: an empty key is no key). */
 const ALL = "*";
 
 /**
- * The back office's order list (issue 16): status, date, customer, origin and total of each order,
- * newest first, filtered by status and by origin; the filters and the page are in the address.
+ * The back office's order list (issue 16, issue 40): status, date, customer, origin and total of
+ * each order, newest first, filtered by status and by origin and searched by number, name, e-mail
+ * or product (the filters, the search and the page are in the address); the ticked orders' status
+ * changed at once.
  */
 export function OrderList({
   orders,
@@ -20,6 +26,7 @@ export function OrderList({
   pages,
   status,
   origin,
+  search,
   origins,
 }: {
   orders: AdminOrderRow[];
@@ -28,6 +35,7 @@ export function OrderList({
   pages: number;
   status: OrderStatus | null;
   origin: string | null;
+  search: string;
   origins: string[];
 }) {
   const { t } = useTranslation();
@@ -35,10 +43,11 @@ export function OrderList({
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
+  const [selected, setSelected] = useState<Selection>(new Set());
 
-  const filter = (name: "status" | "origin", value: string) => {
+  const filter = (name: "status" | "origin" | "search", value: string) => {
     const next = new URLSearchParams(params);
-    if (value === ALL) next.delete(name);
+    if (value === ALL || value === "") next.delete(name);
     else next.set(name, value);
     next.delete("page");
     const text = next.toString();
@@ -89,7 +98,8 @@ export function OrderList({
             })),
           ]}
         />
-        {(status || origin) && (
+        <OrderSearch search={search} onSearch={(value) => filter("search", value)} />
+        {(status || origin || search) && (
           <Link to="/admin/orders" className="py-1 text-sm underline">
             {t("backOffice.orders.clearFilters")}
           </Link>
@@ -99,12 +109,21 @@ export function OrderList({
       <p role="status" className="order-count">
         {t("backOffice.orders.count", { count: total })}
       </p>
+      <OrderBulkActions selected={selected} onDone={() => setSelected(new Set())} />
       <OrderTable
         orders={orders}
         caption={t("backOffice.orders.title")}
         className="order-table"
         rowClassName="order-row"
         columns={{ customer: true, origin: true }}
+        selection={{
+          name: "order",
+          form: "order-bulk",
+          selected,
+          onChange: setSelected,
+          label: (order) => t("backOffice.orders.select", { id: order.id }),
+          allLabel: t("backOffice.orders.selectAll"),
+        }}
       />
       <PageLinks label={t("backOffice.orders.pages")} page={page} pages={pages} href={pageHref} />
     </div>

@@ -7,7 +7,26 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { type AdminOrderPage, ORDER_NOTE_MAX } from "../../../lib/order-resource.ts";
 import { OrderSection } from "./order-section.tsx";
 
-/** The order's notes, newest last, and the form for another, for the staff or to the customer. */
+/** One entry of the order's notes: a note someone wrote, or a status change's own note. */
+type Entry =
+  | { kind: "note"; key: string; date: string; note: AdminOrderPage["notes"][number] }
+  | { kind: "status"; key: string; date: string; change: AdminOrderPage["history"][number] };
+
+/** The notes and the status changes, oldest first (a status change's note is its history row). */
+function entriesOf(order: AdminOrderPage): Entry[] {
+  return [
+    ...order.notes.map((note): Entry => ({ kind: "note", key: `n${note.id}`, date: note.date, note })),
+    ...order.history.map(
+      (change): Entry => ({ kind: "status", key: `s${change.id}`, date: change.date, change }),
+    ),
+  ].sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/**
+ * The order's notes, newest last, with a note of each status change in the reader's language
+ * (WooCommerce's "Order status changed from X to Y."), and the form for another, for the staff or
+ * to the customer.
+ */
 export function NotesSection({
   order,
   onAdd,
@@ -20,6 +39,7 @@ export function NotesSection({
   const [note, setNote] = useState("");
   const [toCustomer, setToCustomer] = useState(false);
   const [busy, setBusy] = useState(false);
+  const entries = entriesOf(order);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -34,23 +54,40 @@ export function NotesSection({
 
   return (
     <OrderSection name="notes" title={t("backOffice.orders.notes")}>
-      {order.notes.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="mb-3 text-sm text-stone-700">{t("backOffice.orders.noNotes")}</p>
       ) : (
         <ol className="order-notes mb-4 space-y-3 text-sm">
-          {order.notes.map((each) => (
-            <li
-              key={each.id}
-              className={`rounded px-3 py-2 ${each.toCustomer ? "bg-sky-50" : "bg-stone-100"}`}
-              data-to-customer={each.toCustomer}
-            >
-              <p className="whitespace-pre-wrap">{each.body}</p>
-              <p className="mt-1 text-xs text-stone-700">
-                {each.toCustomer ? t("backOffice.orders.toCustomer") : t("backOffice.orders.private")} ·{" "}
-                {formatDateTime(each.date, locale)} · {each.author ?? t("backOffice.orders.byStore")}
-              </p>
-            </li>
-          ))}
+          {entries.map((entry) =>
+            entry.kind === "note" ? (
+              <li
+                key={entry.key}
+                className={`rounded px-3 py-2 ${entry.note.toCustomer ? "bg-sky-50" : "bg-stone-100"}`}
+                data-to-customer={entry.note.toCustomer}
+              >
+                <p className="whitespace-pre-wrap">{entry.note.body}</p>
+                <p className="mt-1 text-xs text-stone-700">
+                  {entry.note.toCustomer ? t("backOffice.orders.toCustomer") : t("backOffice.orders.private")}{" "}
+                  · {formatDateTime(entry.date, locale)} ·{" "}
+                  {entry.note.author ?? t("backOffice.orders.byStore")}
+                </p>
+              </li>
+            ) : (
+              <li key={entry.key} className="status-note rounded bg-violet-50 px-3 py-2">
+                <p>
+                  {entry.change.from
+                    ? t("backOffice.orders.statusChangedNote", {
+                        from: t(`account.statuses.${entry.change.from}`),
+                        to: t(`account.statuses.${entry.change.to}`),
+                      })
+                    : t("backOffice.orders.placedAs", { status: t(`account.statuses.${entry.change.to}`) })}
+                </p>
+                <p className="mt-1 text-xs text-stone-700">
+                  {formatDateTime(entry.date, locale)} · {entry.change.by ?? t("backOffice.orders.byStore")}
+                </p>
+              </li>
+            ),
+          )}
         </ol>
       )}
       <form className="space-y-3" onSubmit={(event) => void submit(event)}>

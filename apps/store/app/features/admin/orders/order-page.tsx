@@ -7,25 +7,30 @@ import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { OrderLineTable } from "../../orders/order-details.tsx";
 import { Announcement } from "../use-rest-change.tsx";
-import { AddressSection, AttributionSection, HistorySection, PaymentSection } from "./order-facts.tsx";
+import { AddressSection, AttributionSection, PaymentSection } from "./order-facts.tsx";
 import { OrderStatusBadge } from "./order-labels.tsx";
 import { MailSection } from "./order-mail-section.tsx";
 import { NotesSection } from "./order-notes-section.tsx";
+import { RefundSection } from "./order-refund-section.tsx";
 import { OrderSection } from "./order-section.tsx";
 import { StatusSection } from "./order-status-section.tsx";
 
 type Message = { text: string; error?: boolean };
 
 /**
- * The back office's page of one order (issue 16): its lines and totals, addresses, payment and
- * shipping, where the shopper came from, its notes and status history; status changes, notes and
- * the confirmation mail go through the REST client, then the page reads the order again.
+ * The back office's page of one order (issue 16, issue 40): its lines and totals, its refunds and
+ * what is left, addresses, payment and shipping, where the shopper came from, its notes with its
+ * status changes; status changes, refunds, notes and the confirmation mail go through the REST
+ * client, then the page reads the order again.
  */
 export function OrderPage({ order }: { order: AdminOrderPage }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
   const { message, act } = useOrderAction();
+  /** A REST call about this order (`path` below `/orders/{id}`). */
+  const call = <T,>(method: "POST" | "PUT", path: string, data?: unknown) =>
+    pageRestClient().request<T>({ path: `/orders/${order.id}${path}`, method, data });
 
   return (
     <div className="space-y-6">
@@ -50,6 +55,18 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             />
           </OrderSection>
 
+          <RefundSection
+            order={order}
+            locale={locale}
+            money={money}
+            onRefund={(body) =>
+              act(async () => {
+                await call("POST", "/refunds", body);
+                return t("backOffice.orders.refundDone", { amount: money(body.amount ?? 0) });
+              })
+            }
+          />
+
           <div className="grid gap-6 sm:grid-cols-2">
             <AddressSection id="billing" title={t("checkout.received.billing")} address={order.billing} />
             <AddressSection id="shipping" title={t("checkout.received.shipping")} address={order.shipping} />
@@ -65,11 +82,7 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             order={order}
             onChange={(status) =>
               act(async () => {
-                await pageRestClient().request({
-                  path: `/orders/${order.id}`,
-                  method: "PUT",
-                  data: { status },
-                });
+                await call("PUT", "", { status });
                 return t("backOffice.orders.statusChanged", { status: t(`account.statuses.${status}`) });
               })
             }
@@ -80,10 +93,7 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             locale={locale}
             onResend={() =>
               void act(async () => {
-                const sent = await pageRestClient().request<{ sent_to: string }>({
-                  path: `/orders/${order.id}/actions/send-confirmation`,
-                  method: "POST",
-                });
+                const sent = await call<{ sent_to: string }>("POST", "/actions/send-confirmation");
                 return t("backOffice.orders.mailSent", { email: sent.sent_to });
               })
             }
@@ -93,17 +103,11 @@ export function OrderPage({ order }: { order: AdminOrderPage }) {
             order={order}
             onAdd={(note, customerNote) =>
               act(async () => {
-                await pageRestClient().request({
-                  path: `/orders/${order.id}/notes`,
-                  method: "POST",
-                  data: { note, customer_note: customerNote },
-                });
+                await call("POST", "/notes", { note, customer_note: customerNote });
                 return t("backOffice.orders.noteAdded");
               })
             }
           />
-
-          <HistorySection order={order} locale={locale} />
         </div>
       </div>
     </div>

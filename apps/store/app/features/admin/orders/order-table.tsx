@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
+import { type DataColumn, DataTable, type DataTableSelection } from "../../../components/ui/data-table.tsx";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -29,6 +29,7 @@ export function OrderTable({
   rowClassName = "",
   columns = {},
   empty,
+  selection,
 }: {
   orders: OrderTableRow[];
   caption: string;
@@ -37,6 +38,8 @@ export function OrderTable({
   columns?: { customer?: boolean; origin?: boolean };
   /** Shown instead of the table when there are no orders (else nothing). */
   empty?: ReactNode;
+  /** Checkboxes for the list's bulk actions. */
+  selection?: DataTableSelection<OrderTableRow>;
 }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
@@ -84,6 +87,7 @@ export function OrderTable({
       minWidth="min-w-[28rem]"
       rowProps={(order) => ({ className: rowClassName, "data-order-id": order.id })}
       empty={empty}
+      {...(selection ? { selection } : {})}
     />
   );
 }

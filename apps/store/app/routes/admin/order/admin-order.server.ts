@@ -3,6 +3,7 @@ import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { confirmationMailOf } from "../../../services/mail/mail-outbox.server.ts";
 import { orderRow } from "../../../services/orders/order-row.server.ts";
 import { orderForAdmin } from "../../../services/orders/orders.server.ts";
+import { refundsOf } from "../../../services/orders/refunds.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /** The attribution record's fields, in the order the order page lists them. */
@@ -31,10 +32,18 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
   await requireAdmin(context, request);
   const orderId = Number(id);
   const valid = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
-  const [order, confirmation] = valid
-    ? await Promise.all([orderForAdmin(context.db, orderId), confirmationMailOf(context.db, orderId)])
-    : [null, null];
+  const [order, confirmation, refunds] = valid
+    ? await Promise.all([
+        orderForAdmin(context.db, orderId),
+        confirmationMailOf(context.db, orderId),
+        refundsOf(context.db, orderId),
+      ])
+    : [null, null, []];
   if (!order) throw data(null, { status: 404 });
+  const refundedOf = (lineId: number, part: "quantity" | "amount") =>
+    refunds
+      .flatMap((refund) => refund.lines)
+      .reduce((sum, line) => sum + (line.orderLineId === lineId ? line[part] : 0), 0);
   const record = order.attribution;
   const view: AdminOrderPage = {
     ...orderRow(order),
@@ -52,7 +61,19 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
       quantity,
       total,
       attributes,
+      refundedQuantity: refundedOf(id, "quantity"),
+      refundedTotal: refundedOf(id, "amount"),
     })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount: refund.amount,
+      reason: refund.reason,
+      restocked: refund.restocked,
+      by: refund.refundedBy,
+      date: refund.dateCreated.toISOString(),
+      lines: refund.lines.map(({ name, quantity, amount }) => ({ name, quantity, amount })),
+    })),
+    refunded: refunds.reduce((sum, refund) => sum + refund.amount, 0),
     attribution: record
       ? ATTRIBUTION_FIELDS.flatMap((field) => (record[field] ? [{ field, value: record[field] }] : []))
       : [],

@@ -9,8 +9,8 @@ import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 export const ORDERS_PER_PAGE = 20;
 
 /**
- * A page of the orders for the back office's list, filtered by the address's `status` and `origin`
- * (the same filters `GET /orders` takes), with the origins to filter by; administrators only.
+ * A page of the orders for the back office's list, filtered by the address's `status`, `origin` and
+ * `search` (the same filters `GET /orders` takes), with the origins to filter by; administrators only.
  */
 export async function loadOrderList(context: AppLoadContext, request: Request) {
   await requireAdmin(context, request);
@@ -18,6 +18,7 @@ export async function loadOrderList(context: AppLoadContext, request: Request) {
   const filters = orderListFilters.safeParse({
     status: query.get("status") ?? undefined,
     origin: query.get("origin") ?? undefined,
+    search: query.get("search") ?? undefined,
   });
   if (!filters.success) throw data(null, { status: 400 });
   const page = pageNumber(query.get("page"));
@@ -25,7 +26,7 @@ export async function loadOrderList(context: AppLoadContext, request: Request) {
     listOrders(
       context.db,
       { limit: ORDERS_PER_PAGE, offset: (page - 1) * ORDERS_PER_PAGE },
-      { statuses: filters.data.status, origin: filters.data.origin },
+      { statuses: filters.data.status, origin: filters.data.origin, search: filters.data.search },
     ),
     orderOrigins(context.db),
   ]);
@@ -36,6 +37,7 @@ export async function loadOrderList(context: AppLoadContext, request: Request) {
     pages: pageCount(found.total, ORDERS_PER_PAGE),
     status: filters.data.status?.length === 1 ? filters.data.status[0]! : null,
     origin: filters.data.origin ?? null,
+    search: filters.data.search ?? "",
     // The chosen origin stays offered even when no order has it any more.
     origins:
       filters.data.origin && !origins.includes(filters.data.origin)

@@ -43,6 +43,7 @@ export type OrderForMails = OrderFigures & {
   firstName: string;
   /** The billing name, for the owner. */
   customerName: string;
+  paymentMethod: string;
   /** The shopper's page of the order (its key opens it). */
   receiptUrl: string;
   /** The order in the back office, for the owner. */
@@ -250,6 +251,7 @@ export async function orderForMails(
     email: email ?? "",
     firstName: first ?? "",
     customerName: [first, last].filter(Boolean).join(" ") || (email ?? ""),
+    paymentMethod: order.paymentMethod,
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { axe } from "./support.ts";
+import { ADMIN, expect, test } from "./fixtures.ts";
+import { axe, signInByForm } from "./support.ts";
 
 /**
  * axe (current axe-core, WCAG 2.2 A/AA) on the pages and dialogs no other test scans: nothing
@@ -52,4 +52,27 @@ test("a signed-in shopper's account and orders pages", async ({ page, shopper })
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNothingSerious(page, path);
   }
+});
+
+test("every page of the back office's navigation, and a product's and a page's editor (issue 40)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signInByForm(page, ADMIN);
+  await page.goto("/admin");
+  const links = page.getByRole("navigation", { name: "Back office" }).getByRole("link");
+  const paths = await links.evaluateAll((all) => all.map((link) => link.getAttribute("href") ?? ""));
+  expect(paths.length).toBeGreaterThan(10);
+  await page.goto("/admin/products");
+  const product = await page.locator('main a[href^="/admin/products/"]').first().getAttribute("href");
+  for (const path of [...paths, product ?? "/admin/products", "/admin/pages/home"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await hydrated(page);
+    await expectNothingSerious(page, path);
+  }
+  await context.close();
 });

@@ -139,6 +139,52 @@ test("an administrator invites an editor by e-mail, who chooses a password, buil
   for (const each of [admin, invitee, editor]) await each.context().close();
 });
 
+test("an invitation listed as sent is withdrawn in the back office, and its link is refused afterwards", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+  sentMail,
+}, testInfo) => {
+  const email = `withdrawn-${testInfo.workerIndex}-${Date.now()}@example.com`;
+  const invited = await request.post("/api/vitrine/v2/users/invitations", {
+    headers: bearer(adminToken),
+    data: { email, role: "editor", locale: "en" },
+  });
+  expect(invited.status()).toBe(201);
+  const link = (await sentMail(email, "/my-account/invitation?key=")).match(
+    /https?:\/\/\S+\/my-account\/invitation\?key=[\w-]+&login=\d+/,
+  )?.[0];
+  expect(link).toBeDefined();
+
+  const admin = await peoplePage(browser, baseURL!);
+  const invitations = admin.getByRole("region", { name: "Invitations" });
+  const row = invitations.getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Sent");
+  await expect(row).toContainText("Editor");
+  await row.getByRole("button", { name: `Withdraw ${email}` }).click();
+  const dialog = admin.getByRole("alertdialog", { name: `Withdraw the invitation of ${email}?` });
+  await expect(dialog).toBeVisible();
+  expect(await serious(admin)).toEqual([]);
+  await dialog.getByRole("button", { name: "Withdraw invitation" }).click();
+  await expect(invitations.getByRole("status")).toHaveText(`The invitation of ${email} has been withdrawn.`);
+  await expect(row).toHaveCount(0);
+  // The account the invitation made, never used, is gone from the staff too.
+  await expect(
+    admin.getByRole("region", { name: "Staff" }).getByRole("row").filter({ hasText: email }),
+  ).toHaveCount(0);
+
+  const invitee = await newPage(browser, baseURL!);
+  await invitee.goto(link!);
+  await expect(
+    invitee
+      .getByRole("alert")
+      .filter({ hasText: /This invitation link is invalid, has been used or has expired/ }),
+  ).toBeVisible();
+  await expect(invitee.getByLabel("Choose a password")).toHaveCount(0);
+  for (const each of [admin, invitee]) await each.context().close();
+});
+
 test("an API token revoked in the back office is refused by the API afterwards", async ({
   browser,
   baseURL,

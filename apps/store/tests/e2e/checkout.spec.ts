@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
-import { addFirstSimpleProduct, axe, fillBilling, scrolledTo } from "./support.ts";
+import { adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import {
+  addFirstSimpleProduct,
+  addToCartFromShop,
+  axe,
+  fillBilling,
+  scrolledTo,
+  uniqueSuffix,
+} from "./support.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`checkout, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -257,4 +264,54 @@ test("a “Please wait...” overlay blocks the page while the order is being pl
   await expect(page.getByText("The store is busy.")).toBeVisible();
   // It went through the page's one REST client (issue 16), as every API call does.
   expect(sent.map((url) => new URL(url).searchParams.get("_locale"))).toEqual(["user"]);
+});
+
+test("the terms page chosen in the settings shows in the checkout's lightbox; with none chosen there is no checkbox", async ({
+  browser,
+  request,
+  sharedStore,
+}) => {
+  // The worker's own demo store: its settings change here, and are put back after the test.
+  const { origin } = await sharedStore(DEMO_STORE);
+  const { call, revoke } = await adminApi(request, origin);
+  const suffix = uniqueSuffix();
+  const page = await call<{ id: number; slug: string }>("POST", "/pages", {
+    title: { en: `Terms of sale ${suffix}`, es: `Condiciones de venta ${suffix}` },
+    slug: `terms-of-sale-${suffix}`,
+    status: "publish",
+    blocks: [
+      {
+        type: "text",
+        data: {
+          title: { en: "Delivery", es: "Entrega" },
+          text: {
+            en: `Parcels leave within two days (${suffix}).`,
+            es: `Los paquetes salen en dos días (${suffix}).`,
+          },
+        },
+      },
+    ],
+  });
+  await call("PUT", "/settings", { legal_pages: { terms: page.id } });
+  const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
+  await addToCartFromShop(shopper);
+  await shopper.goto("/checkout");
+  await shopper.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const opener = shopper.getByRole("link", { name: "terms and conditions" });
+  await expect(opener).toHaveAttribute("href", `/${page.slug}`);
+  await opener.click();
+  const dialog = shopper.getByRole("dialog", { name: `Terms of sale ${suffix}` });
+  await expect(dialog.getByRole("heading", { name: "Delivery" })).toBeVisible();
+  await expect(dialog).toContainText(`Parcels leave within two days (${suffix}).`);
+  await dialog.getByRole("button", { name: "Close the terms and conditions" }).click();
+  await expect(opener).toBeFocused();
+
+  await call("PUT", "/settings", { legal_pages: { terms: null } });
+  await shopper.reload();
+  await expect(shopper.getByRole("button", { name: "Place order" })).toBeVisible();
+  await expect(shopper.getByLabel(/I have read and agree/)).toHaveCount(0);
+  await expect(shopper.getByRole("link", { name: "terms and conditions" })).toHaveCount(0);
+  await call("DELETE", `/pages/${page.id}`);
+  await revoke();
+  await shopper.context().close();
 });

@@ -176,7 +176,7 @@ test("the checkout's terms open in a popup with their text, and close like every
   await page.clock.install();
   await page.goto("/checkout");
   await hydrated(page);
-  const opener = page.getByRole("link", { name: "terms and conditions" });
+  const opener = page.getByRole("link", { name: "terms and conditions", exact: true });
   await expect(opener).toHaveAttribute("aria-haspopup", "dialog");
   const dialog = page.getByRole("dialog", { name: "Terms and conditions" });
   // The demo's terms page (decision 0064).

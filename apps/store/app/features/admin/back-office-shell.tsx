@@ -37,16 +37,6 @@ export function BackOfficeShell({
   return (
     <NavigationState.Provider value={{ id, open, close: () => setOpen(false) }}>
       <header className="back-office-bar flex flex-wrap items-center gap-x-3 gap-y-1 bg-stone-900 px-4 py-2 text-sm text-white">
-        <button
-          type="button"
-          className={`flex h-10 items-center gap-2 rounded px-2 md:hidden ${BAR_LINK}`}
-          aria-expanded={open}
-          aria-controls={id}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <MenuIcon />
-          {t("backOffice.shell.menu")}
-        </button>
         <Link to="/admin" className={`text-base font-semibold ${BAR_LINK}`}>
           {root?.storeName}
         </Link>
@@ -64,6 +54,17 @@ export function BackOfficeShell({
             </button>
           </Form>
         </div>
+        {/* Last in the bar, so that the next Tab from it goes into the menu it opened. */}
+        <button
+          type="button"
+          className={`flex h-10 items-center gap-2 rounded px-2 md:hidden ${BAR_LINK}`}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <MenuIcon />
+          {t("backOffice.shell.menu")}
+        </button>
       </header>
       <div className="back-office mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-6 md:grid-cols-[12rem_1fr]">
         {children}

@@ -90,6 +90,13 @@ describe.each(await availableDialects())("review moderation REST on %s", (dialec
     expect((await call("/products/reviews?status=hold&search=chipped", editor)).body).toEqual([
       expect.objectContaining({ id: ben }),
     ]);
+    // A page of one, newest first; the verified check follows each page's review (decision 0065).
+    expect((await call("/products/reviews?status=hold&per_page=1&page=1", editor)).body).toEqual([
+      expect.objectContaining({ id: ben, verified: false }),
+    ]);
+    expect((await call("/products/reviews?status=hold&per_page=1&page=2", editor)).body).toEqual([
+      expect.objectContaining({ id: ana, verified: true }),
+    ]);
     expect((await call("/products/reviews/counts", editor)).body).toEqual({
       all: 2,
       hold: 2,

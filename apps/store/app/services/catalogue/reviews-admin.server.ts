@@ -101,12 +101,20 @@ export async function listReviewsForAdmin(
   publicUrl: string,
 ): Promise<{ total: number; reviews: ReviewRecord[] }> {
   const where = listWhere(filters);
+  const newestFirst = [desc(reviews.createdAt), desc(reviews.id)];
   const [total] = await db.select({ n: count() }).from(reviews).where(where);
-  const rows = await selectReviews(db)
+  // The page's ids first, then their columns: the verified-owner check runs for the page's reviews
+  // only, not for every review an offset skips (decision 0065).
+  const pageIds = db
+    .select({ id: reviews.id })
+    .from(reviews)
     .where(where)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .orderBy(...newestFirst)
     .limit(page.limit)
     .offset(page.offset);
+  const rows = await selectReviews(db)
+    .where(inArray(reviews.id, pageIds))
+    .orderBy(...newestFirst);
   return { total: total?.n ?? 0, reviews: rows.map((row) => record(row, publicUrl)) };
 }
 

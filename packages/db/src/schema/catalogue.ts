@@ -104,8 +104,12 @@ export const productTranslations = pgTable(
     /** The page's meta description; empty means the short description serves. */
     metaDescription: text("meta_description").notNull().default(""),
   },
-  // Search reads these texts into memory (decision 0020), so they need no search indexes here.
-  (t) => [primaryKey({ columns: [t.productId, t.locale] })],
+  // The storefront's search reads these texts into memory (decision 0020); the back office's product
+  // list searches names in SQL, by any part of them (pg_trgm, decision 0065).
+  (t) => [
+    primaryKey({ columns: [t.productId, t.locale] }),
+    index("product_translations_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+  ],
 );
 
 export const productCategories = pgTable(

@@ -89,6 +89,12 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt),
     // The back office's list by status, newest first.
     index("orders_status_created_idx").on(t.status, t.createdAt),
+    // The back office's order search by any part of the billing name or e-mail (decision 0065): the
+    // search writes this very expression (`billingSearchText`).
+    index("orders_billing_trgm_idx").using(
+      "gin",
+      sql`(coalesce(${t.billingAddress}->>'first_name', '') || ' ' || coalesce(${t.billingAddress}->>'last_name', '') || ' ' || coalesce(${t.billingAddress}->>'email', '')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -170,6 +176,8 @@ export const orderLines = pgTable(
     index("order_lines_order_idx").on(t.orderId),
     // Who bought a product: a review's "verified owner" and the orders found by a product (decision 0065).
     index("order_lines_product_idx").on(t.productId),
+    // The back office's order search by a product's name, any part of it (pg_trgm, migration 0001).
+    index("order_lines_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("order_lines_restocked_within", sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
   ],
 );

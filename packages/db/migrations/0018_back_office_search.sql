@@ -1,0 +1,3 @@
+CREATE INDEX "product_translations_name_trgm_idx" ON "product_translations" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "order_lines_name_trgm_idx" ON "order_lines" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_billing_trgm_idx" ON "orders" USING gin ((coalesce("billing_address"->>'first_name', '') || ' ' || coalesce("billing_address"->>'last_name', '') || ' ' || coalesce("billing_address"->>'email', '')) gin_trgm_ops);

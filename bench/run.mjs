@@ -9,7 +9,9 @@
 //   a product page alone (cache off, one request at a time);
 //   add to cart and fragment refresh at 10 and 50 connections, checkout at 10;
 //   the server's memory (RSS) after the load;
-//   live search over 100,000 synthetic products (seeded side by side on both databases).
+//   live search over 100,000 synthetic products (seeded side by side on both databases);
+//   the back office at 10,000 products, 5,000 customers and 50,000 orders: every list, search and
+//   filter and the dashboard, p50/p99 against 300 ms (bench/back-office.mjs, decision 0065).
 // Once, on PGlite: the JavaScript a product page loads, and Lighthouse (mobile) on home, a listing and
 // a product page, driving Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 //
@@ -17,6 +19,7 @@
 //   --no-postgres   or BENCH_POSTGRES=off     PGlite only
 //   --no-lighthouse or BENCH_LIGHTHOUSE=off   no browser
 //   --no-search     or BENCH_SEARCH=off       no 100,000-product seeding (the slowest part)
+//   --no-back-office or BENCH_BACK_OFFICE=off no back office at scale
 // BENCH_DURATION=5 sets the seconds per load figure; SEARCH_SCALE_SIZES=1000,100000 the search sizes
 // (100000 alone by default); VITRINE_BUILD_DIR=build-bench builds into (and runs) a folder of its own.
 import { spawnSync } from "node:child_process";
@@ -27,6 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { backOfficeScale, printBackOffice } from "./back-office.mjs";
 import {
   benchCartAndCheckout,
   cartCookie,
@@ -51,6 +55,7 @@ const skip = {
   postgres: off("--no-postgres", "BENCH_POSTGRES"),
   lighthouse: off("--no-lighthouse", "BENCH_LIGHTHOUSE"),
   search: off("--no-search", "BENCH_SEARCH"),
+  backOffice: off("--no-back-office", "BENCH_BACK_OFFICE"),
 };
 const searchSizes = (process.env.SEARCH_SCALE_SIZES || "100000").split(",").map(Number);
 
@@ -452,6 +457,20 @@ async function main() {
       }),
     );
   }
+  let backOffice;
+  if (!skip.backOffice) {
+    const backOfficeTargets = [{ label: "PGlite" }];
+    if (postgres.available) {
+      backOfficeTargets.push({
+        label: "PostgreSQL",
+        createDatabase: () => createDatabase("vitrine_bench_back_office"),
+        dropDatabase,
+      });
+    }
+    backOffice = await attempt(() =>
+      backOfficeScale({ targets: backOfficeTargets, mediaDir: results[0].mediaDir, log: progress }),
+    );
+  }
   for (const result of results) if (result.mediaDir) removeDir(result.mediaDir);
 
   console.log(
@@ -478,6 +497,10 @@ async function main() {
     printSearchScale(search);
     if (!postgres.available) console.log(`PostgreSQL: ${postgres.reason}`);
   }
+  if (skip.backOffice)
+    console.log("\nBack office at scale: skipped (--no-back-office or BENCH_BACK_OFFICE=off)");
+  else if (backOffice.error) console.log(`\nBack office at scale: failed: ${backOffice.error}`);
+  else printBackOffice(backOffice);
   console.log(`\nBench time: ${((performance.now() - started) / 60_000).toFixed(1)} min.`);
 }
 

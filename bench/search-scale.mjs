@@ -28,12 +28,15 @@ export function stopSeeding() {
   }
 }
 
-/** Runs the seed command; resolves with its seconds, rejects with its last error lines. */
-function seed({ dataDir, databaseUrl, products }) {
+/**
+ * Runs `npm run seed -- <args>` (by default `--products N`); resolves with its seconds, rejects with
+ * its last error line. Every bench part seeds through it, so `stopSeeding` ends them all.
+ */
+export function seed({ dataDir, databaseUrl, products, args = ["--products", String(products)] }) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     if (closed) throw new Error("the bench is stopping");
-    const child = spawn("npm", ["run", "seed", "--", "--products", String(products)], {
+    const child = spawn("npm", ["run", "seed", "--", ...args], {
       cwd: root,
       stdio: ["ignore", "ignore", "pipe"],
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "" },
@@ -50,7 +53,7 @@ function seed({ dataDir, databaseUrl, products }) {
     child.once("error", reject);
     child.once("exit", (code) => {
       if (code === 0) resolve((performance.now() - started) / 1000);
-      else reject(new Error(`seeding ${products} products failed: ${errors.trim().split("\n").at(-1)}`));
+      else reject(new Error(`seeding (${args.join(" ")}) failed: ${errors.trim().split("\n").at(-1)}`));
     });
   });
 }

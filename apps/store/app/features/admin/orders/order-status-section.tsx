@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { ADMIN_BUTTON, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { formatPrice } from "../../../i18n/format.ts";
+import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AdminOrderPage } from "../../../lib/order-resource.ts";
 import { nextStatuses, type OrderStatus, restoresStock } from "../../../lib/order-status.ts";
@@ -15,7 +17,8 @@ export function StatusSection({
   order: AdminOrderPage;
   onChange: (status: OrderStatus) => Promise<boolean>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : "en";
   const options = nextStatuses(order.status);
   const [target, setTarget] = useState<OrderStatus | null>(options[0] ?? null);
   const [confirming, setConfirming] = useState(false);
@@ -79,6 +82,14 @@ export function StatusSection({
                 ? t("backOffice.orders.stockAlreadyBack")
                 : t("backOffice.orders.stockGoesBack")}
             </p>
+            {/* Refunded by hand, the rest of the total is refunded with it (decision 0063). */}
+            {target === "refunded" && order.total > order.refunded && (
+              <p className="refund-rest">
+                {t("backOffice.orders.refundsTheRest", {
+                  amount: formatPrice(order.total - order.refunded, order.currency, locale),
+                })}
+              </p>
+            )}
             <div className="flex justify-end gap-2">
               <Button className={ADMIN_BUTTON} onPress={() => setConfirming(false)}>
                 {t("backOffice.orders.keep")}

@@ -41,6 +41,10 @@ describe("order status changes", () => {
   it("never offers an order its own status, and ends at refunded", () => {
     for (const status of ORDER_STATUSES) expect(nextStatuses(status)).not.toContain(status);
     expect(nextStatuses("refunded")).toEqual([]);
+    // The order page's choice starts on the usual next step, never on a step back.
+    expect(
+      (["pending", "on-hold", "processing", "completed"] as const).map((from) => nextStatuses(from)[0]),
+    ).toEqual(["processing", "processing", "completed", "refunded"]);
   });
 
   it("puts stock back only on cancellation and refund", () => {

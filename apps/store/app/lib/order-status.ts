@@ -17,13 +17,16 @@ export const ORDER_STATUSES = [
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** An open order (pending, on hold, processing, completed, failed) may become any other status. */
+/**
+ * An open order (pending, on hold, processing, completed, failed) may become any other status; the
+ * usual next step comes first, as the order page's choice starts on it.
+ */
 const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ["on-hold", "processing", "completed", "failed", "cancelled", "refunded"],
-  "on-hold": ["pending", "processing", "completed", "failed", "cancelled", "refunded"],
-  processing: ["pending", "on-hold", "completed", "failed", "cancelled", "refunded"],
-  completed: ["pending", "on-hold", "processing", "failed", "cancelled", "refunded"],
-  failed: ["pending", "on-hold", "processing", "completed", "cancelled", "refunded"],
+  pending: ["processing", "on-hold", "completed", "failed", "cancelled", "refunded"],
+  "on-hold": ["processing", "completed", "pending", "failed", "cancelled", "refunded"],
+  processing: ["completed", "on-hold", "pending", "failed", "cancelled", "refunded"],
+  completed: ["refunded", "processing", "on-hold", "pending", "failed", "cancelled"],
+  failed: ["pending", "processing", "on-hold", "completed", "cancelled", "refunded"],
   // The stock is back on the shelves: reopening would have to take it again, and it may be gone.
   cancelled: ["refunded"],
   refunded: [],

@@ -3,7 +3,7 @@ import { ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes
 import { CheckboxInput, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { centsFromText } from "../../../lib/money-text.ts";
+import { centsFromText, moneyText } from "../../../lib/money-text.ts";
 import { type AdminOrderPage, REFUND_REASON_MAX, type RefundInputBody } from "../../../lib/order-resource.ts";
 import { defaultLineAmount, leftOfLine, refundBody } from "./refund-body.ts";
 
@@ -82,7 +82,7 @@ export function RefundForm({
               key={`a${choice.quantity}`}
               cents={choice.amount}
               currency={order.currency}
-              max={rest.total / 100}
+              max={moneyText(rest.total)}
               hint={t("backOffice.orders.refundAmountLeft", { amount: money(rest.total) })}
               onChange={(event) =>
                 choose(line.id, { quantity: choice.quantity, amount: centsFromText(event.target.value) ?? 0 })
@@ -106,7 +106,7 @@ export function RefundForm({
         key={`total${linesAmount}`}
         cents={amount}
         currency={order.currency}
-        max={left / 100}
+        max={moneyText(left)}
         hint={t("backOffice.orders.refundAmountLeft", { amount: money(left) })}
         onChange={(event) => setTotal(centsFromText(event.target.value) ?? 0)}
       />

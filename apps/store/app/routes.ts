@@ -37,6 +37,7 @@ export default [
     route("people", "routes/admin/people/route.tsx"),
     route("people/:id", "routes/admin/person/route.tsx"),
     route("settings", "routes/admin/settings/route.tsx"),
+    route("mails", "routes/admin/mails/route.tsx"),
   ]),
   // The report as a file: a resource route, outside the back office's page frame (decision 0037).
   route("admin/reports/attribution.csv", "routes/admin/reports-csv/route.ts"),

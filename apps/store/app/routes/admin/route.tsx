@@ -123,6 +123,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                   {t("backOffice.settings.title")}
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/admin/mails" className={link}>
+                  {t("backOffice.mails.title")}
+                </NavLink>
+              </li>
             </>
           )}
         </ul>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { SettingsForm } from "../../../features/admin/settings/settings-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { countries } from "../../../lib/checkout-schema.ts";
@@ -26,6 +27,11 @@ export default function BackOfficeSettings({ loaderData }: Route.ComponentProps)
   return (
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.settings.title")}</h1>
+      <p className="mb-6">
+        <Link to="/admin/mails" className="underline">
+          {t("backOffice.mails.settingsLink")}
+        </Link>
+      </p>
       <SettingsForm
         settings={loaderData.settings}
         countries={loaderData.countries}

@@ -1,0 +1,183 @@
+import { useRef, useState } from "react";
+import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import { parseStoreSettings, refusedSettingsKey } from "../../../lib/settings-resource.ts";
+import type { StoreMailKind } from "../../../lib/store-mails.ts";
+import { MailPreviewDialog } from "./mail-preview-dialog.tsx";
+
+type MailRow = { kind: StoreMailKind; to: "owner" | "shopper"; enabled: boolean };
+
+/**
+ * The store's mails (decision 0062): each one's name, whom it goes to, whether it is sent, and its
+ * preview; then the owner's recipients and the mails' logo and colour. One form, saved with
+ * `PUT /settings` (`mails`), checked first with the settings' own schema.
+ */
+export function MailsForm({
+  mails,
+  settings,
+  ownerFallback,
+}: {
+  mails: MailRow[];
+  settings: { recipient: string; logo: string; colour: string };
+  ownerFallback: string | null;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
+  const [previewing, setPreviewing] = useState<StoreMailKind | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const title = (kind: StoreMailKind) => t(`backOffice.mails.kinds.${kind}.title`);
+
+  async function save(form: HTMLFormElement): Promise<boolean> {
+    if (busy) return false;
+    const fields = new FormData(form);
+    const change = {
+      enabled: Object.fromEntries(mails.map(({ kind }) => [kind, fields.get(`enabled.${kind}`) === "on"])),
+      recipient: String(fields.get("recipient") ?? "").trim(),
+      logo: String(fields.get("logo") ?? "").trim(),
+      colour: String(fields.get("colour") ?? ""),
+    };
+    // The settings' own rule, before the round trip: what the server would refuse, said at once.
+    if (refusedSettingsKey(parseStoreSettings({}), { mails: change }) !== null) {
+      setOutcome({ error: t("backOffice.mails.invalid") });
+      return false;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await pageRestClient().request({ path: "/settings", method: "PUT", data: { mails: change } });
+      setOutcome({ saved: true });
+      return true;
+    } catch (failure) {
+      setOutcome({ error: failure instanceof RestClientError ? failure.translated(t) : String(failure) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <FormLayout
+        className="max-w-4xl space-y-6"
+        saveLabel={t("backOffice.mails.save")}
+        busy={busy}
+        onSave={save}
+        messages={
+          <>
+            {outcome && "error" in outcome && (
+              <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+                {outcome.error}
+              </p>
+            )}
+            <div role="status">
+              {outcome && "saved" in outcome && (
+                <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
+                  {t("backOffice.mails.saved")}
+                </p>
+              )}
+            </div>
+          </>
+        }
+      >
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="mb-2 text-left text-lg font-semibold">
+              {t("backOffice.mails.listTitle")}
+            </caption>
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-4">
+                  {t("backOffice.mails.columns.mail")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("backOffice.mails.columns.to")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("backOffice.mails.columns.send")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("backOffice.mails.columns.preview")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {mails.map((mail) => (
+                <tr key={mail.kind} className="border-b border-stone-200 align-top">
+                  <th scope="row" className="py-2 pr-4 font-normal">
+                    <span className="font-semibold">{title(mail.kind)}</span>
+                    <span className="block text-sm text-stone-700">
+                      {t(`backOffice.mails.kinds.${mail.kind}.description`)}
+                    </span>
+                  </th>
+                  <td className="py-2 pr-4">{t(`backOffice.mails.to.${mail.to}`)}</td>
+                  <td className="py-2 pr-4">
+                    <CheckboxInput
+                      name={`enabled.${mail.kind}`}
+                      checked={mail.enabled}
+                      aria-label={t("backOffice.mails.send", { mail: title(mail.kind) })}
+                    >
+                      {null}
+                    </CheckboxInput>
+                  </td>
+                  <td className="py-2">
+                    <button
+                      type="button"
+                      className={ADMIN_ROW_BUTTON}
+                      aria-label={t("backOffice.mails.previewLabel", { mail: title(mail.kind) })}
+                      aria-haspopup="dialog"
+                      onClick={(event) => {
+                        opener.current = event.currentTarget;
+                        setPreviewing(mail.kind);
+                      }}
+                    >
+                      {t("backOffice.mails.previewButton")}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <FormSection title={t("backOffice.mails.lookTitle")}>
+          <InputField
+            name="recipient"
+            label={t("backOffice.mails.recipient")}
+            value={settings.recipient}
+            maxLength={500}
+            placeholder="orders@example.com"
+            hint={
+              ownerFallback
+                ? t("backOffice.mails.recipientHint", { address: ownerFallback })
+                : t("backOffice.mails.recipientHintNone")
+            }
+          />
+          <InputField
+            name="logo"
+            label={t("backOffice.mails.logo")}
+            value={settings.logo}
+            maxLength={500}
+            hint={t("backOffice.mails.logoHint")}
+          />
+          <InputField
+            name="colour"
+            type="color"
+            label={t("backOffice.mails.colour")}
+            value={settings.colour}
+            className="mt-1 block h-10 w-20 rounded border border-stone-300"
+            hint={t("backOffice.mails.colourHint")}
+          />
+        </FormSection>
+      </FormLayout>
+      <MailPreviewDialog
+        kind={previewing}
+        title={previewing ? title(previewing) : ""}
+        opener={opener}
+        onClose={() => setPreviewing(null)}
+      />
+    </>
+  );
+}

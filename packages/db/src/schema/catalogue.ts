@@ -83,6 +83,10 @@ export const products = pgTable(
     index("products_created_idx").on(t.createdAt),
     index("products_price_idx").on(t.regularPrice),
     index("products_sales_idx").on(t.totalSales),
+    // The dashboard's low stock, lowest first: the few products at or under their threshold, not all.
+    index("products_low_stock_idx")
+      .on(t.stockQuantity, t.id)
+      .where(sql`${t.stockQuantity} <= ${t.lowStockThreshold}`),
     check("products_stock_not_negative", sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
     check(
       "products_price_not_negative",

@@ -1,0 +1,1 @@
+CREATE INDEX "products_low_stock_idx" ON "products" USING btree ("stock_quantity","id") WHERE "products"."stock_quantity" <= "products"."low_stock_threshold";

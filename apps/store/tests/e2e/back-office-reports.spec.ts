@@ -122,7 +122,7 @@ test("an administrator reads the attribution report of orders placed with known 
   // The report, from the back office's navigation: the period and the grouping in a GET form.
   await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reports" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  await hydrated(admin);
+  await admin.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
   const form = admin.getByRole("form", { name: "Choose the report" });
   await form.getByLabel("From").fill(from);
   await form.getByLabel("To").fill(to);

@@ -74,7 +74,7 @@ test("a moderator approves a review waiting and replies to it, which the product
     "aria-current",
     "page",
   );
-  await moderator.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  await moderator.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
   const row = (name: string) => moderator.locator("tr.review-row").filter({ hasText: name });
   await expect(row(kind)).toContainText("5 out of 5");
   expect(await seriousViolations(moderator)).toEqual([]);

@@ -22,7 +22,7 @@ async function signIn(page: Page, origin: string) {
 /** Opens the settings page, lets `change` edit the form, saves, and waits for the page to say so. */
 async function changeSettings(page: Page, origin: string, change: (page: Page) => Promise<void>) {
   await page.goto(`${origin}/admin/settings`);
-  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
   await change(page);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
@@ -173,7 +173,7 @@ test("an administrator runs the store from the settings page: notice, coming soo
 
   await test.step("a bad GA4 id is refused in the owner's language, and nothing is saved", async () => {
     await page.goto(`${origin}/admin/settings?lang=es`);
-    await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+    await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
     const ga4 = page
       .getByRole("group", { name: "Consentimiento y analítica" })
       .getByLabel("ID de medición de Google Analytics 4");
@@ -258,7 +258,7 @@ test("a settings form with unsaved edits asks before the back office leaves it; 
   // The shared store: nothing is saved.
   await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
-  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
   const name = page.getByLabel("Store name");
   const edited = `${await name.inputValue()} (edited)`;
   const unsaved = page.getByText("You have unsaved changes.");
@@ -290,7 +290,7 @@ test("the settings form refuses what the server would, before sending it, in the
   // The shared store: the change is refused, so nothing is saved.
   await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
-  await page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
+  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
   const sent: string[] = [];
   page.on("request", (request) => {
     if (request.method() !== "GET" && new URL(request.url()).pathname.endsWith("/settings"))

@@ -34,6 +34,14 @@ export function BackOfficeShell({
   const root = useRootData();
   const id = useId();
   const [open, setOpen] = useState(false);
+  // Says, for scripts and tests, that the back office's page is hydrated: its controls answer from
+  // now on (the storefront's pages say it with the cart client's `data-cart-client`).
+  useEffect(() => {
+    document.documentElement.dataset.backOffice = "ready";
+    return () => {
+      delete document.documentElement.dataset.backOffice;
+    };
+  }, []);
   return (
     <NavigationState.Provider value={{ id, open, close: () => setOpen(false) }}>
       <header className="back-office-bar flex flex-wrap items-center gap-x-3 gap-y-1 bg-stone-900 px-4 py-2 text-sm text-white">

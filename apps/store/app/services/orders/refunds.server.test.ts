@@ -79,6 +79,16 @@ describe.each(await availableDialects())("refunds on %s", (dialect) => {
     expect(await stockOf(cup.id)).toBe(10);
     expect((await linesOf(id)).map((line) => line.restockedQuantity)).toEqual([3, 1]);
     expect((await orderOf(id)).stockRestoredAt).toBeInstanceOf(Date);
+
+    // A refund of the cancelled order with "restock" asked puts nothing back again, and says so.
+    const after = await createRefund(
+      context(),
+      id,
+      { reason: "", lines: [{ lineId: mugLine.id, quantity: 2, amount: 2000 }], restock: true },
+      admin,
+    );
+    expect(after.restocked).toBe(false);
+    expect(await stockOf(mug.id)).toBe(10);
   });
 
   it("refuses a refund over what is left of the order or of a line, of nothing, or of another order's line, writing nothing", async () => {

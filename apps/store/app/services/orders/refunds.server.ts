@@ -160,14 +160,7 @@ export async function createRefund(
       if (amount < linesAmount) throw new RefundError("below_lines");
       if (amount > left) throw new RefundError("exceeds_order", { left });
 
-      const refundId = await writeRefund(tx, {
-        orderId,
-        amount,
-        reason: input.reason,
-        restocked: input.restock,
-        by,
-        lines,
-      });
+      // The items go back first, so the refund records whether any did (none after a cancellation).
       const restocked = new Set(
         input.restock
           ? await restoreOrderStock(
@@ -177,6 +170,14 @@ export async function createRefund(
             )
           : [],
       );
+      const refundId = await writeRefund(tx, {
+        orderId,
+        amount,
+        reason: input.reason,
+        restocked: restocked.size > 0,
+        by,
+        lines,
+      });
       const full = amount === left;
       if (full && order.status !== "refunded")
         for (const id of await moveOrderStatus(tx, { orderId, from: order.status, to: "refunded", by }))

@@ -1,5 +1,6 @@
 import { type Database, orders, products, variations } from "@vitrine/db";
-import { and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { SALE_STATUSES } from "../../lib/attribution-report.ts";
 import {
   type Dashboard,
@@ -85,13 +86,28 @@ async function salesFigures(db: Database, { currency, dayStart }: { currency: st
 
 /**
  * Products with a tracked stock (their own or a variation's) at or below their own low-stock
- * threshold, the number the product page's "Only N left" uses: the lowest first.
+ * threshold, the number the product page's "Only N left" uses: the lowest first. The shown few are
+ * among the lowest few by the product's own stock (the partial index `products_low_stock_idx`
+ * holds them in that order) and the lowest few by a variation's, so only those are read, not every
+ * product (decision 0065).
  */
 async function lowStockProducts(db: Database, locale: string): Promise<LowStockProduct[]> {
-  // `least` skips nulls: an untracked product with a tracked variation counts by the variation.
-  const lowest = sql<number>`min(least(${products.stockQuantity}, ${variations.stockQuantity}))`.mapWith(
-    Number,
-  );
+  const ownStock = db
+    .select({ id: products.id, stock: sql<number>`${products.stockQuantity}`.as("stock") })
+    .from(products)
+    .where(sql`${products.stockQuantity} <= ${products.lowStockThreshold}`)
+    .orderBy(asc(products.stockQuantity), asc(products.id))
+    .limit(LOW_STOCK_SHOWN);
+  const variationStock = db
+    .select({ id: variations.productId, stock: sql<number>`min(${variations.stockQuantity})`.as("stock") })
+    .from(variations)
+    .innerJoin(products, eq(products.id, variations.productId))
+    .where(sql`${variations.stockQuantity} <= ${products.lowStockThreshold}`)
+    .groupBy(variations.productId)
+    .orderBy(sql`min(${variations.stockQuantity})`, asc(variations.productId))
+    .limit(LOW_STOCK_SHOWN);
+  const low = unionAll(ownStock, variationStock).as("low");
+  const lowest = sql<number>`min(${low.stock})`.mapWith(Number);
   return db
     .select({
       id: products.id,
@@ -99,14 +115,8 @@ async function lowStockProducts(db: Database, locale: string): Promise<LowStockP
       stock: lowest,
       threshold: products.lowStockThreshold,
     })
-    .from(products)
-    .leftJoin(variations, eq(variations.productId, products.id))
-    .where(
-      or(
-        sql`${products.stockQuantity} <= ${products.lowStockThreshold}`,
-        sql`${variations.stockQuantity} <= ${products.lowStockThreshold}`,
-      ),
-    )
+    .from(low)
+    .innerJoin(products, eq(products.id, low.id))
     .groupBy(products.id)
     .orderBy(asc(lowest), asc(products.id))
     .limit(LOW_STOCK_SHOWN);

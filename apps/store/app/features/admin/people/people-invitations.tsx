@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { ADMIN_BUTTON, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { formatDateTime } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
@@ -113,42 +113,26 @@ export function InvitationList({ invitations, total }: { invitations: Invitation
           },
         ]}
       />
-      <ModalOverlay
-        isOpen={withdrawing !== null}
-        onOpenChange={(open) => {
-          if (!open) setWithdrawing(null);
+      <ConfirmDialog
+        open={withdrawing !== null}
+        title={
+          withdrawing ? t("backOffice.people.invitations.withdrawTitle", { email: withdrawing.email }) : ""
+        }
+        keepLabel={t("backOffice.people.invitations.keep")}
+        confirmLabel={t("backOffice.people.invitations.confirmWithdraw")}
+        onKeep={() => setWithdrawing(null)}
+        onConfirm={() => {
+          const invitation = withdrawing;
+          setWithdrawing(null);
+          if (invitation)
+            void change.send(
+              { path: `/users/invitations/${invitation.userId}`, method: "DELETE" },
+              t("backOffice.people.invitations.withdrawn", { email: invitation.email }),
+            );
         }}
-        isDismissable
-        className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4"
       >
-        <Modal className="w-full max-w-md rounded bg-white p-6 shadow-xl">
-          <Dialog role="alertdialog" className="space-y-4 outline-none">
-            <Heading slot="title" className="text-lg font-semibold">
-              {withdrawing && t("backOffice.people.invitations.withdrawTitle", { email: withdrawing.email })}
-            </Heading>
-            <p>{t("backOffice.people.invitations.withdrawWarning")}</p>
-            <div className="flex justify-end gap-2">
-              <Button className={ADMIN_BUTTON} onPress={() => setWithdrawing(null)}>
-                {t("backOffice.people.invitations.keep")}
-              </Button>
-              <Button
-                className={ADMIN_PRIMARY_BUTTON}
-                onPress={() => {
-                  const invitation = withdrawing;
-                  setWithdrawing(null);
-                  if (invitation)
-                    void change.send(
-                      { path: `/users/invitations/${invitation.userId}`, method: "DELETE" },
-                      t("backOffice.people.invitations.withdrawn", { email: invitation.email }),
-                    );
-                }}
-              >
-                {t("backOffice.people.invitations.confirmWithdraw")}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        <p>{t("backOffice.people.invitations.withdrawWarning")}</p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,11 +1,7 @@
 import { useState } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Link, useLocation } from "react-router";
-import {
-  ADMIN_BUTTON,
-  ADMIN_INLINE_FIELD,
-  ADMIN_PRIMARY_BUTTON,
-} from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_BUTTON, ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { ConfirmDialog } from "../../../components/ui/confirm-dialog.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
 import { formatDate, formatDateTime } from "../../../i18n/format.ts";
@@ -218,42 +214,24 @@ export function ApiTokenList({
         ]}
       />
       <ListPages label={t("backOffice.people.tokenPages")} param="tokens_page" page={page} pages={pages} />
-      <ModalOverlay
-        isOpen={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
+      <ConfirmDialog
+        open={revoking !== null}
+        title={revoking ? t("backOffice.people.revokeTitle", { id: revoking.id, email: revoking.email }) : ""}
+        keepLabel={t("backOffice.people.keepToken")}
+        confirmLabel={t("backOffice.people.confirmRevoke")}
+        onKeep={() => setRevoking(null)}
+        onConfirm={() => {
+          const token = revoking;
+          setRevoking(null);
+          if (token)
+            void change.send(
+              { path: `/auth/tokens/${token.id}`, method: "DELETE" },
+              t("backOffice.people.revoked", { id: token.id, email: token.email }),
+            );
         }}
-        isDismissable
-        className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4"
       >
-        <Modal className="w-full max-w-md rounded bg-white p-6 shadow-xl">
-          <Dialog role="alertdialog" className="space-y-4 outline-none">
-            <Heading slot="title" className="text-lg font-semibold">
-              {revoking && t("backOffice.people.revokeTitle", { id: revoking.id, email: revoking.email })}
-            </Heading>
-            <p>{t("backOffice.people.revokeWarning")}</p>
-            <div className="flex justify-end gap-2">
-              <Button className={ADMIN_BUTTON} onPress={() => setRevoking(null)}>
-                {t("backOffice.people.keepToken")}
-              </Button>
-              <Button
-                className={ADMIN_PRIMARY_BUTTON}
-                onPress={() => {
-                  const token = revoking;
-                  setRevoking(null);
-                  if (token)
-                    void change.send(
-                      { path: `/auth/tokens/${token.id}`, method: "DELETE" },
-                      t("backOffice.people.revoked", { id: token.id, email: token.email }),
-                    );
-                }}
-              >
-                {t("backOffice.people.confirmRevoke")}
-              </Button>
-            </div>
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+        <p>{t("backOffice.people.revokeWarning")}</p>
+      </ConfirmDialog>
     </section>
   );
 }

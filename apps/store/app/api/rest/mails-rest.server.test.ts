@@ -1,4 +1,4 @@
-import { mailOutbox } from "@vitrine/db";
+import { mailKinds, mailOutbox } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
 import { describe, expect, it } from "vitest";
 import { STORE_MAIL_KINDS } from "../../lib/store-mails.ts";
@@ -26,6 +26,8 @@ describe.each(await availableDialects())("the mails' previews and switches on %s
   });
 
   it("previews every mail in both languages from the latest order, sending and owing nothing", async () => {
+    // The back office's list is the outbox's kinds, every one.
+    expect(new Set(STORE_MAIL_KINDS)).toEqual(new Set(mailKinds));
     const mug = await insertSimpleProduct(server.db, { slug: "mug", price: 1000 });
     const id = await placeTestOrder(server.db, [{ productId: mug.id, quantity: 2 }]);
     const owedBefore = await server.db.select().from(mailOutbox);

@@ -1,9 +1,8 @@
-import { type Database, type MailKind, mailKinds, users } from "@vitrine/db";
+import { type Database, type MailKind, users } from "@vitrine/db";
 import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { defaultLocale, isLocale, type Locale } from "../../i18n/i18n.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
-import { STORE_MAIL_KINDS, type StoreMailKind } from "../../lib/store-mails.ts";
 import type { Mailer } from "./mail.server.ts";
 import type { MailLook } from "./render-mail.server.tsx";
 
@@ -19,11 +18,6 @@ export type MailContext = {
   settings: StoreSettings;
   config: { publicUrl: string };
 };
-
-// The back office's list of mails and the outbox's kinds are one list: a kind added to either
-// without the other does not type-check.
-const sameKinds: [StoreMailKind[], MailKind[]] = [[...mailKinds], STORE_MAIL_KINDS];
-void sameKinds;
 
 /** The store's look in every mail: the logo made absolute (a path is the store's own), and the colour. */
 export function mailLook(context: {

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
-import { adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
 import {
   addFirstSimpleProduct,
   addToCartFromShop,
   axe,
   fillBilling,
   scrolledTo,
+  signInByForm,
   uniqueSuffix,
 } from "./support.ts";
 
@@ -292,7 +293,18 @@ test("the terms page chosen in the settings shows in the checkout's lightbox; wi
       },
     ],
   });
-  await call("PUT", "/settings", { legal_pages: { terms: page.id } });
+  // The owner chooses it in the settings' "Legal pages"; drafts are not offered.
+  const owner = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signInByForm(owner, ADMIN);
+  await owner.goto("/admin/settings");
+  await owner.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  const select = owner
+    .getByRole("group", { name: "Legal pages" })
+    .getByRole("combobox", { name: "Terms and conditions page" });
+  await select.selectOption({ label: `Terms of sale ${suffix}` });
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+  await owner.context().close();
   const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
   await addToCartFromShop(shopper);
   await shopper.goto("/checkout");

@@ -97,45 +97,60 @@ export function AnalyticsSection({
 }
 
 export function LegalSection({ settings, pages }: { settings: EditableSettings; pages: SettingsPage[] }) {
-  const { t, i18n } = useTranslation();
-  const titleOf = (page: SettingsPage) => (i18n.language === "es" && page.title.es) || page.title.en;
+  const { t } = useTranslation();
   return (
     <FormSection title={t("backOffice.settings.sections.legal")}>
-      <SelectInput
-        name="legal_pages.privacy"
+      <LegalPageSelect
+        kind="privacy"
+        settings={settings}
+        pages={pages}
         label={t("backOffice.settings.privacyPage")}
-        value={settings.legal_pages.privacy ?? ""}
         hint={t("backOffice.settings.privacyPageHint")}
-      >
-        <option value="">{t("backOffice.settings.none")}</option>
-        {pages.map((page) => {
-          const title = titleOf(page);
-          return (
-            <option key={page.id} value={page.id}>
-              {page.status === "draft" ? t("backOffice.settings.draftPage", { title }) : title}
-            </option>
-          );
-        })}
-      </SelectInput>
+      />
       {/* The checkout asks for the terms at once: only published pages (decision 0064). */}
-      <SelectInput
-        name="legal_pages.terms"
+      <LegalPageSelect
+        kind="terms"
+        settings={settings}
+        pages={pages.filter((page) => page.status === "publish" || page.id === settings.legal_pages.terms)}
         label={t("backOffice.settings.termsPage")}
-        value={settings.legal_pages.terms ?? ""}
         hint={t("backOffice.settings.termsPageHint")}
-      >
-        <option value="">{t("backOffice.settings.none")}</option>
-        {pages
-          .filter((page) => page.status === "publish" || page.id === settings.legal_pages.terms)
-          .map((page) => (
-            <option key={page.id} value={page.id}>
-              {page.status === "draft"
-                ? t("backOffice.settings.draftPage", { title: titleOf(page) })
-                : titleOf(page)}
-            </option>
-          ))}
-      </SelectInput>
+      />
     </FormSection>
+  );
+}
+
+/** A select of the store's pages for one kind of legal page, or none; a draft says so. */
+function LegalPageSelect({
+  kind,
+  settings,
+  pages,
+  label,
+  hint,
+}: {
+  kind: keyof EditableSettings["legal_pages"];
+  settings: EditableSettings;
+  pages: SettingsPage[];
+  label: string;
+  hint: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <SelectInput
+      name={`legal_pages.${kind}`}
+      label={label}
+      value={settings.legal_pages[kind] ?? ""}
+      hint={hint}
+    >
+      <option value="">{t("backOffice.settings.none")}</option>
+      {pages.map((page) => {
+        const title = (i18n.language === "es" && page.title.es) || page.title.en;
+        return (
+          <option key={page.id} value={page.id}>
+            {page.status === "draft" ? t("backOffice.settings.draftPage", { title }) : title}
+          </option>
+        );
+      })}
+    </SelectInput>
   );
 }
 

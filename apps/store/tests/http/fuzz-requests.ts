@@ -224,6 +224,9 @@ export function fuzzRequests(auth: FuzzAuth): FuzzRequest[] {
     "/api/vitrine/v2/reports/analytics?from=9999-99-99&to=%00",
     "/api/vitrine/v2/analytics/sessions/%00/recording",
     "/api/vitrine/v2/analytics/sessions/__proto__/recording",
+    "/api/vitrine/v2/mails/%00/preview",
+    "/api/vitrine/v2/mails/__proto__/preview?lang=es",
+    "/api/vitrine/v2/mails/new_order/preview?lang=%00&lang=en",
     "/go/%00",
     "/recommend/%ED%A0%80",
   ]) {

@@ -191,10 +191,11 @@ describe.each(await availableDialects())("the page builder's calls on %s", (dial
 });
 
 describe.each(await availableDialects())("a legal page's change on %s", (dialect) => {
-  // The store's settings name page 7 as its privacy policy (decision 0051); ids restart at each reset.
+  // The store's settings name page 7 as its privacy policy (decision 0051) and page 9 as its terms,
+  // which the checkout shows (decision 0064); ids restart at each reset.
   const purges: Array<readonly string[] | undefined> = [];
   const server = restTestServer(dialect, {
-    settings: { legal_pages: { privacy: 7 } },
+    settings: { legal_pages: { privacy: 7, terms: 9 } },
     onInvalidate: (tags) => purges.push(tags),
   });
   beforeEach(() => {
@@ -206,10 +207,15 @@ describe.each(await availableDialects())("a legal page's change on %s", (dialect
     await server.db.insert(pages).values([
       { id: 7, slug: "privacy-policy", title: pair("Privacy policy", "Política de privacidad") },
       { id: 8, slug: "about-us", title: pair("About us", "Sobre nosotros") },
+      { id: 9, slug: "terms", title: pair("Terms", "Condiciones") },
     ]);
     expect((await server.call("/pages/7", editor, "PUT", { status: "draft" })).status).toBe(200);
     expect((await server.call("/pages/8", editor, "PUT", { status: "draft" })).status).toBe(200);
+    expect(
+      (await server.call("/pages/9", editor, "PUT", { title: pair("Terms of sale", "Condiciones de venta") }))
+        .status,
+    ).toBe(200);
     expect((await server.call("/pages/7", editor, "DELETE")).status).toBe(200);
-    expect(purges).toEqual([undefined, ["page-8"], undefined]);
+    expect(purges).toEqual([undefined, ["page-8"], undefined, undefined]);
   });
 });

@@ -8,7 +8,9 @@ import { axe, seriousViolations } from "./support.ts";
  * settings are put back after the test. What each mail says, in which language, to whom, is the
  * server tests' (services/mail/*.server.test.ts*); here, what the administrator does on the page.
  */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
+/** The back office's frame says when it is hydrated (decision 0064). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
 
 async function signIn(page: Page, origin: string) {
   await page.goto(`${origin}/my-account`);

@@ -39,7 +39,12 @@ export type OrderView = {
   shipping: OrderAddress;
   customerNote: string;
   lines: OrderLineView[];
+  /** Money given back on the order, oldest first (the order's own figures never change). */
+  refunds: OrderRefundView[];
 };
+
+/** A refund as the shopper sees it: how much, and why when the store said. */
+export type OrderRefundView = { id: number; amount: number; reason: string };
 
 /** One row of the account's order list. */
 export type OrderSummary = { id: number; date: string; status: string; total: number };

@@ -183,6 +183,7 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   const before = await stockOf(request, adminToken, product!.id);
   const name = await addFromProductPage(page, product!.slug, 2);
   const id = await placeOrder(page);
+  const receipt = page.url();
   expect(await stockOf(request, adminToken, product!.id)).toBe(before - 2);
   const order = (await (
     await request.get(`/api/vitrine/v2/orders/${id}`, { headers: bearer(adminToken) })
@@ -211,6 +212,11 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   await expect(refunds.locator(".order-refunds")).toContainText("Arrived scratched");
   await expect(admin.getByRole("region", { name: "Status", exact: true })).toContainText("On hold");
   expect(await stockOf(request, adminToken, product!.id)).toBe(before - 1);
+  // The shopper's receipt shows the refund and what the order now comes to.
+  await page.goto(receipt);
+  const totals = page.locator(".order_details");
+  await expect(totals.getByRole("row", { name: "Refund: Arrived scratched" })).toContainText(money(-unit));
+  await expect(totals.getByRole("row", { name: "Net total" })).toContainText(money(order.total - unit));
 
   // Cancelled afterwards: the other item comes back, the refunded one not again.
   await choose(admin, /New status/, "Cancelled");

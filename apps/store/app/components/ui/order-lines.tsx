@@ -56,8 +56,9 @@ export function OrderLines({
         ))}
       </tbody>
       <tfoot>
-        {totals.map((total) => (
-          <tr key={total.label} className={total.className}>
+        {totals.map((total, index) => (
+          // Labels may repeat (two refunds without a reason).
+          <tr key={`${index}-${total.label}`} className={total.className}>
             <th scope="row" className="pt-2 text-left">
               {total.label}
             </th>

@@ -81,12 +81,15 @@ export function OrderLineTable({
 }: {
   order: Pick<OrderView, "subtotal" | "shippingTotal" | "total"> & {
     lines: Array<Pick<OrderView["lines"][number], "id" | "name" | "quantity" | "attributes" | "total">>;
+    refunds?: OrderView["refunds"];
   };
   money: (cents: number) => string;
   className: string;
   amountHeading: string;
 }) {
   const { t } = useTranslation();
+  const refunds = order.refunds ?? [];
+  const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
   return (
     <OrderLines
       className={className}
@@ -102,6 +105,22 @@ export function OrderLineTable({
         { label: t("cart.subtotal"), amount: money(order.subtotal) },
         { label: t("checkout.shippingMethod"), amount: money(order.shippingTotal) },
         { label: t("cart.total"), amount: money(order.total), className: "font-semibold" },
+        // WooCommerce's order details: each refund as a negative row, then what the order comes to.
+        ...refunds.map((refund) => ({
+          label: refund.reason
+            ? t("checkout.received.refundFor", { reason: refund.reason })
+            : t("checkout.received.refund"),
+          amount: money(-refund.amount),
+        })),
+        ...(refunds.length > 0
+          ? [
+              {
+                label: t("checkout.received.netTotal"),
+                amount: money(order.total - refunded),
+                className: "font-semibold",
+              },
+            ]
+          : []),
       ]}
     />
   );

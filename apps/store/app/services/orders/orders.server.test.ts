@@ -1,4 +1,4 @@
-import { orderLines } from "@vitrine/db";
+import { orderLines, orderRefunds } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -49,9 +49,17 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
         { id: expect.any(Number), name: "Mug", quantity: 2, total: 1000, attributes: { Colour: "Red" } },
         { id: expect.any(Number), name: "Cup", quantity: 1, total: 1000, attributes: {} },
       ],
+      refunds: [
+        { id: expect.any(Number), amount: 500, reason: "Arrived scratched" },
+        { id: expect.any(Number), amount: 300, reason: "" },
+      ],
     };
     const { db } = database;
-    // The order and its lines in one statement.
+    await db.insert(orderRefunds).values([
+      { orderId: id, amount: 500, reason: "Arrived scratched" },
+      { orderId: id, amount: 300 },
+    ]);
+    // The order, its lines and its refunds in one statement.
     const record = recordStatements(db);
     expect(await findOrderForViewer(db, id, { key: "wc_order_abcdefghij" })).toEqual(view);
     record.stop();

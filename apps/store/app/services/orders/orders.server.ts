@@ -3,6 +3,7 @@ import {
   orderAttribution,
   orderLines,
   orderNotes,
+  orderRefunds,
   orderStatusChanges,
   orders,
   users,
@@ -10,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { OrderListFilters } from "../../lib/order-resource.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
-import type { OrderLineView, OrderSummary, OrderView } from "../../lib/orders.ts";
+import type { OrderLineView, OrderRefundView, OrderSummary, OrderView } from "../../lib/orders.ts";
 import { escapeLike } from "../catalogue/search.server.ts";
 
 /** Every read of placed orders: the shopper's pages, the confirmation mail and the REST API. */
@@ -29,10 +30,14 @@ type OrderRow = typeof orders.$inferSelect;
 async function orderAndLines(
   db: Database,
   where: SQL | undefined,
-): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
+): Promise<(OrderRow & { lines: OrderLineView[]; refunds: OrderRefundView[] }) | null> {
   const rows = await db
     .select({
       order: orders,
+      // In the same statement: an order's refunds are few.
+      refunds: sql<OrderRefundView[]>`(
+        select coalesce(json_agg(json_build_object('id', ${orderRefunds.id}, 'amount', ${orderRefunds.amount}, 'reason', ${orderRefunds.reason}) order by ${orderRefunds.createdAt}, ${orderRefunds.id}), '[]'::json)
+        from ${orderRefunds} where ${orderRefunds.orderId} = ${orders.id})`,
       line: {
         id: orderLines.id,
         name: orderLines.name,
@@ -47,7 +52,11 @@ async function orderAndLines(
     .orderBy(asc(orderLines.id));
   const [first] = rows;
   if (!first) return null;
-  return { ...first.order, lines: rows.flatMap((row) => (row.line ? [row.line] : [])) };
+  return {
+    ...first.order,
+    lines: rows.flatMap((row) => (row.line ? [row.line] : [])),
+    refunds: first.refunds,
+  };
 }
 
 /** An order with its lines, found by its key or its owner; null when neither matches. */
@@ -76,6 +85,7 @@ export async function findOrderForViewer(
     shipping: order.shippingAddress,
     customerNote: order.customerNote,
     lines: order.lines,
+    refunds: order.refunds,
   };
 }
 

@@ -83,65 +83,13 @@ export function MailsForm({
           </>
         }
       >
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left">
-            <caption className="mb-2 text-left text-lg font-semibold">
-              {t("backOffice.mails.listTitle")}
-            </caption>
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-4">
-                  {t("backOffice.mails.columns.mail")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("backOffice.mails.columns.to")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("backOffice.mails.columns.send")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("backOffice.mails.columns.preview")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.kind} className="border-b border-stone-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-normal">
-                    <span className="font-semibold">{title(mail.kind)}</span>
-                    <span className="block text-sm text-stone-700">
-                      {t(`backOffice.mails.kinds.${mail.kind}.description`)}
-                    </span>
-                  </th>
-                  <td className="py-2 pr-4">{t(`backOffice.mails.to.${mail.to}`)}</td>
-                  <td className="py-2 pr-4">
-                    <CheckboxInput
-                      name={`enabled.${mail.kind}`}
-                      checked={mail.enabled}
-                      aria-label={t("backOffice.mails.send", { mail: title(mail.kind) })}
-                    >
-                      {null}
-                    </CheckboxInput>
-                  </td>
-                  <td className="py-2">
-                    <button
-                      type="button"
-                      className={ADMIN_ROW_BUTTON}
-                      aria-label={t("backOffice.mails.previewLabel", { mail: title(mail.kind) })}
-                      aria-haspopup="dialog"
-                      onClick={(event) => {
-                        opener.current = event.currentTarget;
-                        setPreviewing(mail.kind);
-                      }}
-                    >
-                      {t("backOffice.mails.previewButton")}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MailsTable
+          mails={mails}
+          onPreview={(kind, button) => {
+            opener.current = button;
+            setPreviewing(kind);
+          }}
+        />
         <FormSection title={t("backOffice.mails.lookTitle")}>
           <InputField
             name="recipient"
@@ -179,5 +127,73 @@ export function MailsForm({
         onClose={() => setPreviewing(null)}
       />
     </>
+  );
+}
+
+/** Every mail: its name and when it goes, whom to, its switch, and its preview's button. */
+function MailsTable({
+  mails,
+  onPreview,
+}: {
+  mails: MailRow[];
+  onPreview: (kind: StoreMailKind, button: HTMLButtonElement) => void;
+}) {
+  const { t } = useTranslation();
+  const title = (kind: StoreMailKind) => t(`backOffice.mails.kinds.${kind}.title`);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left">
+        <caption className="mb-2 text-left text-lg font-semibold">{t("backOffice.mails.listTitle")}</caption>
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th scope="col" className="py-2 pr-4">
+              {t("backOffice.mails.columns.mail")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("backOffice.mails.columns.to")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("backOffice.mails.columns.send")}
+            </th>
+            <th scope="col" className="py-2">
+              {t("backOffice.mails.columns.preview")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {mails.map((mail) => (
+            <tr key={mail.kind} className="border-b border-stone-200 align-top">
+              <th scope="row" className="py-2 pr-4 font-normal">
+                <span className="font-semibold">{title(mail.kind)}</span>
+                <span className="block text-sm text-stone-700">
+                  {t(`backOffice.mails.kinds.${mail.kind}.description`)}
+                </span>
+              </th>
+              <td className="py-2 pr-4">{t(`backOffice.mails.to.${mail.to}`)}</td>
+              <td className="py-2 pr-4">
+                <CheckboxInput
+                  name={`enabled.${mail.kind}`}
+                  checked={mail.enabled}
+                  aria-label={t("backOffice.mails.send", { mail: title(mail.kind) })}
+                >
+                  {null}
+                </CheckboxInput>
+              </td>
+              <td className="py-2">
+                <button
+                  type="button"
+                  className={ADMIN_ROW_BUTTON}
+                  aria-label={t("backOffice.mails.previewLabel", { mail: title(mail.kind) })}
+                  aria-haspopup="dialog"
+                  onClick={(event) => onPreview(mail.kind, event.currentTarget)}
+                >
+                  {t("backOffice.mails.previewButton")}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

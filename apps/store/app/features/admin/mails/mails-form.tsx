@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
@@ -25,6 +26,7 @@ export function MailsForm({
   ownerFallback: string | null;
 }) {
   const { t } = useTranslation();
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
   const [previewing, setPreviewing] = useState<StoreMailKind | null>(null);
@@ -50,6 +52,8 @@ export function MailsForm({
     try {
       await pageRestClient().request({ path: "/settings", method: "PUT", data: { mails: change } });
       setOutcome({ saved: true });
+      // The recipients' hint says what an empty field now means.
+      await revalidator.revalidate();
       return true;
     } catch (failure) {
       setOutcome({ error: failure instanceof RestClientError ? failure.translated(t) : String(failure) });

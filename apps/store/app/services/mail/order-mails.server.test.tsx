@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type MailKind, mailOutbox, orderNotes, orderRefunds, orders } from "@vitrine/db";
+import { type MailKind, mailOutbox, orderLines, orderNotes, orderRefunds, orders } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { insertAccount, placeTestOrder } from "../orders/order-fixtures.test-helper.ts";
+import { addOrderNote, changeOrderStatus } from "../orders/orders-admin.server.ts";
+import { createRefund } from "../orders/refunds.server.ts";
 import { recordingMailer, testConfig, testContext } from "../shared/test-context.test-helper.ts";
 import { createMailer } from "./mail.server.ts";
 import { deliverNewOrderMails, oweMail } from "./mail-outbox.server.ts";
@@ -182,6 +184,46 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     });
     expect(mail!.text).toContain("Tu paquete ha salido <hoy>.");
     expect(mail!.html).toContain("Tu paquete ha salido &lt;hoy&gt;.");
+  });
+
+  it("the owner's work on a Spanish bank-transfer order mails its shopper in Spanish, each mail once, with the order's number", async () => {
+    const id = await placed("es");
+    // The work each answer leaves to be done after it (the back office's: sending the change's mails).
+    const pending: Array<Promise<void>> = [];
+    const ctx = { ...context(), afterAnswer: (work: Promise<void>) => void pending.push(work) };
+    // What went out after an answer: the checkout's order is placed outside a request here, so its
+    // mails are delivered as `orderPlaced` would.
+    const sent = async () => {
+      await Promise.all(pending.splice(0));
+      await deliverNewOrderMails(ctx, id);
+      return ctx.mailer.sent.splice(0).map((mail) => [mail.to, mail.subject]);
+    };
+    expect(await sent()).toEqual([
+      ["ada@example.com", `Hemos recibido tu pedido #${id} de Tienda & Co`],
+      ["owner@example.com", `[Tienda & Co]: New order #${id}`],
+    ]);
+    await changeOrderStatus(ctx, id, "processing", null);
+    expect(await sent()).toEqual([
+      ["ada@example.com", `Estamos preparando tu pedido n.º ${id} de Tienda & Co`],
+    ]);
+    await changeOrderStatus(ctx, id, "completed", null);
+    expect(await sent()).toEqual([["ada@example.com", `Tu pedido n.º ${id} de Tienda & Co está completado`]]);
+    const [line] = await database.db.select().from(orderLines).where(eq(orderLines.orderId, id));
+    await createRefund(
+      ctx,
+      id,
+      { reason: "Asa rota", lines: [{ lineId: line!.id, quantity: 1, amount: 1000 }], restock: true },
+      null,
+    );
+    expect(await sent()).toEqual([
+      ["ada@example.com", `Tu pedido n.º ${id} de Tienda & Co se ha reembolsado en parte`],
+    ]);
+    await addOrderNote(ctx, id, { note: "Gracias por tu paciencia.", customerNote: true }, null);
+    expect(await sent()).toEqual([
+      ["ada@example.com", `Se ha añadido una nota a tu pedido n.º ${id} de Tienda & Co`],
+    ]);
+    // Nothing is owed twice: a later sweep of the order finds nothing new.
+    expect(await sent()).toEqual([]);
   });
 
   it("settles a switched-off mail with nothing sent, and a refund or note that is not there", async () => {

@@ -325,4 +325,18 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
     expect(await ids({ origin: "Source: Nobody" })).toEqual({ total: 0, ids: [] });
     expect(await orderOrigins(db)).toEqual(["Source: Newsletter", "Direct", "Unknown"]);
   });
+
+  it("offers a newly placed order's origin at once, though the origins are counted again only then", async () => {
+    const { db } = database;
+    await insertOrder(db, { createdAt: "2025-03-01T10:00:00.000Z", origin: "Direct" });
+    expect(await orderOrigins(db)).toEqual(["Direct"]);
+    expect(await orderOrigins(db)).toEqual(["Direct"]);
+    await insertOrder(db, { createdAt: "2025-03-02T10:00:00.000Z", origin: "Source: Newsletter" });
+    await insertOrder(db, { createdAt: "2025-03-03T10:00:00.000Z", origin: "Source: Newsletter" });
+    expect(await orderOrigins(db)).toEqual(["Source: Newsletter", "Direct"]);
+    expect(await orderOrigins(db, 1)).toEqual(["Source: Newsletter"]);
+    // The total on every page: counted for a full page or one past the end, the last page's own.
+    const total = async (offset: number) => (await listOrders(db, { limit: 2, offset })).total;
+    expect([await total(0), await total(2), await total(4)]).toEqual([3, 3, 3]);
+  });
 });

@@ -338,5 +338,9 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
     // The total on every page: counted for a full page or one past the end, the last page's own.
     const total = async (offset: number) => (await listOrders(db, { limit: 2, offset })).total;
     expect([await total(0), await total(2), await total(4)]).toEqual([3, 3, 3]);
+    // A search counts what it finds in its page's own statement.
+    const searched = async (offset: number) =>
+      (await listOrders(db, { limit: 2, offset }, { search: "lovelace" })).total;
+    expect([await searched(0), await searched(2), await searched(4)]).toEqual([3, 3, 3]);
   });
 });

@@ -245,14 +245,21 @@ export async function listOrders(
   filters: OrderListFilters = {},
 ): Promise<{ total: number; orders: Array<AdminOrder & { origin: string }> }> {
   const where = listConditions(filters);
-  const rows = await db
-    .select({ ...adminColumns, origin: originOf })
+  // A search reads every order it finds before it sorts them: the same pass counts them, where a
+  // second statement would find them all again (decision 0065). Not for a list without a search,
+  // which the index reads a page of in order.
+  const found = sql<number | null>`${filters.search ? sql`count(*) over ()` : sql`null`}`.mapWith(Number);
+  const read = await db
+    .select({ ...adminColumns, origin: originOf, found })
     .from(orders)
     .leftJoin(orderAttribution, eq(orderAttribution.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
+  const rows = read.map(({ found: _found, ...order }) => order);
+  const searched = read[0]?.found;
+  if (searched != null) return { total: searched, orders: rows };
   // A page that is not full is the last one: its orders and those before it are all there are, and
   // a search finding a few is not counted again over every order (decision 0065).
   if (rows.length > 0 && rows.length < page.limit) return { total: page.offset + rows.length, orders: rows };

@@ -184,33 +184,3 @@ export async function mailOrderConfirmation(
   await context.mailer.send(made.mail);
   return { sentTo: made.mail.to };
 }
-
-/**
- * Mails a note to the order's customer; a mail failure is logged, never loses the note (the
- * customer also reads it on their order's page).
- */
-export async function sendCustomerNote(
-  context: OrderMailContext,
-  orderId: number,
-  note: string,
-): Promise<void> {
-  try {
-    const order = await orderWithLines(context.db, orderId);
-    if (!order?.billingAddress.email) return;
-    await context.mailer.send(
-      await customerNoteMail(
-        {
-          id: order.id,
-          locale: order.locale,
-          email: order.billingAddress.email,
-          name: order.billingAddress.first_name ?? "",
-          receiptUrl: receiptUrl(context, order),
-        },
-        note,
-        context.settings.name,
-      ),
-    );
-  } catch (error) {
-    context.logger.error({ err: error, orderId }, "customer note mail failed");
-  }
-}

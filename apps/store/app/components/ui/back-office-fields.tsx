@@ -88,6 +88,18 @@ export function InputField({
   );
 }
 
+/**
+ * A number field under its label: required, between `min` and `max`, whole numbers unless `step`
+ * says otherwise (the settings' days, minutes, percentages …).
+ */
+export function NumberField({
+  step = 1,
+  ...field
+}: { label: string; value: number; min: number; max: number; step?: number | "any" } & Described &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "defaultValue" | "aria-describedby" | "type">) {
+  return <InputField type="number" step={step} required {...field} />;
+}
+
 /** A select under its label; its options are the children. */
 export function SelectInput({
   label,

@@ -1,4 +1,9 @@
-import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
+import {
+  CheckboxInput,
+  FormSection,
+  InputField,
+  NumberField,
+} from "../../../components/ui/back-office-fields.tsx";
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
@@ -114,33 +119,27 @@ export function AttributionSection({ settings }: { settings: EditableSettings })
         {t("backOffice.settings.tracking")}
       </CheckboxInput>
       <div className="grid gap-3 sm:grid-cols-3">
-        <InputField
+        <NumberField
           name="order_attribution.lifetimeMonths"
           label={t("backOffice.settings.lifetime")}
           value={attribution.lifetimeMonths}
-          type="number"
           min={0.00001}
           max={120}
           step="any"
-          required
         />
-        <InputField
+        <NumberField
           name="order_attribution.sessionMinutes"
           label={t("backOffice.settings.session")}
           value={attribution.sessionMinutes}
-          type="number"
           min={1}
           max={1440}
-          required
         />
-        <InputField
+        <NumberField
           name="order_attribution.timezoneOffset"
           label={t("backOffice.settings.timezone")}
           value={attribution.timezoneOffset}
-          type="number"
           min={-720}
           max={840}
-          required
         />
       </div>
       <CheckboxInput name="order_attribution.base64" checked={attribution.base64}>

@@ -3,6 +3,7 @@ import {
   FieldHint,
   FormSection,
   InputField,
+  NumberField,
   SelectInput,
 } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -57,36 +58,27 @@ export function AnalyticsSection({
         {t("backOffice.settings.recordingOn")}
       </CheckboxInput>
       <div className="grid gap-3 sm:grid-cols-3">
-        <InputField
+        <NumberField
           name="analytics.recording.sample_rate"
           label={t("backOffice.settings.sampleRate")}
           value={analytics.recording.sample_rate}
-          type="number"
           min={0}
           max={100}
-          step={1}
-          required
         />
-        <InputField
+        <NumberField
           name="analytics.retention_days"
           label={t("backOffice.settings.retention")}
           value={analytics.retention_days}
-          type="number"
           min={1}
           max={800}
-          step={1}
-          required
           describedBy="retention-hint"
         />
-        <InputField
+        <NumberField
           name="analytics.recording_retention_days"
           label={t("backOffice.settings.recordingRetention")}
           value={analytics.recording_retention_days}
-          type="number"
           min={1}
           max={90}
-          step={1}
-          required
           describedBy="retention-hint"
         />
       </div>

@@ -2,6 +2,7 @@ import {
   CheckboxInput,
   FormSection,
   InputField,
+  NumberField,
   SelectInput,
 } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -9,6 +10,14 @@ import { STORE_CURRENCIES } from "../../../lib/store-settings.ts";
 import type { EditableSettings } from "./settings-patch.ts";
 
 /** The settings page's sections about the store itself and its pages (decision 0039). */
+
+/** The store's postal address lines: the field, its label (the checkout's), its longest value. */
+const ADDRESS_FIELDS = [
+  ["line1", "address_1", 200],
+  ["line2", "address_2", 200],
+  ["city", "city", 100],
+  ["postcode", "postcode", 20],
+] as const;
 
 export function StoreSection({
   settings,
@@ -31,30 +40,15 @@ export function StoreSection({
         maxLength={100}
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <InputField
-          name="address.line1"
-          label={t("checkout.fields.address_1")}
-          value={address.line1}
-          maxLength={200}
-        />
-        <InputField
-          name="address.line2"
-          label={t("checkout.fields.address_2")}
-          value={address.line2}
-          maxLength={200}
-        />
-        <InputField
-          name="address.city"
-          label={t("checkout.fields.city")}
-          value={address.city}
-          maxLength={100}
-        />
-        <InputField
-          name="address.postcode"
-          label={t("checkout.fields.postcode")}
-          value={address.postcode}
-          maxLength={20}
-        />
+        {ADDRESS_FIELDS.map(([field, label, maxLength]) => (
+          <InputField
+            key={field}
+            name={`address.${field}`}
+            label={t(`checkout.fields.${label}`)}
+            value={address[field]}
+            maxLength={maxLength}
+          />
+        ))}
         <SelectInput name="address.country" label={t("checkout.fields.country")} value={address.country}>
           <option value="">{t("backOffice.settings.none")}</option>
           {countries.map((code) => (
@@ -124,15 +118,12 @@ export function PagesSection({ settings }: { settings: EditableSettings }) {
       <CheckboxInput name="page_loader" checked={settings.page_loader}>
         {t("backOffice.settings.pageLoader")}
       </CheckboxInput>
-      <InputField
+      <NumberField
         name="search_result_latency"
         label={t("backOffice.settings.searchLatency")}
         value={settings.search_result_latency}
-        type="number"
         min={0}
         max={5000}
-        step={1}
-        required
       />
     </FormSection>
   );

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
-import { recordingMailer, testContext } from "../shared/test-context.test-helper.ts";
+import { purgeRecordingContext, recordingMailer, testContext } from "../shared/test-context.test-helper.ts";
 import { insertAccount, insertOrder, placeTestOrder } from "./order-fixtures.test-helper.ts";
 import { listOrders, notesOf, orderForAdmin, orderOrigins } from "./orders.server.ts";
 import {
@@ -22,14 +22,7 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  /** A context that records which cached pages it was asked to drop. */
-  function context() {
-    const purged: string[][] = [];
-    return {
-      purged,
-      ...testContext({ db: database.db, onInvalidate: (tags) => purged.push([...(tags ?? [])]) }),
-    };
-  }
+  const context = () => purgeRecordingContext(database.db);
   const stockOf = async (id: number) =>
     (
       await database.db

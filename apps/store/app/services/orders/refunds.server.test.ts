@@ -3,7 +3,7 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { testContext } from "../shared/test-context.test-helper.ts";
+import { purgeRecordingContext } from "../shared/test-context.test-helper.ts";
 import { insertAccount, placeTestOrder } from "./order-fixtures.test-helper.ts";
 import { listOrders } from "./orders.server.ts";
 import { changeOrderStatus } from "./orders-admin.server.ts";
@@ -17,13 +17,7 @@ describe.each(await availableDialects())("refunds on %s", (dialect) => {
   afterAll(() => database.close());
   beforeEach(() => database.reset());
 
-  function context() {
-    const purged: string[][] = [];
-    return {
-      purged,
-      ...testContext({ db: database.db, onInvalidate: (tags) => purged.push([...(tags ?? [])]) }),
-    };
-  }
+  const context = () => purgeRecordingContext(database.db);
   const stockOf = async (id: number) =>
     (await database.db.select().from(products).where(eq(products.id, id)))[0]!.stockQuantity;
   const orderOf = async (id: number) =>

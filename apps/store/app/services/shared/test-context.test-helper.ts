@@ -115,3 +115,9 @@ export const SMALL_LOGIN_LIMITS: LoginLimitSettings = {
   account: { failures: 4, withinSeconds: 3600 },
   knownAddressSeconds: 3600,
 };
+
+/** A context that records which cached pages it was asked to drop, in `purged`. */
+export function purgeRecordingContext(db: Database): ReturnType<typeof testContext> & { purged: string[][] } {
+  const purged: string[][] = [];
+  return { purged, ...testContext({ db, onInvalidate: (tags) => purged.push([...(tags ?? [])]) }) };
+}

@@ -70,8 +70,20 @@ export const orders = pgTable(
     locale: text("locale").notNull().default("en"),
     subtotal: integer("subtotal").notNull(),
     shippingTotal: integer("shipping_total").notNull().default(0),
+    /** The order's figures as the totals engine computed them (issue 41, decision 0066): never recomputed. */
+    discountTotal: integer("discount_total").notNull().default(0),
+    discountTax: integer("discount_tax").notNull().default(0),
+    shippingTax: integer("shipping_tax").notNull().default(0),
+    /** Tax on the items (after discounts). */
+    cartTax: integer("cart_tax").notNull().default(0),
+    /** Items' and shipping's tax. */
+    totalTax: integer("total_tax").notNull().default(0),
+    /** Whether the store's prices were entered with tax when the order was placed. */
+    pricesIncludeTax: boolean("prices_include_tax").notNull().default(false),
     total: integer("total").notNull(),
     shippingMethod: text("shipping_method"),
+    /** The shipping rate's name as the shopper chose it ("Flat rate"). */
+    shippingLabel: text("shipping_label").notNull().default(""),
     paymentMethod: text("payment_method").notNull(),
     billingAddress: jsonb("billing_address").$type<Address>().notNull(),
     shippingAddress: jsonb("shipping_address").$type<Address>().notNull(),
@@ -168,7 +180,17 @@ export const orderLines = pgTable(
     attributes: jsonb("attributes").$type<Record<string, string>>().notNull().default({}),
     quantity: integer("quantity").notNull(),
     unitPrice: integer("unit_price").notNull(),
+    /** Before discounts, without tax (issue 41). */
+    subtotal: integer("subtotal").notNull().default(0),
+    subtotalTax: integer("subtotal_tax").notNull().default(0),
+    /** After discounts, without tax. */
     total: integer("total").notNull(),
+    totalTax: integer("total_tax").notNull().default(0),
+    /** The line's tax by rate id, after and before discounts. */
+    taxes: jsonb("taxes")
+      .$type<{ total: Record<string, number>; subtotal: Record<string, number> }>()
+      .notNull()
+      .default({ total: {}, subtotal: {} }),
     /** How many of the line's items have gone back into stock (by a refund or a cancellation). */
     restockedQuantity: integer("restocked_quantity").notNull().default(0),
   },
@@ -179,6 +201,44 @@ export const orderLines = pgTable(
     // The back office's order search by a product's name, any part of it (pg_trgm, migration 0001).
     index("order_lines_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("order_lines_restocked_within", sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
+  ],
+);
+
+/** The order's tax by rate, as computed when it was placed (WooCommerce's tax line items). */
+export const orderTaxLines = pgTable(
+  "order_tax_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The rate it came from; the rate may since have changed or gone, the line keeps its figures. */
+    rateId: integer("rate_id"),
+    label: text("label").notNull(),
+    rate: text("rate").notNull(),
+    compound: boolean("compound").notNull().default(false),
+    taxTotal: integer("tax_total").notNull().default(0),
+    shippingTaxTotal: integer("shipping_tax_total").notNull().default(0),
+  },
+  (t) => [index("order_tax_lines_order_idx").on(t.orderId)],
+);
+
+/** The coupons an order used and what each took off (WooCommerce's coupon line items). */
+export const orderCouponLines = pgTable(
+  "order_coupon_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The coupon's code, lower case, as WooCommerce keeps it. */
+    code: text("code").notNull(),
+    discount: integer("discount").notNull().default(0),
+    discountTax: integer("discount_tax").notNull().default(0),
+  },
+  (t) => [
+    index("order_coupon_lines_order_idx").on(t.orderId),
+    index("order_coupon_lines_code_idx").on(t.code),
   ],
 );
 

@@ -224,6 +224,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           ),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
+          subtotal: line.total,
           total: line.total,
         })),
       );

@@ -4,3 +4,4 @@ export * from "./catalogue.ts";
 export * from "./commerce.ts";
 export * from "./content.ts";
 export * from "./rate-limits.ts";
+export * from "./coupons.ts";

@@ -66,6 +66,12 @@ export const products = pgTable(
       .notNull()
       .default("instock"),
     lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
+    /** WooCommerce's tax status: the price is taxed, only its shipping is, or nothing is. */
+    taxStatus: text("tax_status", { enum: ["taxable", "shipping", "none"] })
+      .notNull()
+      .default("taxable"),
+    /** The tax class's slug (tax_classes); "" is the standard class. */
+    taxClass: text("tax_class").notNull().default(""),
     featured: boolean("featured").notNull().default(false),
     menuOrder: integer("menu_order").notNull().default(0),
     totalSales: integer("total_sales").notNull().default(0),
@@ -224,6 +230,8 @@ export const variations = pgTable(
       .default("instock"),
     imageId: integer("image_id").references(() => media.id, { onDelete: "set null" }),
     menuOrder: integer("menu_order").notNull().default(0),
+    /** A tax class's slug, "" standard, or "parent": the product's class (WooCommerce's default). */
+    taxClass: text("tax_class").notNull().default("parent"),
   },
   (t) => [
     index("variations_product_idx").on(t.productId),

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { media } from "./content.ts";
+import { shippingClasses } from "./shipping.ts";
 
 /** Shopper-facing text stored once per language: `{ en: "…", es: "…" }`. */
 export type Translated = Record<string, string>;
@@ -72,6 +73,10 @@ export const products = pgTable(
       .default("taxable"),
     /** The tax class's slug (tax_classes); "" is the standard class. */
     taxClass: text("tax_class").notNull().default(""),
+    /** The product's shipping class; null: none. */
+    shippingClassId: integer("shipping_class_id").references(() => shippingClasses.id, {
+      onDelete: "set null",
+    }),
     featured: boolean("featured").notNull().default(false),
     menuOrder: integer("menu_order").notNull().default(0),
     totalSales: integer("total_sales").notNull().default(0),
@@ -232,6 +237,10 @@ export const variations = pgTable(
     menuOrder: integer("menu_order").notNull().default(0),
     /** A tax class's slug, "" standard, or "parent": the product's class (WooCommerce's default). */
     taxClass: text("tax_class").notNull().default("parent"),
+    /** The variation's shipping class; null: the same as its product's (WooCommerce's default). */
+    shippingClassId: integer("shipping_class_id").references(() => shippingClasses.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     index("variations_product_idx").on(t.productId),

@@ -5,4 +5,5 @@ export * from "./commerce.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
 export * from "./rate-limits.ts";
+export * from "./shipping.ts";
 export * from "./taxes.ts";

@@ -3,6 +3,7 @@ import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { affiliateLinkRoutes } from "./rest/affiliate-links-rest.server.ts";
 import { attributeRoutes } from "./rest/attributes-rest.server.ts";
+import { couponRoutes } from "./rest/coupons-rest.server.ts";
 import { mailRoutes } from "./rest/mails-rest.server.ts";
 import { mediaRoutes } from "./rest/media-rest.server.ts";
 import { menuRoutes } from "./rest/menus-rest.server.ts";
@@ -41,6 +42,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,
+    ...couponRoutes,
     ...menuRoutes,
     ...mediaRoutes,
     ...orderRoutes,

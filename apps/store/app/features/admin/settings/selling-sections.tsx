@@ -1,28 +1,16 @@
-import {
-  CheckboxInput,
-  FormSection,
-  InputField,
-  NumberField,
-} from "../../../components/ui/back-office-fields.tsx";
+import { CheckboxInput, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
+import { type CountriesSectionProps, type SettingField, SettingsSection } from "./settings-fields.tsx";
 import type { EditableSettings } from "./settings-patch.ts";
 
 /** The settings page's sections about selling: shipping, payments, order attribution (decision 0039). */
 
-export function ShippingSection({
-  settings,
-  countries,
-  regions,
-}: {
-  settings: EditableSettings;
-  countries: string[];
-  regions: Intl.DisplayNames;
-}) {
+export function ShippingSection({ settings, countries, regions }: CountriesSectionProps) {
   const { t } = useTranslation();
   return (
-    <FormSection title={t("backOffice.settings.sections.shipping")}>
+    <SettingsSection section="shipping" settings={settings}>
       {SHIPPING_METHOD_IDS.map((id) => {
         const method = settings.shipping[id];
         const name = t(`checkout.shipping.${id}`);
@@ -60,7 +48,7 @@ export function ShippingSection({
           </fieldset>
         );
       })}
-    </FormSection>
+    </SettingsSection>
   );
 }
 
@@ -71,7 +59,7 @@ export function PaymentsSection({ settings }: { settings: EditableSettings }) {
   const { t } = useTranslation();
   const { payments } = settings;
   return (
-    <FormSection title={t("backOffice.settings.sections.payments")}>
+    <SettingsSection section="payments" settings={settings}>
       <CheckboxInput name="payments.bacs.enabled" checked={payments.bacs.enabled}>
         {t("checkout.payment.bacs.title")}
       </CheckboxInput>
@@ -106,45 +94,19 @@ export function PaymentsSection({ settings }: { settings: EditableSettings }) {
       <CheckboxInput name="payments.wallet.enabled" checked={payments.wallet.enabled}>
         {t("checkout.payment.wallet.title")}
       </CheckboxInput>
-    </FormSection>
+    </SettingsSection>
   );
 }
 
-export function AttributionSection({ settings }: { settings: EditableSettings }) {
-  const { t } = useTranslation();
-  const attribution = settings.order_attribution;
-  return (
-    <FormSection title={t("backOffice.settings.sections.attribution")}>
-      <CheckboxInput name="order_attribution.allowTracking" checked={attribution.allowTracking}>
-        {t("backOffice.settings.tracking")}
-      </CheckboxInput>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <NumberField
-          name="order_attribution.lifetimeMonths"
-          label={t("backOffice.settings.lifetime")}
-          value={attribution.lifetimeMonths}
-          min={0.00001}
-          max={120}
-          step="any"
-        />
-        <NumberField
-          name="order_attribution.sessionMinutes"
-          label={t("backOffice.settings.session")}
-          value={attribution.sessionMinutes}
-          min={1}
-          max={1440}
-        />
-        <NumberField
-          name="order_attribution.timezoneOffset"
-          label={t("backOffice.settings.timezone")}
-          value={attribution.timezoneOffset}
-          min={-720}
-          max={840}
-        />
-      </div>
-      <CheckboxInput name="order_attribution.base64" checked={attribution.base64}>
-        {t("backOffice.settings.base64")}
-      </CheckboxInput>
-    </FormSection>
-  );
-}
+export const ATTRIBUTION_FIELDS: SettingField[] = [
+  { check: "order_attribution.allowTracking", label: "tracking" },
+  {
+    columns: 3,
+    row: [
+      { number: "order_attribution.lifetimeMonths", label: "lifetime", min: 0.00001, max: 120, step: "any" },
+      { number: "order_attribution.sessionMinutes", label: "session", min: 1, max: 1440 },
+      { number: "order_attribution.timezoneOffset", label: "timezone", min: -720, max: 840 },
+    ],
+  },
+  { check: "order_attribution.base64", label: "base64" },
+];

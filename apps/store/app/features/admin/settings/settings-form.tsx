@@ -5,7 +5,8 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { refusedSettingsKey } from "../../../lib/settings-resource.ts";
 import { GA4_MEASUREMENT_ID } from "../../../lib/store-settings.ts";
-import { AttributionSection, PaymentsSection, ShippingSection } from "./selling-sections.tsx";
+import { ATTRIBUTION_FIELDS, PaymentsSection, ShippingSection } from "./selling-sections.tsx";
+import { SettingsSection } from "./settings-fields.tsx";
 import {
   type EditableSettings,
   ga4Id,
@@ -13,8 +14,8 @@ import {
   type SettingsPage,
   settingsPatch,
 } from "./settings-patch.ts";
-import { AnalyticsSection, LegalSection, PhotoFeedSection } from "./site-sections.tsx";
-import { CartSection, PagesSection, StoreSection, VisibilitySection } from "./store-sections.tsx";
+import { AnalyticsSection, LegalSection, PHOTO_FEED_FIELDS } from "./site-sections.tsx";
+import { CART_FIELDS, PAGES_FIELDS, StoreSection, VISIBILITY_FIELDS } from "./store-sections.tsx";
 
 const ERROR_ID = "settings-error";
 
@@ -118,15 +119,15 @@ export function SettingsForm({
       }
     >
       <StoreSection settings={settings} countries={countries} regions={regions} />
-      <CartSection settings={settings} />
-      <PagesSection settings={settings} />
-      <VisibilitySection settings={settings} />
+      <SettingsSection section="cart" settings={settings} fields={CART_FIELDS} />
+      <SettingsSection section="pages" settings={settings} fields={PAGES_FIELDS} />
+      <SettingsSection section="visibility" settings={settings} fields={VISIBILITY_FIELDS} />
       <ShippingSection settings={settings} countries={countries} regions={regions} />
       <PaymentsSection settings={settings} />
-      <AttributionSection settings={settings} />
+      <SettingsSection section="attribution" settings={settings} fields={ATTRIBUTION_FIELDS} />
       <AnalyticsSection settings={settings} ga4Invalid={ga4Invalid} errorId={ERROR_ID} />
       <LegalSection settings={settings} pages={pages} />
-      <PhotoFeedSection settings={settings} />
+      <SettingsSection section="photoFeed" settings={settings} fields={PHOTO_FEED_FIELDS} />
     </FormLayout>
   );
 }

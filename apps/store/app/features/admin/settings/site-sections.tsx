@@ -1,12 +1,6 @@
-import {
-  CheckboxInput,
-  FieldHint,
-  FormSection,
-  InputField,
-  NumberField,
-  SelectInput,
-} from "../../../components/ui/back-office-fields.tsx";
+import { FieldHint, InputField, SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import { type SettingField, SettingsFields, SettingsSection } from "./settings-fields.tsx";
 import type { EditableSettings, SettingsPage } from "./settings-patch.ts";
 
 /**
@@ -25,27 +19,12 @@ export function AnalyticsSection({
   errorId: string;
 }) {
   const { t } = useTranslation();
-  const { analytics } = settings;
   return (
-    <FormSection title={t("backOffice.settings.sections.analytics")}>
-      <CheckboxInput
-        name="consent.banner"
-        checked={settings.consent.banner}
-        hint={t("backOffice.settings.consentBannerHint")}
-      >
-        {t("backOffice.settings.consentBanner")}
-      </CheckboxInput>
-      <CheckboxInput
-        name="analytics.enabled"
-        checked={analytics.enabled}
-        hint={t("backOffice.settings.analyticsHint")}
-      >
-        {t("backOffice.settings.analyticsOn")}
-      </CheckboxInput>
+    <SettingsSection section="analytics" settings={settings} fields={ANALYTICS_SWITCHES}>
       <InputField
         name="analytics.ga4_measurement_id"
         label={t("backOffice.settings.ga4")}
-        value={analytics.ga4_measurement_id}
+        value={settings.analytics.ga4_measurement_id}
         maxLength={22}
         placeholder="G-ABC123XYZ"
         autoComplete="off"
@@ -54,44 +33,46 @@ export function AnalyticsSection({
         hint={t("backOffice.settings.ga4Hint")}
         describedBy={ga4Invalid ? errorId : undefined}
       />
-      <CheckboxInput name="analytics.recording.enabled" checked={analytics.recording.enabled}>
-        {t("backOffice.settings.recordingOn")}
-      </CheckboxInput>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <NumberField
-          name="analytics.recording.sample_rate"
-          label={t("backOffice.settings.sampleRate")}
-          value={analytics.recording.sample_rate}
-          min={0}
-          max={100}
-        />
-        <NumberField
-          name="analytics.retention_days"
-          label={t("backOffice.settings.retention")}
-          value={analytics.retention_days}
-          min={1}
-          max={800}
-          describedBy="retention-hint"
-        />
-        <NumberField
-          name="analytics.recording_retention_days"
-          label={t("backOffice.settings.recordingRetention")}
-          value={analytics.recording_retention_days}
-          min={1}
-          max={90}
-          describedBy="retention-hint"
-        />
-      </div>
+      <SettingsFields settings={settings} fields={RECORDING_FIELDS} />
       {/* One hint for both periods. */}
       <FieldHint id="retention-hint">{t("backOffice.settings.retentionHint")}</FieldHint>
-    </FormSection>
+    </SettingsSection>
   );
 }
+
+const ANALYTICS_SWITCHES: SettingField[] = [
+  { check: "consent.banner", label: "consentBanner", hint: "consentBannerHint" },
+  { check: "analytics.enabled", label: "analyticsOn", hint: "analyticsHint" },
+];
+
+const RECORDING_FIELDS: SettingField[] = [
+  { check: "analytics.recording.enabled", label: "recordingOn" },
+  {
+    columns: 3,
+    row: [
+      { number: "analytics.recording.sample_rate", label: "sampleRate", min: 0, max: 100 },
+      {
+        number: "analytics.retention_days",
+        label: "retention",
+        min: 1,
+        max: 800,
+        describedBy: "retention-hint",
+      },
+      {
+        number: "analytics.recording_retention_days",
+        label: "recordingRetention",
+        min: 1,
+        max: 90,
+        describedBy: "retention-hint",
+      },
+    ],
+  },
+];
 
 export function LegalSection({ settings, pages }: { settings: EditableSettings; pages: SettingsPage[] }) {
   const { t } = useTranslation();
   return (
-    <FormSection title={t("backOffice.settings.sections.legal")}>
+    <SettingsSection section="legal" settings={settings}>
       <LegalPageSelect
         kind="privacy"
         settings={settings}
@@ -107,7 +88,7 @@ export function LegalSection({ settings, pages }: { settings: EditableSettings; 
         label={t("backOffice.settings.termsPage")}
         hint={t("backOffice.settings.termsPageHint")}
       />
-    </FormSection>
+    </SettingsSection>
   );
 }
 
@@ -146,34 +127,15 @@ function LegalPageSelect({
   );
 }
 
-export function PhotoFeedSection({ settings }: { settings: EditableSettings }) {
-  const { t } = useTranslation();
-  const feed = settings.photo_feed;
-  return (
-    <FormSection title={t("backOffice.settings.sections.photoFeed")}>
-      <SelectInput
-        name="photo_feed.provider"
-        label={t("backOffice.settings.feedProvider")}
-        value={feed.provider}
-      >
-        <option value="media">{t("backOffice.settings.feedMedia")}</option>
-        <option value="graph">{t("backOffice.settings.feedGraph")}</option>
-      </SelectInput>
-      <InputField
-        name="photo_feed.graph.endpoint"
-        label={t("backOffice.settings.feedEndpoint")}
-        value={feed.graph.endpoint}
-        type="url"
-        maxLength={500}
-      />
-      <InputField
-        name="photo_feed.graph.token"
-        label={t("backOffice.settings.feedToken")}
-        value={feed.graph.token}
-        type="password"
-        autoComplete="off"
-        maxLength={500}
-      />
-    </FormSection>
-  );
-}
+export const PHOTO_FEED_FIELDS: SettingField[] = [
+  {
+    select: "photo_feed.provider",
+    label: "feedProvider",
+    options: [
+      ["media", "feedMedia"],
+      ["graph", "feedGraph"],
+    ],
+  },
+  { text: "photo_feed.graph.endpoint", label: "feedEndpoint", type: "url", maxLength: 500 },
+  { text: "photo_feed.graph.token", label: "feedToken", type: "password", maxLength: 500 },
+];

@@ -1,54 +1,45 @@
-import {
-  CheckboxInput,
-  FormSection,
-  InputField,
-  NumberField,
-  SelectInput,
-} from "../../../components/ui/back-office-fields.tsx";
+import { SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { STORE_CURRENCIES } from "../../../lib/store-settings.ts";
-import type { EditableSettings } from "./settings-patch.ts";
+import {
+  type CountriesSectionProps,
+  type SettingField,
+  SettingsFields,
+  SettingsSection,
+} from "./settings-fields.tsx";
 
 /** The settings page's sections about the store itself and its pages (decision 0039). */
 
-/** The store's postal address lines: the field, its label (the checkout's), its longest value. */
-const ADDRESS_FIELDS = [
-  ["line1", "address_1", 200],
-  ["line2", "address_2", 200],
-  ["city", "city", 100],
-  ["postcode", "postcode", 20],
-] as const;
+/** The store's postal address lines: the checkout's labels, each with its longest value. */
+const ADDRESS_FIELDS: SettingField[] = [
+  { text: "address.line1", label: "checkout.fields.address_1", maxLength: 200 },
+  { text: "address.line2", label: "checkout.fields.address_2", maxLength: 200 },
+  { text: "address.city", label: "checkout.fields.city", maxLength: 100 },
+  { text: "address.postcode", label: "checkout.fields.postcode", maxLength: 20 },
+];
 
-export function StoreSection({
-  settings,
-  countries,
-  regions,
-}: {
-  settings: EditableSettings;
-  countries: string[];
-  regions: Intl.DisplayNames;
-}) {
+const MAIL_FIELDS: SettingField[] = [
+  {
+    text: "mail_from",
+    label: "mailFrom",
+    maxLength: 200,
+    placeholder: "Shop <shop@example.com>",
+    hint: "mailFromHint",
+  },
+  { check: "review_moderation_mail", label: "reviewMail" },
+];
+
+export function StoreSection({ settings, countries, regions }: CountriesSectionProps) {
   const { t } = useTranslation();
   const { address } = settings;
   return (
-    <FormSection title={t("backOffice.settings.sections.store")}>
-      <InputField
-        name="name"
-        label={t("backOffice.settings.name")}
-        value={settings.name}
-        required
-        maxLength={100}
-      />
+    <SettingsSection
+      section="store"
+      settings={settings}
+      fields={[{ text: "name", label: "name", required: true, maxLength: 100 }]}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
-        {ADDRESS_FIELDS.map(([field, label, maxLength]) => (
-          <InputField
-            key={field}
-            name={`address.${field}`}
-            label={t(`checkout.fields.${label}`)}
-            value={address[field]}
-            maxLength={maxLength}
-          />
-        ))}
+        <SettingsFields settings={settings} fields={ADDRESS_FIELDS} />
         <SelectInput name="address.country" label={t("checkout.fields.country")} value={address.country}>
           <option value="">{t("backOffice.settings.none")}</option>
           {countries.map((code) => (
@@ -70,89 +61,32 @@ export function StoreSection({
           ))}
         </SelectInput>
       </div>
-      <InputField
-        name="mail_from"
-        label={t("backOffice.settings.mailFrom")}
-        value={settings.mail_from}
-        maxLength={200}
-        placeholder="Shop <shop@example.com>"
-        hint={t("backOffice.settings.mailFromHint")}
-      />
-      <CheckboxInput name="review_moderation_mail" checked={settings.review_moderation_mail}>
-        {t("backOffice.settings.reviewMail")}
-      </CheckboxInput>
-    </FormSection>
+      <SettingsFields settings={settings} fields={MAIL_FIELDS} />
+    </SettingsSection>
   );
 }
 
-export function CartSection({ settings }: { settings: EditableSettings }) {
-  const { t } = useTranslation();
-  return (
-    <FormSection title={t("backOffice.settings.sections.cart")}>
-      <CheckboxInput name="cart_redirect_after_add" checked={settings.cart_redirect_after_add === "yes"}>
-        {t("backOffice.settings.cartRedirect")}
-      </CheckboxInput>
-      <CheckboxInput name="cart_reveal_after_add" checked={settings.cart_reveal_after_add}>
-        {t("backOffice.settings.cartReveal")}
-      </CheckboxInput>
-      <CheckboxInput name="off_canvas_cart" checked={settings.off_canvas_cart}>
-        {t("backOffice.settings.offCanvasCart")}
-      </CheckboxInput>
-    </FormSection>
-  );
-}
+export const CART_FIELDS: SettingField[] = [
+  { check: "cart_redirect_after_add", label: "cartRedirect" },
+  { check: "cart_reveal_after_add", label: "cartReveal" },
+  { check: "off_canvas_cart", label: "offCanvasCart" },
+];
 
-export function PagesSection({ settings }: { settings: EditableSettings }) {
-  const { t } = useTranslation();
-  return (
-    <FormSection title={t("backOffice.settings.sections.pages")}>
-      <CheckboxInput name="sticky_header_hide_on_scroll" checked={settings.sticky_header_hide_on_scroll}>
-        {t("backOffice.settings.stickyHide")}
-      </CheckboxInput>
-      <CheckboxInput
-        name="header_nav_vertical_fly_out_frontpage"
-        checked={settings.header_nav_vertical_fly_out_frontpage}
-      >
-        {t("backOffice.settings.flyOut")}
-      </CheckboxInput>
-      <CheckboxInput name="page_loader" checked={settings.page_loader}>
-        {t("backOffice.settings.pageLoader")}
-      </CheckboxInput>
-      <NumberField
-        name="search_result_latency"
-        label={t("backOffice.settings.searchLatency")}
-        value={settings.search_result_latency}
-        min={0}
-        max={5000}
-      />
-    </FormSection>
-  );
-}
+export const PAGES_FIELDS: SettingField[] = [
+  { check: "sticky_header_hide_on_scroll", label: "stickyHide" },
+  { check: "header_nav_vertical_fly_out_frontpage", label: "flyOut" },
+  { check: "page_loader", label: "pageLoader" },
+  { number: "search_result_latency", label: "searchLatency", min: 0, max: 5000 },
+];
 
-export function VisibilitySection({ settings }: { settings: EditableSettings }) {
-  const { t } = useTranslation();
-  const notice = settings.store_notice;
-  return (
-    <FormSection title={t("backOffice.settings.sections.visibility")}>
-      <CheckboxInput name="coming_soon" checked={settings.coming_soon}>
-        {t("backOffice.settings.comingSoon")}
-      </CheckboxInput>
-      <CheckboxInput name="store_notice.enabled" checked={notice.enabled}>
-        {t("backOffice.settings.noticeOn")}
-      </CheckboxInput>
-      <InputField
-        name="store_notice.text.en"
-        label={t("backOffice.settings.noticeText", { language: t("site.english") })}
-        value={notice.text.en}
-        maxLength={1000}
-      />
-      <InputField
-        name="store_notice.text.es"
-        label={t("backOffice.settings.noticeText", { language: t("site.spanish") })}
-        value={notice.text.es}
-        maxLength={1000}
-        hint={t("backOffice.settings.noticeHint")}
-      />
-    </FormSection>
-  );
-}
+export const VISIBILITY_FIELDS: SettingField[] = [
+  { check: "coming_soon", label: "comingSoon" },
+  { check: "store_notice.enabled", label: "noticeOn" },
+  { text: "store_notice.text.en", label: ["noticeText", { language: "site.english" }], maxLength: 1000 },
+  {
+    text: "store_notice.text.es",
+    label: ["noticeText", { language: "site.spanish" }],
+    maxLength: 1000,
+    hint: "noticeHint",
+  },
+];

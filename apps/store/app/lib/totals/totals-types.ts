@@ -90,6 +90,8 @@ export type TotalsCoupon = {
   excludeSaleItems: boolean;
   /** WooCommerce's "limit usage to X items" (percent and fixed product); null: no limit. */
   limitUsageToItems: number | null;
+  /** The coupon's id, WooCommerce's last tie-break when ordering coupons (higher first); optional. */
+  id?: number;
 };
 
 /** The shipping rate the shopper chose, as the shipping zones priced it (before tax). */
@@ -113,6 +115,11 @@ export type TotalsInput = {
   /** The whole rates table; the engine finds the ones that match. */
   rates: TaxRate[];
   settings: TaxSettings;
+  /**
+   * The owner's tax class slugs in WooCommerce's order (by name), for shipping's "inherit" rule when
+   * the cart's lines have several classes and none is the standard one; absent: alphabetical.
+   */
+  taxClasses?: string[];
 };
 
 /** One tax rate's share of a figure, by rate id. */

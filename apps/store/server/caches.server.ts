@@ -8,6 +8,7 @@ import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
 import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { SiteCache } from "../app/services/shared/site-cache.server.ts";
+import { forgetTaxRates } from "../app/services/taxes/tax-rates.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 
 /** The current settings: replaced when any process on the database changes them. */
@@ -59,6 +60,8 @@ export function followChanges(options: {
   const emptyCaches = () => {
     pageCache.clear();
     siteCache.clear();
+    // A change to the tax rates drops every page (decision 0067): the rates go with them.
+    forgetTaxRates(database.db);
   };
   options.changes.subscribe((change) => {
     const tags = changedPageTags(change);

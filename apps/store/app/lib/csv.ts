@@ -24,3 +24,40 @@ export function csvField(value: string | number | null): string {
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
   return rows.map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
 }
+
+/**
+ * Rows of a CSV text as RFC 4180 writes it (quoted fields with doubled quotes and line breaks; CRLF
+ * or LF line ends; a byte-order mark at the start is dropped). Empty lines are left out. `null` when
+ * a quoted field is never closed.
+ */
+export function parseCsv(text: string): string[][] | null {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  let index = text.startsWith("\uFEFF") ? 1 : 0;
+  const endRow = () => {
+    row.push(field);
+    if (row.length > 1 || row[0] !== "") rows.push(row);
+    row = [];
+    field = "";
+  };
+  for (; index < text.length; index++) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char !== '"') field += char;
+      else if (text[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else quoted = false;
+    } else if (char === '"' && field === "") quoted = true;
+    else if (char === ",") {
+      row.push(field);
+      field = "";
+    } else if (char === "\n") endRow();
+    else if (char !== "\r" || text[index + 1] !== "\n") field += char;
+  }
+  if (quoted) return null;
+  if (field !== "" || row.length > 0) endRow();
+  return rows;
+}

@@ -5,6 +5,7 @@ import { DEFAULT_SEARCH_RESULT_LATENCY } from "./search-rules.ts";
 import { mailSettingsSchema } from "./store-mails.ts";
 import { STORE_NOTICE_ID } from "./store-notice.ts";
 import { GA4_MEASUREMENT_ID, type LegalPageKind, STORE_CURRENCIES } from "./store-settings.ts";
+import { taxSettingsSchema } from "./tax-settings.ts";
 
 /**
  * The store's settings as a REST resource (`GET|PUT /settings`, decision 0039): one schema, read by
@@ -155,7 +156,7 @@ const legalPagesSchema = z
   } satisfies Record<LegalPageKind, unknown>)
   .catch({ privacy: null, terms: null });
 
-const addressDefaults = { line1: "", line2: "", city: "", postcode: "", country: "" as const };
+const addressDefaults = { line1: "", line2: "", city: "", state: "", postcode: "", country: "" as const };
 
 const storeSettingsSchema = z.object({
   name: z.string().trim().min(1).max(100).catch("Vitrine"),
@@ -165,6 +166,14 @@ const storeSettingsSchema = z.object({
       line1: z.string().trim().max(200).catch(""),
       line2: z.string().trim().max(200).catch(""),
       city: z.string().trim().max(100).catch(""),
+      /** The state or province code ("CA"), for taxes charged at the shop's base (decision 0067). */
+      state: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .max(30)
+        .regex(/^[A-Z0-9-]*$/)
+        .catch(""),
       postcode: z.string().trim().max(20).catch(""),
       country: z.union([countryCode, z.literal("")]).catch(""),
     })
@@ -227,6 +236,8 @@ const storeSettingsSchema = z.object({
   analytics: analyticsSchema,
   /** The privacy policy's page, which the consent banner links to (decision 0051). */
   legal_pages: legalPagesSchema,
+  /** WooCommerce's tax options (decision 0067); the rates are a table of their own. */
+  taxes: taxSettingsSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 

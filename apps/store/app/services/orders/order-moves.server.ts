@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import { type OrderStatus, restoresStock } from "../../lib/order-status.ts";
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
+import { releaseCouponUsage } from "../coupons/coupons.server.ts";
 import { deliverNewOrderMails } from "../mail/mail-outbox.server.ts";
 import { oweStatusMails } from "../mail/owed-mails.server.ts";
 import { DEADLOCK_DETECTED, databaseRefusal } from "../shared/database-errors.server.ts";
@@ -24,8 +25,8 @@ export type OrderChangeContext = Pick<
 /**
  * In a transaction that holds the order's row: gives it `to`, writes its history row (who, from, to,
  * when: the note "Order status changed from X to Y.", shown in the reader's language), owes the
- * mails the move sends and, for a cancellation or a refund, puts back the stock that has not gone
- * back yet. Answers the products whose stock came back.
+ * mails the move sends and, for a cancellation or a refund, gives back its coupons' uses and puts
+ * back the stock that has not gone back yet. Answers the products whose stock came back.
  */
 export async function moveOrderStatus(
   tx: Transaction,
@@ -37,7 +38,10 @@ export async function moveOrderStatus(
     .values({ orderId: move.orderId, fromStatus: move.from, toStatus: move.to, changedBy: move.by })
     .returning({ id: orderStatusChanges.id });
   await oweStatusMails(tx, { orderId: move.orderId, from: move.from, to: move.to, changeId: change!.id });
-  return restoresStock(move.to) ? restoreOrderStock(tx, move.orderId) : [];
+  if (!restoresStock(move.to)) return [];
+  // A cancelled or refunded order gives its coupons' uses back (decision 0068).
+  await releaseCouponUsage(tx, move.orderId);
+  return restoreOrderStock(tx, move.orderId);
 }
 
 /**

@@ -617,3 +617,57 @@ describe("the subtotal coupon rules check (get_displayed_subtotal)", () => {
     expect(linesSubtotal({ ...base, settings: settings({ displayCart: "incl" }) }).displayed).toBe(2400);
   });
 });
+
+describe("WooCommerce's own documented cases (legacy unit tests' figures)", () => {
+  it("WC_Tests_Totals without its fees: 4 × 10.00 at 20 %, 10 % coupon, 10.00 flat rate → 55.20", () => {
+    // Subtotal 40.00 + 8.00 tax; 10 % off = 4.00 (tax 0.80); items 36.00 + 7.20; shipping 10.00 + 2.00.
+    const t = computeTotals(
+      input({
+        lines: [line("a", 1000), line("b", 1000, 2), line("c", 1000, 1, { variationId: 501 })],
+        coupons: [coupon("test-coupon-10", "percent", "10")],
+        rates: [rate(1)],
+        shipping: flatRate(1000),
+      }),
+    );
+    expect([t.subtotal, t.subtotalTax, t.discountTotal, t.discountTax]).toEqual([4000, 800, 400, 80]);
+    expect([t.shippingTotal, t.shippingTax, t.totalTax, t.total]).toEqual([1000, 200, 920, 5520]);
+    expect(t.lines.reduce((sum, l) => sum + l.total, 0)).toBe(3600);
+  });
+
+  const discountOf = (lines: ReturnType<typeof line>[], c: ReturnType<typeof coupon>) =>
+    computeTotals(input({ lines, coupons: [c], rates: [] })).discountTotal;
+  const cart = [line("a", 1395, 3), line("b", 180, 5)];
+
+  it("fixed product, no limit: 10.00 a unit on 3 × 13.95 and 5 × 1.80 → 30.00 + 9.00 = 39.00", () => {
+    expect(discountOf(cart, coupon("test", "fixed_product", "1000"))).toBe(3900);
+  });
+
+  it("fixed product greater than the item: 20.00 a unit on 3 × 13.95 → 41.85", () => {
+    expect(discountOf([line("a", 1395, 3)], coupon("test", "fixed_product", "2000"))).toBe(4185);
+  });
+
+  it("fixed product limited to 5 items over two lines: 3 × 10.00 + 2 × 1.80 = 33.60", () => {
+    expect(discountOf(cart, coupon("test", "fixed_product", "1000", { limitUsageToItems: 5 }))).toBe(3360);
+  });
+
+  it("fixed product limited to 10 items, 1.00 each, 8 units in the cart → 8.00", () => {
+    expect(discountOf(cart, coupon("test", "fixed_product", "100", { limitUsageToItems: 10 }))).toBe(800);
+  });
+
+  it("legacy sort: the line with the greatest price × quantity gets the limited units first → 20.00", () => {
+    // 5 × 1.80 (9.00) is added first, but 3 × 13.95 sorts first: 2 units × 10.00.
+    const reversed = [line("b", 180, 5), line("a", 1395, 3)];
+    expect(discountOf(reversed, coupon("test", "fixed_product", "1000", { limitUsageToItems: 2 }))).toBe(
+      2000,
+    );
+  });
+
+  it("fixed cart 10.00 over 2 + 3 + 2 units of 10.00 → exactly 10.00", () => {
+    // floor(1000 / 7) = 142 c a unit → a 284, b 426, c 284 = 994 c; the 6 c left are below a cent a
+    // unit, so a cent a unit in sort order: b's 3 units (429), then a's 2 (286), then one of c's (285).
+    const lines = [line("a", 1000, 2), line("b", 1000, 3), line("c", 1000, 2)];
+    const t = computeTotals(input({ lines, coupons: [coupon("test", "fixed_cart", "1000")], rates: [] }));
+    expect(t.discountTotal).toBe(1000);
+    expect(t.lines.map((l) => l.subtotal - l.total)).toEqual([286, 429, 285]);
+  });
+});

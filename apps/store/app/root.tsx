@@ -33,6 +33,7 @@ import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { TranslationsScript } from "./i18n/translations-script.tsx";
 import { useTranslation } from "./i18n/use-translation.ts";
 import { emptyCart } from "./lib/cart.ts";
+import { totalsDisplayOf } from "./lib/totals/totals-rows.ts";
 import { type RootData, useRootData } from "./root-data.ts";
 import { trackingFor } from "./services/analytics/analytics.server.ts";
 import { pageHeaders, REMOVE_ITEM_NONCE } from "./services/cart/cart-session.server.ts";
@@ -112,6 +113,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       stickyHeaderHideOnScroll: settings.sticky_header_hide_on_scroll,
       verticalMenuOnHome: settings.header_nav_vertical_fly_out_frontpage,
       currency: settings.currency,
+      totalsDisplay: totalsDisplayOf(settings.taxes),
       primaryMenu,
       footerMenu,
       categoryMenu,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES, type OrderStatus } from "./order-status.ts";
 import type { OrderAddress } from "./orders.ts";
+import type { TotalsSummary } from "./totals/totals-rows.ts";
 
 /**
  * Orders as a REST resource, for the back office (issue 16): the inputs the routes take, one schema
@@ -139,6 +140,8 @@ export type AdminOrderRow = {
 export type AdminOrderPage = AdminOrderRow & {
   subtotal: number;
   shippingTotal: number;
+  /** The order's figures as its totals table shows them. */
+  totals: TotalsSummary;
   paymentMethod: string;
   shippingMethod: string | null;
   billing: OrderAddress;
@@ -150,6 +153,9 @@ export type AdminOrderPage = AdminOrderRow & {
     id: number;
     name: string;
     quantity: number;
+    subtotal: number;
+    subtotalTax: number;
+    /** After discounts, with its tax: what the shopper paid for the line. */
     total: number;
     attributes: Record<string, string>;
     /** Of its items and its total, what refunds gave back so far. */

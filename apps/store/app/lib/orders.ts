@@ -1,3 +1,5 @@
+import type { TotalsSummary } from "./totals/totals-rows.ts";
+
 /** An address as an order keeps it (CONTRACTS.md field names: `first_name`, `address_1`, …). */
 export type OrderAddress = Record<string, string | undefined>;
 
@@ -20,6 +22,10 @@ export type OrderLineView = {
   id: number;
   name: string;
   quantity: number;
+  /** Before discounts, without tax, and its tax (what the order's lines show). */
+  subtotal: number;
+  subtotalTax: number;
+  /** After discounts, without tax. */
   total: number;
   /** The chosen attribute values of a variation, by attribute label. */
   attributes: Record<string, string>;
@@ -34,6 +40,8 @@ export type OrderView = {
   subtotal: number;
   shippingTotal: number;
   total: number;
+  /** The order's figures as its totals table shows them (computed when it was placed). */
+  totals: TotalsSummary;
   paymentMethod: string;
   billing: OrderAddress;
   shipping: OrderAddress;
@@ -48,3 +56,51 @@ export type OrderRefundView = { id: number; amount: number; reason: string };
 
 /** One row of the account's order list. */
 export type OrderSummary = { id: number; date: string; status: string; total: number };
+
+/** An order's tax line as stored: one rate's tax on the items and on shipping. */
+export type OrderTaxLine = {
+  id: number;
+  rateId: number | null;
+  label: string;
+  rate: string;
+  compound: boolean;
+  taxTotal: number;
+  shippingTaxTotal: number;
+};
+
+/** A coupon an order used, and what it took off. */
+export type OrderCouponLine = { id: number; code: string; discount: number; discountTax: number };
+
+/** An order's stored figures as a totals table reads them. */
+export function orderTotalsSummary(order: {
+  subtotal: number;
+  discountTotal: number;
+  discountTax: number;
+  shippingTotal: number;
+  shippingTax: number;
+  totalTax: number;
+  total: number;
+  shippingLabel: string;
+  shippingMethod: string | null;
+  lines: Array<{ subtotalTax: number }>;
+  taxLines: OrderTaxLine[];
+  couponLines: OrderCouponLine[];
+}): TotalsSummary {
+  return {
+    subtotal: order.subtotal,
+    subtotalTax: order.lines.reduce((sum, line) => sum + line.subtotalTax, 0),
+    discountTotal: order.discountTotal,
+    discountTax: order.discountTax,
+    shippingTotal: order.shippingTotal,
+    shippingTax: order.shippingTax,
+    totalTax: order.totalTax,
+    total: order.total,
+    // An order placed before shipping rates had names shows its method's id.
+    shippingLabel: order.shippingMethod === null ? null : order.shippingLabel || order.shippingMethod,
+    coupons: order.couponLines.map(({ code, discount, discountTax }) => ({ code, discount, discountTax })),
+    taxLines: order.taxLines.map((line) => ({
+      label: line.label,
+      amount: line.taxTotal + line.shippingTaxTotal,
+    })),
+  };
+}

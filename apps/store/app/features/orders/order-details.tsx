@@ -3,6 +3,8 @@ import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressLines, type OrderView } from "../../lib/orders.ts";
+import { lineAmount } from "../../lib/totals/totals-rows.ts";
+import { useTotalsDisplay, useTotalsRows } from "../cart/use-totals-rows.ts";
 import { useMoney } from "../catalogue/use-money.ts";
 
 /** An order's summary, lines, totals and addresses: the confirmation page and the account's order page. */
@@ -72,15 +74,17 @@ export function OrderDetails({ order, thanks }: { order: OrderView; thanks: bool
   );
 }
 
-/** An order's lines with its subtotal, shipping and total, as the shopper's pages and the back office show them. */
+/** An order's lines with its totals (subtotal, coupons, shipping, taxes, total) and refunds, as the shopper's pages and the back office show them. */
 export function OrderLineTable({
   order,
   money,
   className,
   amountHeading,
 }: {
-  order: Pick<OrderView, "subtotal" | "shippingTotal" | "total"> & {
-    lines: Array<Pick<OrderView["lines"][number], "id" | "name" | "quantity" | "attributes" | "total">>;
+  order: Pick<OrderView, "total" | "totals"> & {
+    lines: Array<
+      Pick<OrderView["lines"][number], "id" | "name" | "quantity" | "attributes" | "subtotal" | "subtotalTax">
+    >;
     refunds?: OrderView["refunds"];
   };
   money: (cents: number) => string;
@@ -88,6 +92,8 @@ export function OrderLineTable({
   amountHeading: string;
 }) {
   const { t } = useTranslation();
+  const display = useTotalsDisplay();
+  const totals = useTotalsRows(order.totals);
   const refunds = order.refunds ?? [];
   const refunded = refunds.reduce((sum, refund) => sum + refund.amount, 0);
   return (
@@ -99,12 +105,10 @@ export function OrderLineTable({
         name: line.name,
         quantity: line.quantity,
         attributes: Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
-        total: money(line.total),
+        total: money(lineAmount(line, display)),
       }))}
       totals={[
-        { label: t("cart.subtotal"), amount: money(order.subtotal) },
-        { label: t("checkout.shippingMethod"), amount: money(order.shippingTotal) },
-        { label: t("cart.total"), amount: money(order.total), className: "font-semibold" },
+        ...totals,
         // WooCommerce's order details: each refund as a negative row, then what the order comes to.
         ...refunds.map((refund) => ({
           label: refund.reason

@@ -1,6 +1,13 @@
 import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import type { MailKind } from "@vitrine/db";
 import type { TFunction } from "i18next";
+import {
+  lineAmount,
+  type TaxFigure,
+  type TotalsDisplay,
+  type TotalsSummary,
+  totalsRows,
+} from "../../lib/totals/totals-rows.ts";
 import type { MailMessage } from "./mail.server.ts";
 import type { MailLook } from "./render-mail.server.tsx";
 
@@ -24,14 +31,54 @@ export function payloadId(payload: Record<string, unknown>, key: string): number
   return typeof value === "number" && Number.isInteger(value) && value > 0 && value < 2 ** 31 ? value : null;
 }
 
-/** An order's figures as its mails show them. */
+/** An order's figures as its mails show them: its lines and its stored totals, shown as the store shows totals. */
 export type OrderFigures = {
   currency: string;
-  subtotal: number;
-  shippingTotal: number;
   total: number;
-  lines: Array<{ name: string; quantity: number; total: number }>;
+  lines: Array<{ name: string; quantity: number; subtotal: number; subtotalTax: number }>;
+  totals: TotalsSummary;
+  display: TotalsDisplay;
 };
+
+/** Label, amount and whether it is the total: the order's lines, then its totals' rows. */
+function figureRows(order: OrderFigures, t: TFunction, money: (cents: number) => string) {
+  const taxLabel = (tax: TaxFigure) => tax.label ?? t("totals.tax");
+  const lines = order.lines.map((line) => ({
+    label: `${line.name} × ${line.quantity}`,
+    amount: money(lineAmount(line, order.display)),
+    total: false,
+  }));
+  const totals = totalsRows(order.totals, order.display).map((row) => {
+    switch (row.kind) {
+      case "subtotal":
+        return { label: t("cart.subtotal"), amount: money(row.amount), total: false };
+      case "coupon":
+        return { label: t("totals.coupon", { code: row.code }), amount: money(-row.amount), total: false };
+      case "shipping":
+        return {
+          label: t("totals.shipping"),
+          amount: t("totals.via", {
+            amount: money(row.amount),
+            method: t(`checkout.shipping.${row.label}`, { defaultValue: row.label }),
+          }),
+          total: false,
+        };
+      case "tax":
+        return { label: taxLabel(row.tax), amount: money(row.tax.amount), total: false };
+      default: {
+        const included = row.includedTax.map((tax) => `${money(tax.amount)} ${taxLabel(tax)}`).join(", ");
+        return {
+          label: t("cart.total"),
+          amount: included
+            ? `${money(row.amount)} ${t("totals.includesTax", { taxes: included })}`
+            : money(row.amount),
+          total: true,
+        };
+      }
+    }
+  });
+  return [...lines, ...totals];
+}
 
 /** The order's lines and totals, as plain-text lines. */
 export function orderFiguresText(
@@ -39,12 +86,7 @@ export function orderFiguresText(
   t: TFunction,
   money: (cents: number) => string,
 ): string[] {
-  return [
-    ...order.lines.map((line) => `${line.name} × ${line.quantity}: ${money(line.total)}`),
-    `${t("cart.subtotal")}: ${money(order.subtotal)}`,
-    `${t("checkout.shippingMethod")}: ${money(order.shippingTotal)}`,
-    `${t("cart.total")}: ${money(order.total)}`,
-  ];
+  return figureRows(order, t, money).map((row) => `${row.label}: ${row.amount}`);
 }
 
 /** The order's lines and totals, as the HTML part's table. */
@@ -53,36 +95,15 @@ export function OrderFiguresTable(props: {
   t: TFunction;
   money: (cents: number) => string;
 }) {
-  const { order, t, money } = props;
-  const totals: Array<[string, number]> = [
-    [t("cart.subtotal"), order.subtotal],
-    [t("checkout.shippingMethod"), order.shippingTotal],
-  ];
   return (
     <Section>
-      {order.lines.map((line, index) => (
+      {figureRows(props.order, props.t, props.money).map((row, index) => (
         // An order's lines never move; two may share a name.
         <Row key={index}>
-          <Column>
-            {line.name} × {line.quantity}
-          </Column>
-          <Column align="right">{money(line.total)}</Column>
+          <Column>{row.total ? <strong>{row.label}</strong> : row.label}</Column>
+          <Column align="right">{row.total ? <strong>{row.amount}</strong> : row.amount}</Column>
         </Row>
       ))}
-      {totals.map(([label, cents]) => (
-        <Row key={label}>
-          <Column>{label}</Column>
-          <Column align="right">{money(cents)}</Column>
-        </Row>
-      ))}
-      <Row>
-        <Column>
-          <strong>{t("cart.total")}</strong>
-        </Column>
-        <Column align="right">
-          <strong>{money(order.total)}</strong>
-        </Column>
-      </Row>
     </Section>
   );
 }
@@ -105,4 +126,36 @@ export function MailLink(props: { look: MailLook; href: string; children: string
       </Link>
     </Text>
   );
+}
+
+/** The figures of an order without tax or coupons (the previews' sample order, the mails' tests). */
+export function untaxedFigures(
+  lines: Array<{ name: string; quantity: number; total: number }>,
+  shipping: { label: string; cost: number },
+): Pick<OrderFigures, "lines" | "totals" | "display" | "total"> {
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  const total = subtotal + shipping.cost;
+  return {
+    total,
+    lines: lines.map((line) => ({
+      name: line.name,
+      quantity: line.quantity,
+      subtotal: line.total,
+      subtotalTax: 0,
+    })),
+    totals: {
+      subtotal,
+      subtotalTax: 0,
+      discountTotal: 0,
+      discountTax: 0,
+      shippingTotal: shipping.cost,
+      shippingTax: 0,
+      totalTax: 0,
+      total,
+      shippingLabel: shipping.label,
+      coupons: [],
+      taxLines: [],
+    },
+    display: { taxEnabled: false, mode: "excl", itemized: true },
+  };
 }

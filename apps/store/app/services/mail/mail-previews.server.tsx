@@ -5,6 +5,7 @@ import type { StoreMailKind } from "../../lib/store-mails.ts";
 import { orderConfirmation } from "../orders/order-mail.server.tsx";
 import { newAccountMail } from "./account-mails.server.tsx";
 import type { MailMessage } from "./mail.server.ts";
+import { untaxedFigures } from "./mail-parts.server.tsx";
 import {
   customerNoteMail,
   mailStore,
@@ -39,13 +40,13 @@ const SAMPLE_ORDER: Omit<OrderForMails, "receiptUrl" | "adminUrl"> = {
   firstName: "Ada",
   customerName: "Ada Lovelace",
   paymentMethod: "bacs",
-  subtotal: 4500,
-  shippingTotal: 500,
-  total: 5000,
-  lines: [
-    { name: "Mug", quantity: 2, total: 2000 },
-    { name: "Teapot", quantity: 1, total: 2500 },
-  ],
+  ...untaxedFigures(
+    [
+      { name: "Mug", quantity: 2, total: 2000 },
+      { name: "Teapot", quantity: 1, total: 2500 },
+    ],
+    { label: "flat_rate", cost: 500 },
+  ),
 };
 
 /** The latest order as its mails show it, or the sample. */

@@ -7,6 +7,7 @@ import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { customerNoteMail, type OrderForMail, orderConfirmation } from "../orders/order-mail.server.tsx";
 import { invitationMail, passwordResetMail } from "../people/people-mail.server.tsx";
 import type { MailMessage } from "./mail.server.ts";
+import { untaxedFigures } from "./mail-parts.server.tsx";
 import { renderMail } from "./render-mail.server.tsx";
 
 /** React Email's document type: a mail rendered by anything else does not start with it. */
@@ -21,10 +22,7 @@ const order: OrderForMail = {
   email: "ada@example.com",
   name: hostile,
   paymentMethod: "cod",
-  subtotal: 1000,
-  shippingTotal: 0,
-  total: 1000,
-  lines: [{ name: "<b>Mug</b>", quantity: 1, total: 1000 }],
+  ...untaxedFigures([{ name: "<b>Mug</b>", quantity: 1, total: 1000 }], { label: "local_pickup", cost: 0 }),
   receiptUrl: "https://shop.example/checkout/order-received/7?key=wc_order_x",
 };
 

@@ -4,7 +4,9 @@ import { and, eq, lte, sum } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, type Locale } from "../../i18n/i18n.ts";
+import { orderTotalsSummary } from "../../lib/orders.ts";
 import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
+import { totalsDisplayOf } from "../../lib/totals/totals-rows.ts";
 import { orderWithLines } from "../orders/orders.server.ts";
 import type { MailMessage } from "./mail.server.ts";
 import {
@@ -238,7 +240,7 @@ export function mailStore(context: Pick<MailContext, "settings" | "config">): Ma
 
 /** An order read for its mails; null when it is gone. */
 export async function orderForMails(
-  context: Pick<MailContext, "db" | "config">,
+  context: Pick<MailContext, "db" | "config" | "settings">,
   orderId: number,
 ): Promise<OrderForMails | null> {
   const order = await orderWithLines(context.db, orderId);
@@ -252,10 +254,10 @@ export async function orderForMails(
     firstName: first ?? "",
     customerName: [first, last].filter(Boolean).join(" ") || (email ?? ""),
     paymentMethod: order.paymentMethod,
-    subtotal: order.subtotal,
-    shippingTotal: order.shippingTotal,
     total: order.total,
     lines: order.lines,
+    totals: orderTotalsSummary(order),
+    display: totalsDisplayOf(context.settings.taxes),
     receiptUrl: `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`,
     adminUrl: `${context.config.publicUrl}/admin/orders/${order.id}`,
   };

@@ -64,10 +64,11 @@ export async function insertOrder(
         name: "Mug",
         quantity: 2,
         unitPrice: 500,
+        subtotal: 1000,
         total: 1000,
         attributes: { Colour: "Red" },
       },
-      { orderId: order!.id, name: "Cup", quantity: 1, unitPrice: 1000, total: 1000 },
+      { orderId: order!.id, name: "Cup", quantity: 1, unitPrice: 1000, subtotal: 1000, total: 1000 },
     ])
     .returning({ id: orderLines.id });
   if (values.origin) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseStoreSettings } from "../../lib/settings-resource.ts";
+import { untaxedFigures } from "../mail/mail-parts.server.tsx";
 import { type OrderForMail, orderConfirmation } from "./order-mail.server.tsx";
 
 const order: OrderForMail = {
@@ -9,10 +10,7 @@ const order: OrderForMail = {
   email: "ada@example.com",
   name: "Ada",
   paymentMethod: "bacs",
-  subtotal: 3000,
-  shippingTotal: 500,
-  total: 3500,
-  lines: [{ name: "Taza", quantity: 2, total: 3000 }],
+  ...untaxedFigures([{ name: "Taza", quantity: 2, total: 3000 }], { label: "flat_rate", cost: 500 }),
   receiptUrl: "https://shop.example/checkout/order-received/42?key=wc_order_x",
 };
 

@@ -2,10 +2,17 @@ import { Column, Heading, Link, Row, Section, Text } from "@react-email/componen
 import { Fragment } from "react";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
+import { orderTotalsSummary } from "../../lib/orders.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
+import { totalsDisplayOf } from "../../lib/totals/totals-rows.ts";
 import type { MailMessage } from "../mail/mail.server.ts";
-import type { MadeMail } from "../mail/mail-parts.server.tsx";
+import {
+  type MadeMail,
+  type OrderFigures,
+  OrderFiguresTable,
+  orderFiguresText,
+} from "../mail/mail-parts.server.tsx";
 import { customerNoteMail } from "../mail/order-mails.server.tsx";
 import { type MailLook, renderMail } from "../mail/render-mail.server.tsx";
 import { type MailContext, mailLook } from "../mail/store-mail.server.ts";
@@ -21,15 +28,11 @@ export type OrderForMail = {
   email: string;
   name: string;
   paymentMethod: string;
-  subtotal: number;
-  shippingTotal: number;
-  total: number;
-  lines: Array<{ name: string; quantity: number; total: number }>;
   receiptUrl: string;
-};
+} & OrderFigures;
 
 /** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
-export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments" | "mails">;
+export type StoreForMail = Pick<StoreSettings, "name" | "address" | "payments" | "mails" | "taxes">;
 
 /** The store's address as the mail's footer lines, empty parts left out. */
 function storeAddressLines(store: StoreForMail): string[] {
@@ -58,16 +61,12 @@ export function orderConfirmation(
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
   const bank = bankDetailRows(order, store);
   const footer = storeAddressLines(store);
-  const rows = order.lines.map((line) => `${line.name} × ${line.quantity}: ${money(line.total)}`);
   const text = [
     t("mail.greeting", { name: order.name }),
     "",
     t("mail.orderIntro", { id: order.id }),
     "",
-    ...rows,
-    `${t("cart.subtotal")}: ${money(order.subtotal)}`,
-    `${t("checkout.shippingMethod")}: ${money(order.shippingTotal)}`,
-    `${t("cart.total")}: ${money(order.total)}`,
+    ...orderFiguresText(order, t, money),
     `${t("checkout.received.method")} ${t(`checkout.payment.${order.paymentMethod}.title`)}`,
     ...(bank.length > 0
       ? ["", t("checkout.bankDetails.title"), ...bank.map(([key, value]) => `${t(key)}: ${value}`)]
@@ -88,22 +87,7 @@ export function orderConfirmation(
       <>
         <Text>{t("mail.greeting", { name: order.name })}</Text>
         <Text>{t("mail.orderIntro", { id: order.id })}</Text>
-        <Section>
-          {order.lines.map((line) => (
-            <Row key={line.name}>
-              <Column>
-                {line.name} × {line.quantity}
-              </Column>
-              <Column align="right">{money(line.total)}</Column>
-            </Row>
-          ))}
-          <Row>
-            <Column>
-              <strong>{t("cart.total")}</strong>
-            </Column>
-            <Column align="right">{money(order.total)}</Column>
-          </Row>
-        </Section>
+        <OrderFiguresTable order={order} t={t} money={money} />
         {bank.length > 0 && (
           <Section>
             <Heading as="h2">{t("checkout.bankDetails.title")}</Heading>
@@ -159,10 +143,10 @@ export async function makeOrderConfirmation(context: OrderMailContext, orderId: 
       email: order.billingAddress.email,
       name: order.billingAddress.first_name ?? "",
       paymentMethod: order.paymentMethod,
-      subtotal: order.subtotal,
-      shippingTotal: order.shippingTotal,
       total: order.total,
       lines: order.lines,
+      totals: orderTotalsSummary(order),
+      display: totalsDisplayOf(context.settings.taxes),
       receiptUrl: receiptUrl(context, order),
     },
     context.settings,

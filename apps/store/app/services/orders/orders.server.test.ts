@@ -1,4 +1,4 @@
-import { orderLines, orderRefunds } from "@vitrine/db";
+import { orderCouponLines, orderLines, orderRefunds, orders, orderTaxLines } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -45,9 +45,41 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
       billing: address,
       shipping: address,
       customerNote: "ring twice",
+      totals: {
+        subtotal: 2000,
+        subtotalTax: 0,
+        discountTotal: 0,
+        discountTax: 0,
+        shippingTotal: 500,
+        shippingTax: 0,
+        totalTax: 0,
+        total: 2500,
+        shippingLabel: "Flat rate",
+        coupons: [{ code: "spring", discount: 200, discountTax: 42 }],
+        taxLines: [
+          { label: "IVA", amount: 525 },
+          { label: "RE", amount: 52 },
+        ],
+      },
       lines: [
-        { id: expect.any(Number), name: "Mug", quantity: 2, total: 1000, attributes: { Colour: "Red" } },
-        { id: expect.any(Number), name: "Cup", quantity: 1, total: 1000, attributes: {} },
+        {
+          id: expect.any(Number),
+          name: "Mug",
+          quantity: 2,
+          subtotal: 1000,
+          subtotalTax: 0,
+          total: 1000,
+          attributes: { Colour: "Red" },
+        },
+        {
+          id: expect.any(Number),
+          name: "Cup",
+          quantity: 1,
+          subtotal: 1000,
+          subtotalTax: 0,
+          total: 1000,
+          attributes: {},
+        },
       ],
       refunds: [
         { id: expect.any(Number), amount: 500, reason: "Arrived scratched" },
@@ -59,7 +91,17 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
       { orderId: id, amount: 500, reason: "Arrived scratched" },
       { orderId: id, amount: 300 },
     ]);
-    // The order, its lines and its refunds in one statement.
+    // The figures the order was placed with: its tax lines (items' and shipping's tax together) and coupons.
+    await db
+      .update(orders)
+      .set({ shippingMethod: "flat_rate:1", shippingLabel: "Flat rate" })
+      .where(eq(orders.id, id));
+    await db.insert(orderTaxLines).values([
+      { orderId: id, rateId: 4, label: "IVA", rate: "21.0000", taxTotal: 420, shippingTaxTotal: 105 },
+      { orderId: id, rateId: null, label: "RE", rate: "5.2000", compound: true, taxTotal: 52 },
+    ]);
+    await db.insert(orderCouponLines).values({ orderId: id, code: "spring", discount: 200, discountTax: 42 });
+    // The order, its lines, its refunds, its tax and coupon lines in one statement.
     const record = recordStatements(db);
     expect(await findOrderForViewer(db, id, { key: "wc_order_abcdefghij" })).toEqual(view);
     record.stop();

@@ -1,17 +1,28 @@
 import {
   type Database,
   orderAttribution,
+  orderCouponLines,
   orderLines,
   orderNotes,
   orderRefunds,
   orderStatusChanges,
   orders,
+  orderTaxLines,
   users,
 } from "@vitrine/db";
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { OrderListFilters } from "../../lib/order-resource.ts";
 import type { OrderStatus } from "../../lib/order-status.ts";
-import type { OrderLineView, OrderRefundView, OrderSummary, OrderView } from "../../lib/orders.ts";
+import {
+  type OrderCouponLine,
+  type OrderLineView,
+  type OrderRefundView,
+  type OrderSummary,
+  type OrderTaxLine,
+  type OrderView,
+  orderTotalsSummary,
+} from "../../lib/orders.ts";
+import type { TotalsSummary } from "../../lib/totals/totals-rows.ts";
 import { escapeLike } from "../catalogue/search.server.ts";
 
 /** Every read of placed orders: the shopper's pages, the confirmation mail and the REST API. */
@@ -26,14 +37,31 @@ export const UNKNOWN_ORIGIN = "Unknown";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** An order's tax lines, in the order's statement (an order has few). */
+const taxLinesOfOrder = sql<OrderTaxLine[]>`(
+  select coalesce(json_agg(json_build_object('id', ${orderTaxLines.id}, 'rateId', ${orderTaxLines.rateId}, 'label', ${orderTaxLines.label}, 'rate', ${orderTaxLines.rate}, 'compound', ${orderTaxLines.compound}, 'taxTotal', ${orderTaxLines.taxTotal}, 'shippingTaxTotal', ${orderTaxLines.shippingTaxTotal}) order by ${orderTaxLines.id}), '[]'::json)
+  from ${orderTaxLines} where ${orderTaxLines.orderId} = ${orders.id})`;
+
+/** An order's coupon lines, in the order's statement. */
+const couponLinesOfOrder = sql<OrderCouponLine[]>`(
+  select coalesce(json_agg(json_build_object('id', ${orderCouponLines.id}, 'code', ${orderCouponLines.code}, 'discount', ${orderCouponLines.discount}, 'discountTax', ${orderCouponLines.discountTax}) order by ${orderCouponLines.id}), '[]'::json)
+  from ${orderCouponLines} where ${orderCouponLines.orderId} = ${orders.id})`;
+
+/** An order row with everything its totals and lines show. */
+export type OrderWithLines = OrderRow & {
+  lines: OrderLineView[];
+  refunds: OrderRefundView[];
+  taxLines: OrderTaxLine[];
+  couponLines: OrderCouponLine[];
+};
+
 /** The order that `where` picks (one at most) and its lines, in one statement: its lines joined to it. */
-async function orderAndLines(
-  db: Database,
-  where: SQL | undefined,
-): Promise<(OrderRow & { lines: OrderLineView[]; refunds: OrderRefundView[] }) | null> {
+async function orderAndLines(db: Database, where: SQL | undefined): Promise<OrderWithLines | null> {
   const rows = await db
     .select({
       order: orders,
+      taxLines: taxLinesOfOrder,
+      couponLines: couponLinesOfOrder,
       // In the same statement: an order's refunds are few.
       refunds: sql<OrderRefundView[]>`(
         select coalesce(json_agg(json_build_object('id', ${orderRefunds.id}, 'amount', ${orderRefunds.amount}, 'reason', ${orderRefunds.reason}) order by ${orderRefunds.createdAt}, ${orderRefunds.id}), '[]'::json)
@@ -42,6 +70,8 @@ async function orderAndLines(
         id: orderLines.id,
         name: orderLines.name,
         quantity: orderLines.quantity,
+        subtotal: orderLines.subtotal,
+        subtotalTax: orderLines.subtotalTax,
         total: orderLines.total,
         attributes: orderLines.attributes,
       },
@@ -56,6 +86,8 @@ async function orderAndLines(
     ...first.order,
     lines: rows.flatMap((row) => (row.line ? [row.line] : [])),
     refunds: first.refunds,
+    taxLines: first.taxLines,
+    couponLines: first.couponLines,
   };
 }
 
@@ -80,6 +112,7 @@ export async function findOrderForViewer(
     subtotal: order.subtotal,
     shippingTotal: order.shippingTotal,
     total: order.total,
+    totals: orderTotalsSummary(order),
     paymentMethod: order.paymentMethod,
     billing: order.billingAddress,
     shipping: order.shippingAddress,
@@ -100,11 +133,8 @@ export async function listOrdersOfUser(db: Database, userId: number, limit = 100
   return rows.map((row) => ({ ...row, date: row.date.toISOString() }));
 }
 
-/** The whole order row and its lines (the confirmation mail); null for an unknown id. */
-export async function orderWithLines(
-  db: Database,
-  id: number,
-): Promise<(OrderRow & { lines: OrderLineView[] }) | null> {
+/** The whole order row, its lines and its tax and coupon lines (the order mails); null for an unknown id. */
+export async function orderWithLines(db: Database, id: number): Promise<OrderWithLines | null> {
   return orderAndLines(db, eq(orders.id, id));
 }
 
@@ -118,6 +148,13 @@ const adminColumns = {
   shippingTotal: orders.shippingTotal,
   paymentMethod: orders.paymentMethod,
   shippingMethod: orders.shippingMethod,
+  shippingLabel: orders.shippingLabel,
+  discountTotal: orders.discountTotal,
+  discountTax: orders.discountTax,
+  shippingTax: orders.shippingTax,
+  cartTax: orders.cartTax,
+  totalTax: orders.totalTax,
+  pricesIncludeTax: orders.pricesIncludeTax,
   customerId: orders.userId,
   billing: orders.billingAddress,
   shipping: orders.shippingAddress,
@@ -135,6 +172,13 @@ export type AdminOrder = {
   shippingTotal: number;
   paymentMethod: string;
   shippingMethod: string | null;
+  shippingLabel: string;
+  discountTotal: number;
+  discountTax: number;
+  shippingTax: number;
+  cartTax: number;
+  totalTax: number;
+  pricesIncludeTax: boolean;
   customerId: number | null;
   billing: OrderRow["billingAddress"];
   shipping: OrderRow["shippingAddress"];
@@ -174,13 +218,21 @@ export type AdminOrderDetail = AdminOrder & {
     productId: number | null;
     variationId: number | null;
     quantity: number;
+    subtotal: number;
+    subtotalTax: number;
     total: number;
+    totalTax: number;
+    taxes: { total: Record<string, number>; subtotal: Record<string, number> };
     attributes: Record<string, string>;
     /** How many of its items have gone back into stock. */
     restockedQuantity: number;
   }>;
   attribution: AttributionRecord | null;
   origin: string;
+  taxLines: OrderTaxLine[];
+  couponLines: OrderCouponLine[];
+  /** The order's figures as its totals table shows them. */
+  totals: TotalsSummary;
   /** Oldest first. */
   notes: OrderNote[];
   /** Oldest first. */
@@ -353,7 +405,10 @@ export async function statusHistoryOf(db: Database, orderId: number): Promise<Or
  * history; null for an unknown id.
  */
 export async function orderForAdmin(db: Database, id: number): Promise<AdminOrderDetail | null> {
-  const [order] = await db.select(adminColumns).from(orders).where(eq(orders.id, id));
+  const [order] = await db
+    .select({ ...adminColumns, taxLines: taxLinesOfOrder, couponLines: couponLinesOfOrder })
+    .from(orders)
+    .where(eq(orders.id, id));
   if (!order) return null;
   const [lines, [attribution], notes, statusHistory] = await Promise.all([
     db
@@ -363,7 +418,11 @@ export async function orderForAdmin(db: Database, id: number): Promise<AdminOrde
         productId: orderLines.productId,
         variationId: orderLines.variationId,
         quantity: orderLines.quantity,
+        subtotal: orderLines.subtotal,
+        subtotalTax: orderLines.subtotalTax,
         total: orderLines.total,
+        totalTax: orderLines.totalTax,
+        taxes: orderLines.taxes,
         attributes: orderLines.attributes,
         restockedQuantity: orderLines.restockedQuantity,
       })
@@ -374,7 +433,7 @@ export async function orderForAdmin(db: Database, id: number): Promise<AdminOrde
     notesOf(db, id),
     statusHistoryOf(db, id),
   ]);
-  const history = { notes, statusHistory };
+  const history = { notes, statusHistory, totals: orderTotalsSummary({ ...order, lines }) };
   if (!attribution) return { ...order, lines, attribution: null, origin: UNKNOWN_ORIGIN, ...history };
   const { orderId: _order, origin, ...record } = attribution;
   return { ...order, lines, attribution: record, origin, ...history };

@@ -101,7 +101,12 @@ async function refundedSoFar(tx: Transaction, orderId: number) {
 
 const linesOf = (tx: Transaction, orderId: number) =>
   tx
-    .select({ id: orderLines.id, quantity: orderLines.quantity, total: orderLines.total })
+    // What the shopper paid for a line: its total after discounts, with its tax.
+    .select({
+      id: orderLines.id,
+      quantity: orderLines.quantity,
+      total: sql<number>`${orderLines.total} + ${orderLines.totalTax}`.mapWith(Number),
+    })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
 

@@ -6,6 +6,8 @@ const line = {
   id: 7,
   name: "Mug",
   quantity: 3,
+  subtotal: 1000,
+  subtotalTax: 0,
   total: 1000,
   attributes: {},
   refundedQuantity: 1,

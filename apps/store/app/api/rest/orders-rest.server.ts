@@ -69,10 +69,44 @@ const noteJson = (note: OrderNote) => ({
 async function orderJson(context: AppContext, id: number) {
   const [found, refunds] = await Promise.all([orderForAdmin(context.db, id), refundsOf(context.db, id)]);
   if (!found) throw invalidId();
-  const { lines, attribution, origin, notes, statusHistory, ...order } = found;
+  const {
+    lines,
+    attribution,
+    origin,
+    notes,
+    statusHistory,
+    taxLines,
+    couponLines,
+    totals: _view,
+    ...order
+  } = found;
   return {
     ...rest.snakeCaseKeys(order),
-    line_items: lines.map(rest.snakeCaseKeys),
+    // WooCommerce's line items: each rate's tax of the line, after and before discounts.
+    line_items: lines.map(({ taxes, ...line }) => ({
+      ...rest.snakeCaseKeys(line),
+      taxes: Object.keys({ ...taxes.subtotal, ...taxes.total }).map((rateId) => ({
+        id: Number(rateId),
+        total: taxes.total[rateId] ?? 0,
+        subtotal: taxes.subtotal[rateId] ?? 0,
+      })),
+    })),
+    // WooCommerce's tax and coupon lines, as the order was placed with them.
+    tax_lines: taxLines.map((line) => ({
+      id: line.id,
+      rate_id: line.rateId,
+      label: line.label,
+      rate_percent: Number(line.rate),
+      compound: line.compound,
+      tax_total: line.taxTotal,
+      shipping_tax_total: line.shippingTaxTotal,
+    })),
+    coupon_lines: couponLines.map((line) => ({
+      id: line.id,
+      code: line.code,
+      discount: line.discount,
+      discount_tax: line.discountTax,
+    })),
     // The attribution record keeps the field names it has always had in this API.
     attribution,
     origin,

@@ -136,6 +136,26 @@ describe("calc_tax", () => {
     expect(calcTax(1331, rates, true)).toEqual({ 1: 100_000_000, 2: 110_000_000, 3: 121_000_000 });
   });
 
+  it("WC_Tests_Tax::test_calc_compound_tax: Quebec's 5 % GST and 8.5 % compound PST", () => {
+    const rates = [
+      rate(1, { country: "CA", rate: "5.0000", name: "GST" }),
+      rate(2, { country: "CA", state: "QC", rate: "8.5000", name: "PST", priority: 2, compound: true }),
+    ];
+    const quebec = { country: "CA", state: "QC", postcode: "12345", city: "" };
+    expect(ids(matchTaxRates(rates, quebec, ""))).toEqual([1, 2]);
+    // Without tax: 5 % of 100 = 5.00; 8.5 % of 105 = 8.925.
+    expect(calcTax(10000, rates, false)).toEqual({ 1: 500_000_000, 2: 892_500_000 });
+    // With tax: 100 − 100 / 1.085 = 7.8341 (783.4101382… c); 92.1659 − 92.1659 / 1.05 = 4.3889 (438.8852315… c).
+    expect(calcTax(10000, rates, true)).toEqual({ 1: 438_885_232, 2: 783_410_138 });
+  });
+
+  it("WC_Tests_Tax::test_find_rates: a GB rate matches any GB state, postcode and city", () => {
+    const gb = rate(1, { country: "GB" });
+    const where = { country: "GB", state: "Cambs", postcode: "PE14 1XX", city: "Somewhere" };
+    expect(ids(matchTaxRates([gb], where, ""))).toEqual([1]);
+    expect(calcTax(1000, matchShippingTaxRates([gb], where, ""), false)).toEqual({ 1: 200_000_000 });
+  });
+
   it("wc_round_tax_total: half up without tax in prices, half down with it", () => {
     expect(roundTax(2_500_000, false)).toBe(3);
     expect(roundTax(2_500_000, true)).toBe(2);

@@ -671,3 +671,93 @@ describe("WooCommerce's own documented cases (legacy unit tests' figures)", () =
     expect(t.lines.map((l) => l.subtotal - l.total)).toEqual([286, 429, 285]);
   });
 });
+
+describe("more rules met together", () => {
+  it("sort_coupons_callback: within a type, no item limit before a limit, then the smaller amount", () => {
+    // 60 % (no limit) first: 0.60; then 50 % limited to 1 item finds 0.40 left.
+    const byLimit = computeTotals(
+      input({
+        lines: [line("a", 100)],
+        coupons: [
+          coupon("HALF1", "percent", "50", { limitUsageToItems: 1 }),
+          coupon("SIXTY", "percent", "60"),
+        ],
+        rates: [],
+      }),
+    );
+    expect(byLimit.coupons).toEqual([
+      { code: "HALF1", discount: 40, discountTax: 0 },
+      { code: "SIXTY", discount: 60, discountTax: 0 },
+    ]);
+    // 2.00 before 3.00: the 3.00 coupon finds 2.00 left of a 4.00 line.
+    const byAmount = computeTotals(
+      input({
+        lines: [line("a", 400)],
+        coupons: [coupon("THREE", "fixed_cart", "300"), coupon("TWO", "fixed_cart", "200")],
+        rates: [],
+      }),
+    );
+    expect(byAmount.coupons.map((c) => c.discount)).toEqual([200, 200]);
+  });
+
+  it("a percent coupon for a customer outside the base, prices with tax: off the adjusted price", () => {
+    // 12.10 with 21 % → 12.00 in France; 10 % = 1.20 off (0.20 of it tax); line 10.80 = 9.00 + 1.80.
+    const t = computeTotals(
+      input({
+        lines: [line("a", 1210)],
+        coupons: [coupon("TEN", "percent", "10")],
+        rates: [IVA, TVA],
+        location: FRANCE,
+        baseLocation: SPAIN,
+        settings: settings({ pricesIncludeTax: true }),
+      }),
+    );
+    expect(t.coupons).toEqual([{ code: "TEN", discount: 100, discountTax: 20 }]);
+    expect(t.lines[0]).toMatchObject({ total: 900, totalTax: 180 });
+    expect(t.total).toBe(1080);
+  });
+
+  it("shipping in another class than the items: its tax line carries only shipping's tax", () => {
+    const t = computeTotals(
+      input({
+        lines: [line("a", 1000)],
+        rates: [IVA, IVA_REDUCED],
+        location: SPAIN,
+        baseLocation: SPAIN,
+        shipping: flatRate(500),
+        settings: settings({ shippingTaxClass: "reduced-rate" }),
+      }),
+    );
+    expect(t.taxLines.map((l) => [l.rateId, l.taxTotal, l.shippingTaxTotal])).toEqual([
+      [21, 210, 0],
+      [10, 0, 50],
+    ]);
+    expect([t.totalTax, t.total]).toEqual([260, 1760]);
+  });
+
+  it("at subtotal, shipping's and the items' tax are rounded apart and the total once", () => {
+    // Items: 3 × 1.05 at 10 % = 31.5 c → 32 c; shipping 0.05 at 10 % = 0.5 c → 1 c (half up);
+    // total = round(315 + 5 + 31.5 + 0.5) = 352.
+    const t = computeTotals(
+      input({
+        lines: [line("a", 105), line("b", 105), line("c", 105)],
+        rates: [rate(1, { rate: "10.0000" })],
+        shipping: flatRate(5),
+        settings: settings({ roundAtSubtotal: true }),
+      }),
+    );
+    expect([t.totalTax, t.shippingTax, t.total]).toEqual([33, 1, 352]);
+    expect(t.taxLines.map((l) => [l.taxTotal, l.shippingTaxTotal])).toEqual([[32, 1]]);
+  });
+
+  it("the subtotal for minimum spend with prices including tax: 12.10 is 10.00 + 2.10", () => {
+    const t = linesSubtotal({
+      lines: [line("a", 1210)],
+      location: SPAIN,
+      baseLocation: SPAIN,
+      rates: [IVA],
+      settings: settings({ pricesIncludeTax: true, displayCart: "incl" }),
+    });
+    expect(t).toEqual({ excl: 1000, tax: 210, incl: 1210, displayed: 1210 });
+  });
+});

@@ -8,6 +8,7 @@ import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
 import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { SiteCache } from "../app/services/shared/site-cache.server.ts";
+import { forgetShippingZones } from "../app/services/shipping/shipping-zones.server.ts";
 import { forgetTaxRates } from "../app/services/taxes/tax-rates.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 
@@ -62,6 +63,8 @@ export function followChanges(options: {
     siteCache.clear();
     // A change to the tax rates drops every page (decision 0067): the rates go with them.
     forgetTaxRates(database.db);
+    // So does a change to the shipping zones, methods or classes (decision 0069).
+    forgetShippingZones(database.db);
   };
   options.changes.subscribe((change) => {
     const tags = changedPageTags(change);

@@ -31,6 +31,7 @@ import {
   testConfig,
   testContext,
 } from "../services/shared/test-context.test-helper.ts";
+import { insertStoreShipping } from "../services/shipping/shipping-fixtures.test-helper.ts";
 import { storeCartRouter } from "./store-cart.server.ts";
 import { storeCheckoutRouter } from "./store-checkout.server.ts";
 import { walletOrdersRouter } from "./wallet-orders.server.ts";
@@ -88,6 +89,7 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
     await database.reset();
     mailer = recordingMailer();
     settings = {};
+    await insertStoreShipping(database.db);
     mugId = (await insertSimpleProduct(database.db, { slug: "mug", price: 1500, stock: 50 })).id;
   });
 

@@ -4,6 +4,7 @@ import { ErrorSummary } from "../../components/ui/error-summary.tsx";
 import { CheckboxField, TextareaField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { matchZone } from "../../lib/shipping/zone-matching.ts";
 import { AttributionForm, AttributionInputs } from "../attribution/attribution-inputs.tsx";
 import { AddressFields, CheckoutTextField } from "./address-fields.tsx";
 import { type CheckoutPageData, type CheckoutResult, fieldLabel, translatedError } from "./checkout-view.ts";
@@ -15,6 +16,18 @@ const contactFields = [
   { field: "email", type: "email" },
   { field: "phone", type: "tel" },
 ] as const;
+
+/** The address fields a zone may ask of besides the country. */
+const PLACE_FIELDS: readonly string[] = [
+  "billing_state",
+  "billing_postcode",
+  "shipping_state",
+  "shipping_postcode",
+];
+
+function placesOf(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(PLACE_FIELDS.map((name) => [name, values[name] ?? ""]));
+}
 
 /**
  * The checkout: the error summary, then the classic form (addresses, notes, the order review) that
@@ -28,12 +41,16 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
   const [shipToDifferent, setShipToDifferent] = useState(values.ship_to_different_address === "1");
   const [billingCountry, setBillingCountry] = useState(values.billing_country ?? "US");
   const [shippingCountry, setShippingCountry] = useState(values.shipping_country ?? "US");
-  // Methods limited to some countries are offered for an order going there (the server checks too).
-  const destination = shipToDifferent ? shippingCountry : billingCountry;
-  const shippingMethods = data.shippingMethods.filter(
-    (method) => method.countries.length === 0 || method.countries.includes(destination),
-  );
-  const [shippingId, setShippingId] = useState(values.shipping_method ?? data.shippingMethods[0]?.id ?? "");
+  // The rates of the first zone that holds the address (the server checks again).
+  const [places, setPlaces] = useState(() => placesOf(values));
+  const prefix = shipToDifferent ? "shipping" : "billing";
+  const shippingMethods =
+    matchZone([...data.shippingZones], {
+      country: shipToDifferent ? shippingCountry : billingCountry,
+      state: places[`${prefix}_state`] ?? "",
+      postcode: places[`${prefix}_postcode`] ?? "",
+    })?.rates ?? [];
+  const [shippingId, setShippingId] = useState(values.shipping_method ?? shippingMethods[0]?.id ?? "");
   const [paymentId, setPaymentId] = useState(values.payment_method ?? data.paymentMethods[0]?.id ?? "");
   const enhanced = useEnhancedCheckout({
     userId: data.userId,
@@ -41,7 +58,7 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
     initial: { errors: result?.errors ?? {}, notice: result?.notice ?? null },
     methods: {
       payment: data.paymentMethods.map((method) => method.id),
-      shipping: data.shippingMethods.map((method) => method.id),
+      shipping: data.shippingZones.flatMap((zone) => zone.rates.map((rate) => rate.id)),
     },
     choose: { payment: setPaymentId, shipping: setShippingId },
     terms: data.terms !== null,
@@ -71,6 +88,12 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
         className="checkout woocommerce-checkout grid gap-8 lg:grid-cols-[1fr_22rem]"
         noValidate
         onSubmit={enhanced.onSubmit}
+        onChange={(event) => {
+          const field: EventTarget = event.target;
+          if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
+          if (PLACE_FIELDS.includes(field.name))
+            setPlaces((current) => ({ ...current, [field.name]: field.value }));
+        }}
       >
         <AttributionForm>
           <AttributionInputs />
@@ -133,7 +156,8 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
             />
           </div>
           <OrderReview
-            data={{ ...data, shippingMethods }}
+            data={data}
+            shippingRates={shippingMethods}
             values={values}
             errors={errors}
             shippingId={

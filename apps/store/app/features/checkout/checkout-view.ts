@@ -1,5 +1,7 @@
 import type { CartView } from "../../lib/cart.ts";
+import type { ZoneLocation } from "../../lib/shipping/zone-matching.ts";
 import type { CheckoutTerms } from "../../lib/store-settings.ts";
+import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
 import type { CheckoutNotice } from "./use-enhanced-checkout.ts";
 
 /** What the checkout page's loader gives the form (the route's `loadCheckout`). */
@@ -9,8 +11,13 @@ export type CheckoutPageData = {
   userId: number;
   cart: CartView;
   countries: Record<string, readonly string[]>;
-  /** Each method with the countries it ships to (none: everywhere). */
-  shippingMethods: ReadonlyArray<{ id: string; cost: number; countries: readonly string[] }>;
+  /** The shipping zones with their rates for this cart; the first that holds the address is offered (decision 0069). */
+  shippingZones: ReadonlyArray<{
+    id: number;
+    order: number;
+    locations: readonly ZoneLocation[];
+    rates: readonly ShippingChoice[];
+  }>;
   paymentMethods: ReadonlyArray<{ id: string; titleKey: string; descriptionKey: string }>;
   /** The store's terms page, which the shopper accepts; none, no checkbox (decision 0064). */
   terms: CheckoutTerms | null;

@@ -2,6 +2,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
 import { useMoney } from "../catalogue/use-money.ts";
 import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
 import { TermsLink } from "./terms.tsx";
@@ -9,6 +10,7 @@ import { TermsLink } from "./terms.tsx";
 /** The checkout's right-hand column: the order, the shipping and payment choices, the terms, the button. */
 export function OrderReview({
   data,
+  shippingRates,
   values,
   errors,
   shippingId,
@@ -17,6 +19,8 @@ export function OrderReview({
   submitting,
 }: {
   data: CheckoutPageData;
+  /** The rates of the zone that holds the address. */
+  shippingRates: readonly ShippingChoice[];
   values: Record<string, string>;
   errors: CheckoutErrors;
   shippingId: string;
@@ -26,7 +30,7 @@ export function OrderReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const shippingCost = data.shippingMethods.find((method) => method.id === shippingId)?.cost ?? 0;
+  const shippingCost = shippingRates.find((method) => method.id === shippingId)?.cost ?? 0;
   const error = (name: string) => translatedError(t, errors[name]);
   return (
     <aside
@@ -55,7 +59,7 @@ export function OrderReview({
         <legend className="font-medium" id="shipping_method">
           {t("checkout.shippingMethod")}
         </legend>
-        {data.shippingMethods.map((method) => (
+        {shippingRates.map((method) => (
           <label key={method.id} className="flex items-center gap-2">
             <input
               type="radio"
@@ -64,7 +68,7 @@ export function OrderReview({
               checked={method.id === shippingId}
               onChange={() => choose("shipping", method.id)}
             />
-            {t(`checkout.shipping.${method.id}`)}
+            {method.label}
             {method.cost > 0 ? `: ${money(method.cost)}` : ` (${t("checkout.shipping.free")})`}
           </label>
         ))}

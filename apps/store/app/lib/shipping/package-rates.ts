@@ -1,6 +1,12 @@
 import type { ShippingChoice } from "../totals/totals-types.ts";
 import { decimalFraction, evaluateCost } from "./cost-expression.ts";
-import type { FlatRateSettings, FreeShippingSettings, ShippingMethodInstance } from "./shipping-methods.ts";
+import {
+  type FlatRateSettings,
+  type FreeShippingSettings,
+  METHOD_NAMES,
+  type ShippingMethodInstance,
+  type ShippingMethodType,
+} from "./shipping-methods.ts";
 
 /** A line that needs shipping, as the zone's methods price it. */
 export type PackageLine = {
@@ -83,6 +89,8 @@ export function packageRates(
   methods: readonly ShippingMethodInstance[],
   lines: readonly PackageLine[],
   context: RatesContext,
+  /** The methods' names in the shopper's language, for methods the owner gave no title. */
+  names: Record<ShippingMethodType, string> = METHOD_NAMES,
 ): ShippingChoice[] {
   const choices: ShippingChoice[] = [];
   const ordered = [...methods]
@@ -90,6 +98,7 @@ export function packageRates(
     .sort((a, b) => a.order - b.order || a.instanceId - b.instanceId);
   for (const method of ordered) {
     const id = `${method.methodId}:${method.instanceId}`;
+    const label = method.settings.title || names[method.methodId];
     if (method.methodId === "flat_rate") {
       let cost: number | null;
       try {
@@ -100,17 +109,17 @@ export function packageRates(
       if (cost === null) continue;
       choices.push({
         id,
-        label: method.settings.title,
+        label,
         cost: Math.max(0, cost),
         taxable: method.settings.tax_status === "taxable",
       });
     } else if (method.methodId === "free_shipping") {
       if (freeShippingAvailable(method.settings, context))
-        choices.push({ id, label: method.settings.title, cost: 0, taxable: false });
+        choices.push({ id, label, cost: 0, taxable: false });
     } else {
       choices.push({
         id,
-        label: method.settings.title,
+        label,
         cost: amountCents(method.settings.cost),
         taxable: method.settings.tax_status === "taxable",
       });

@@ -9,7 +9,8 @@ import { decimalFraction, isCostExpression } from "./cost-expression.ts";
 export const SHIPPING_METHOD_TYPES = ["flat_rate", "free_shipping", "local_pickup"] as const;
 export type ShippingMethodType = (typeof SHIPPING_METHOD_TYPES)[number];
 
-const title = z.string().trim().min(1).max(100);
+/** The name the shopper sees; "" shows the method's own name in the shopper's language. */
+const title = z.string().trim().max(100);
 const taxStatus = z.enum(["taxable", "none"]);
 /** A cost expression (flat rate) or "" (none). */
 const costExpression = z
@@ -25,7 +26,7 @@ const amount = z
   .refine((value) => value === "" || decimalFraction(value) !== null);
 
 export const flatRateSettings = z.object({
-  title: title.default("Flat rate"),
+  title: title.default(""),
   tax_status: taxStatus.default("taxable"),
   cost: costExpression.default(""),
   /** A cost per shipping class, by the class's id; "" or absent: none. */
@@ -39,7 +40,7 @@ export const flatRateSettings = z.object({
 export const FREE_SHIPPING_REQUIRES = ["", "coupon", "min_amount", "either", "both"] as const;
 
 export const freeShippingSettings = z.object({
-  title: title.default("Free shipping"),
+  title: title.default(""),
   requires: z.enum(FREE_SHIPPING_REQUIRES).default(""),
   min_amount: amount.default(""),
   /** The minimum is compared with the subtotal before coupons' discounts. */
@@ -47,10 +48,17 @@ export const freeShippingSettings = z.object({
 });
 
 export const localPickupSettings = z.object({
-  title: title.default("Local pickup"),
+  title: title.default(""),
   tax_status: taxStatus.default("taxable"),
   cost: amount.default(""),
 });
+
+/** The methods' own names, used where the owner gave a method no title. */
+export const METHOD_NAMES: Record<ShippingMethodType, string> = {
+  flat_rate: "Flat rate",
+  free_shipping: "Free shipping",
+  local_pickup: "Local pickup",
+};
 
 export type FlatRateSettings = z.infer<typeof flatRateSettings>;
 export type FreeShippingSettings = z.infer<typeof freeShippingSettings>;

@@ -13,10 +13,10 @@ import {
   checkoutCart,
 } from "../../services/cart/checkout.server.ts";
 import { checkoutGateways } from "../../services/cart/payment-gateways.server.ts";
-import { shippingOptions } from "../../services/cart/shipping.server.ts";
 import { checkoutTerms, termsRequired } from "../../services/content/legal-pages.server.ts";
 import { userAddresses } from "../../services/people/users.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
+import { checkoutZones } from "../../services/shipping/shipping-checkout.server.ts";
 
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
@@ -28,7 +28,8 @@ export async function loadCheckout(context: AppLoadContext) {
     userId: session.userId ?? 0,
     cart,
     countries,
-    shippingMethods: shippingOptions(context.settings),
+    // Every zone with its rates for this cart: the form offers the first zone's that holds the address.
+    shippingZones: await checkoutZones(context, cart),
     paymentMethods: checkoutGateways(context.settings.payments).map(({ id, titleKey, descriptionKey }) => ({
       id,
       titleKey,

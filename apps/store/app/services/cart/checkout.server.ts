@@ -19,10 +19,10 @@ import { deliverNewOrderMails, oweOrderConfirmation } from "../mail/mail-outbox.
 import { oweNewOrderMail, oweStockMails } from "../mail/owed-mails.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
+import { checkoutShippingChoice, destinationOf } from "../shipping/shipping-checkout.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
 import type { CartClient } from "./cart-client.server.ts";
 import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
-import { shippingMethod } from "./shipping.server.ts";
 
 /**
  * How the order is to be paid. A shopper's checkout (the classic form or the Store API) may name
@@ -111,10 +111,13 @@ export async function checkoutCart(
     attribution: CleanAttribution;
   },
 ): Promise<PlacedOrder> {
-  const shipping = shippingMethod(
-    context.settings,
-    input.order.shippingMethod,
-    input.order.shipping.country ?? "",
+  const shipping = await checkoutShippingChoice(
+    { db: context.db, locale: input.locale },
+    {
+      owner: input.owner,
+      address: destinationOf(input.order.shipping),
+      requested: input.order.shippingMethod,
+    },
   );
   if (!shipping) throw new CheckoutError("shipping_method_unavailable");
   const attempt =

@@ -53,7 +53,8 @@ export function checkoutGateways(settings: PaymentSettings): readonly PaymentGat
 
 /**
  * The gateway of a method a shopper chose at checkout, if the store offers it for an order shipped
- * with `shippingMethod`: cash on delivery can be limited to some shipping methods (none listed: all).
+ * with `shippingMethod` (a rate id, "flat_rate:3"): cash on delivery can be limited to some shipping
+ * methods or rates (none listed: all).
  */
 export function offeredGateway(
   settings: PaymentSettings,
@@ -64,7 +65,10 @@ export function offeredGateway(
   if (!gateway) return undefined;
   if (gateway.id === "cod") {
     const limitedTo = settings.cod.shipping_methods;
-    if (limitedTo.length > 0 && !limitedTo.includes(shippingMethod)) return undefined;
+    // A method's id ("flat_rate") stands for each of its rates ("flat_rate:3"), as in WooCommerce.
+    const type = shippingMethod.split(":")[0] ?? "";
+    if (limitedTo.length > 0 && !limitedTo.includes(shippingMethod) && !limitedTo.includes(type))
+      return undefined;
   }
   return gateway;
 }

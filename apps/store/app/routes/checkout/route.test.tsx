@@ -35,7 +35,14 @@ const loaderData = {
   userId: 0,
   cart,
   countries: { US: ["CA", "NY"], DE: [] },
-  shippingMethods: [{ id: "flat_rate", cost: 500, countries: [] }],
+  shippingZones: [
+    {
+      id: 0,
+      order: 0,
+      locations: [],
+      rates: [{ id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true }],
+    },
+  ],
   paymentMethods: [
     { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },
   ],

@@ -13,6 +13,7 @@ import { storeCheckoutRouter } from "../app/api/store-checkout.server.ts";
 import { vitrineRestRouter } from "../app/api/vitrine-rest.server.ts";
 import { walletOrdersRouter } from "../app/api/wallet-orders.server.ts";
 import { mountCalls } from "../app/calls/calls.server.ts";
+import { couponLinks } from "../app/calls/coupon-link.server.ts";
 import { callRegistry } from "../app/calls/registry.server.ts";
 import type { Config } from "../app/config.server.ts";
 import { type AppContext, withDomainClients } from "../app/context.server.ts";
@@ -87,6 +88,8 @@ export function createApp({
   app.use(requests.middleware());
   app.use(drainUnreadBodies());
   app.use(guardRequests());
+  // `?coupon=CODE` links apply the coupon and redirect before any kept page could answer them.
+  app.use(couponLinks((req, res) => makeContext(req, res)));
   // A kept page goes out from here: every shared page's later steps ran when it was rendered.
   app.use(pageCache.hits(() => settings.current.coming_soon));
 

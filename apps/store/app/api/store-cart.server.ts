@@ -7,6 +7,11 @@ import { type CartView, MAX_LINE_QUANTITY } from "../lib/cart.ts";
 import type { CartErrorCode } from "../services/cart/cart.server.ts";
 import type { CartClient, CartResult } from "../services/cart/cart-client.server.ts";
 import { cartCookies } from "../services/cart/cart-cookies.server.ts";
+import {
+  applyShopperCoupon,
+  couponShopper,
+  removeShopperCoupon,
+} from "../services/coupons/coupon-session.server.ts";
 
 /** The Store API's JSON types, part of its contract: ids and quantities are numbers, not strings. */
 const id = z.number().int().positive().max(2_147_483_647);
@@ -81,6 +86,8 @@ export function storeCartRouter(makeContext: (req: Request, res: Response) => Ap
     "/cart/remove-item",
     mutation(schemas.remove, (cart, input) => cart.remove(input)),
   );
+  router.post("/cart/apply-coupon", couponRoute(makeContext, "apply"));
+  router.post("/cart/remove-coupon", couponRoute(makeContext, "remove"));
   router.use((_req, res) =>
     fail(res, 404, "rest_no_route", "No route was found matching the URL and request method."),
   );
@@ -131,5 +138,34 @@ export function cartJson(cart: CartView, currency: string) {
     items_hash: cart.hash,
     totals: { total_items: String(cart.subtotal), total_price: String(cart.total), ...money },
     errors: [],
+  };
+}
+
+/**
+ * `POST /cart/apply-coupon` and `/cart/remove-coupon` with `{code}` (issue 41, decision 0068): the
+ * cart, or WooCommerce's refusal (`woocommerce_rest_cart_coupon_error`; removing a code the cart does
+ * not hold is `woocommerce_rest_cart_coupon_invalid_code`, 409).
+ */
+function couponRoute(makeContext: (req: Request, res: Response) => AppContext, kind: "apply" | "remove") {
+  return async (req: Request, res: Response, next: (error?: unknown) => void) => {
+    const parsed = z.object({ code: z.string().max(200) }).safeParse(req.body ?? {});
+    if (!parsed.success) return fail(res, 400, "rest_missing_callback_param", "Missing parameter(s): code");
+    try {
+      const context = makeContext(req, res);
+      const shopper = couponShopper(context);
+      const answer =
+        kind === "apply"
+          ? await applyShopperCoupon(shopper, parsed.data.code)
+          : await removeShopperCoupon(shopper, parsed.data.code);
+      if (!answer.ok) {
+        const message = createI18n(context.locale).t(answer.notice.message, answer.notice.params);
+        if (kind === "remove")
+          return fail(res, 409, "woocommerce_rest_cart_coupon_invalid_code", message, context);
+        return fail(res, 400, "woocommerce_rest_cart_coupon_error", message, context);
+      }
+      await send(context, req, res);
+    } catch (error) {
+      next(error);
+    }
   };
 }

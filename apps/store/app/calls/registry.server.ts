@@ -1,6 +1,7 @@
 import { PHOTO_FEED_ACTION } from "../lib/photo-feed.ts";
 import type { CallRegistry } from "./calls.server.ts";
 import { cartAjax, cartWcAjax } from "./cart-calls.server.ts";
+import { couponWcAjax } from "./coupon-calls.server.ts";
 import { photoFeedAction } from "./photo-feed-calls.server.tsx";
 import { quickviewAction } from "./quickview-calls.server.tsx";
 import { restNonceAction } from "./rest-nonce.server.ts";
@@ -9,7 +10,7 @@ import { walletAjax, walletWcAjax } from "./wallet-calls.server.ts";
 
 /** Every call the storefront answers; features add their handlers here. */
 export const callRegistry: CallRegistry = {
-  wcAjax: { ...cartWcAjax, ...walletWcAjax },
+  wcAjax: { ...cartWcAjax, ...walletWcAjax, ...couponWcAjax },
   ajax: {
     ...cartAjax,
     ...walletAjax,

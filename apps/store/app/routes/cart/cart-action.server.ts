@@ -5,8 +5,9 @@ import { CartError } from "../../services/cart/cart.server.ts";
 import { cartHeaders, REMOVE_ITEM_NONCE } from "../../services/cart/cart-session.server.ts";
 import { verifyNonce } from "../../services/shared/nonce.server.ts";
 import { safeRedirectPath } from "../../services/shared/redirects.server.ts";
+import { handleCouponAction } from "./coupon-action.server.ts";
 
-const intentSchema = z.enum(["add", "update"]).optional();
+const intentSchema = z.enum(["add", "update", "apply_coupon", "remove_coupon"]).optional();
 
 /** The cart's plain-form mutations: add (from any page), change quantities, remove a line. */
 export async function handleCartAction(context: AppLoadContext, request: Request) {
@@ -47,6 +48,9 @@ export async function handleCartAction(context: AppLoadContext, request: Request
     });
     throw redirect(next, { headers: await cartHeaders(context, request) });
   }
+
+  if (intent.data === "apply_coupon" || intent.data === "remove_coupon")
+    return handleCouponAction(context, request, intent.data, fields);
 
   if (!(await session.get())) throw redirect("/cart");
 

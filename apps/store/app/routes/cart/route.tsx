@@ -1,7 +1,9 @@
 import { CartTable } from "../../features/cart/cart-table.tsx";
 import { CartCheckoutBar, CartTotals, EmptyCart } from "../../features/cart/cart-totals.tsx";
 import { useCartLines, useUpdatedCartTotals } from "../../features/cart/use-cart-lines.ts";
+import { CouponForm } from "../../features/coupons/coupon-form.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { appliedCouponViews, couponShopper } from "../../services/coupons/coupon-session.server.ts";
 import type { Route } from "./+types/route";
 import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";
 
@@ -9,8 +11,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The mini-cart's remove links (`?remove_item=KEY&_wpnonce=N`) work as plain navigations too.
   if (url.searchParams.has("remove_item")) await removeItemFromLink(context, request, url);
-  const { cart } = await context.cart.current();
-  return { cart };
+  const [{ cart }, coupons] = await Promise.all([
+    context.cart.current(),
+    appliedCouponViews(couponShopper(context)),
+  ]);
+  return { cart, coupons };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -30,7 +35,10 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
     <section className="pb-20 min-[850px]:pb-0">
       <h1 className="mb-6 text-3xl font-semibold">{t("cart.title")}</h1>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-        <CartTable lines={lines} confirmed={loaderData.cart} />
+        <div>
+          <CartTable lines={lines} confirmed={loaderData.cart} />
+          <CouponForm coupons={loaderData.coupons} returnTo="/cart" />
+        </div>
         <CartTotals cart={lines.view} generation={totalsGeneration} />
       </div>
       <CartCheckoutBar />

@@ -1,10 +1,16 @@
 import { CheckoutForm } from "../../features/checkout/checkout-form.tsx";
+import { CouponForm } from "../../features/coupons/coupon-form.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { appliedCouponViews, couponShopper } from "../../services/coupons/coupon-session.server.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout-page.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadCheckout(context);
+  const [checkout, coupons] = await Promise.all([
+    loadCheckout(context),
+    appliedCouponViews(couponShopper(context)),
+  ]);
+  return { ...checkout, coupons };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -20,6 +26,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <section>
       <h1 className="mb-6 text-3xl font-semibold">{t("checkout.title")}</h1>
+      <CouponForm coupons={loaderData.coupons} returnTo="/checkout" />
       <CheckoutForm data={loaderData} result={actionData} />
     </section>
   );

@@ -2,7 +2,9 @@ import type { Database } from "@vitrine/db";
 import { z } from "zod";
 import type { Locale } from "../../i18n/i18n.ts";
 import { type CartView, emptyCart, MAX_LINE_QUANTITY } from "../../lib/cart.ts";
+import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { variationFromAttributes } from "../catalogue/catalogue.server.ts";
+import { applyPendingCoupons } from "../coupons/coupon-session.server.ts";
 import type { RequestSession, Session } from "../shared/session.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import {
@@ -63,6 +65,7 @@ export function createCartClient(context: {
   session: RequestSession;
   locale: Locale;
   siteCache: SiteCache;
+  settings: Pick<StoreSettings, "currency">;
 }): CartClient {
   const { db, session, locale, siteCache } = context;
   const ownerOf = (current: Session): CartOwner => ({ sessionId: current.id, userId: current.userId });
@@ -101,7 +104,12 @@ export function createCartClient(context: {
           ? await variationFromAttributes(db, productId, attributes)
           : null);
       // Each change reads the product's name in the statements it sends anyway; a refusal carries it.
-      return attempt(() => addToCart(db, owner, { productId, variationId: variation, quantity, locale }));
+      const result = await attempt(() =>
+        addToCart(db, owner, { productId, variationId: variation, quantity, locale }),
+      );
+      // Codes applied before there was a cart are applied now (decision 0068).
+      if (result.ok) await applyPendingCoupons({ db, session, locale, currency: context.settings.currency });
+      return result;
     },
 
     async setQuantity(input) {

@@ -750,6 +750,29 @@ describe("more rules met together", () => {
     expect(t.taxLines.map((l) => [l.taxTotal, l.shippingTaxTotal])).toEqual([[32, 1]]);
   });
 
+  it("the discount totals are the sums of the coupon lines, each coupon's tax rounded on its own", () => {
+    // Two 1.00 fixed product coupons on 10.00 lines with 21 % inside: each 1.00 holds 17.355 c of tax
+    // → 0.17 + 0.83. WooCommerce would round the summed tax, 34.71 c → 0.35, under two 0.17 lines.
+    const t = computeTotals(
+      input({
+        lines: [line("a", 1000), line("b", 1000)],
+        coupons: [
+          coupon("A", "fixed_product", "100", { productIds: [line("a", 0).productId] }),
+          coupon("B", "fixed_product", "100", { productIds: [line("b", 0).productId] }),
+        ],
+        rates: [IVA],
+        location: SPAIN,
+        baseLocation: SPAIN,
+        settings: settings({ pricesIncludeTax: true }),
+      }),
+    );
+    expect(t.coupons).toEqual([
+      { code: "A", discount: 83, discountTax: 17 },
+      { code: "B", discount: 83, discountTax: 17 },
+    ]);
+    expect([t.discountTotal, t.discountTax]).toEqual([166, 34]);
+  });
+
   it("the subtotal for minimum spend with prices including tax: 12.10 is 10.00 + 2.10", () => {
     const t = linesSubtotal({
       lines: [line("a", 1210)],
@@ -759,5 +782,60 @@ describe("more rules met together", () => {
       settings: settings({ pricesIncludeTax: true, displayCart: "incl" }),
     });
     expect(t).toEqual({ excl: 1000, tax: 210, incl: 1210, displayed: 1210 });
+  });
+});
+
+describe("the figures agree with each other (per-line rounding, many carts)", () => {
+  // A fixed pseudo-random sequence (a linear congruential generator): the same 300 carts every run.
+  let seed = 41;
+  const next = (n: number) => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed % n;
+  };
+  const rates = [
+    IVA,
+    IVA_REDUCED,
+    rate(5, { country: "ES", rate: "5.5000", priority: 2, compound: true, name: "Extra" }),
+  ];
+  const types = ["percent", "fixed_cart", "fixed_product"] as const;
+
+  it("total = lines + their tax + shipping + its tax; tax lines sum to the tax; no line below zero", () => {
+    for (let i = 0; i < 300; i++) {
+      const pricesIncludeTax = next(2) === 1;
+      const lines = Array.from({ length: 1 + next(4) }, (_, k) =>
+        line(`l${k}`, 1 + next(5000), 1 + next(4), {
+          taxClass: next(2) ? "" : "reduced-rate",
+          taxStatus: next(5) === 0 ? "none" : "taxable",
+          onSale: next(3) === 0,
+        }),
+      );
+      const coupons = Array.from({ length: next(3) }, (_, k) => {
+        const type = types[next(3)] ?? "percent";
+        return coupon(`c${k}`, type, type === "percent" ? String(1 + next(100)) : String(next(3000)), {
+          excludeSaleItems: next(4) === 0,
+          limitUsageToItems: type !== "fixed_cart" && next(3) === 0 ? 1 + next(3) : null,
+        });
+      });
+      const t = computeTotals(
+        input({
+          lines,
+          coupons,
+          rates,
+          location: next(4) === 0 ? FRANCE : SPAIN,
+          baseLocation: SPAIN,
+          shipping: flatRate(next(1000)),
+          settings: settings({ pricesIncludeTax }),
+        }),
+      );
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      const linesTotal = sum(t.lines.map((l) => l.total + l.totalTax));
+      expect(t.total).toBe(linesTotal + t.shippingTotal + t.shippingTax);
+      expect(sum(t.taxLines.map((l) => l.taxTotal + l.shippingTaxTotal))).toBe(t.totalTax);
+      expect(t.totalTax).toBe(sum(t.lines.map((l) => l.totalTax)) + t.shippingTax);
+      expect(t.lines.every((l) => l.total >= 0 && l.total <= l.subtotal)).toBe(true);
+      expect(sum(t.coupons.map((c) => c.discount))).toBe(t.discountTotal);
+      expect(sum(t.coupons.map((c) => c.discountTax))).toBe(t.discountTax);
+      if (!pricesIncludeTax) expect(t.discountTotal).toBe(t.subtotal - sum(t.lines.map((l) => l.total)));
+    }
   });
 });

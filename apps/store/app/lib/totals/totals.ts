@@ -140,7 +140,11 @@ function sharesToCents(shares: PreciseShares, mode: RoundingMode): TaxShares {
 
 const sumShares = (shares: TaxShares): number => Object.values(shares).reduce((a, b) => a + b, 0);
 
-/** What the discounts did, with their tax (`WC_Cart_Totals::calculate_discounts`). */
+/**
+ * What the discounts did, with their tax (`WC_Cart_Totals::calculate_discounts`): each coupon's
+ * figures, and the totals as their sums (WooCommerce rounds the totals apart, which can show two
+ * 0.83 coupons under a 1.65 discount; here the totals are what the coupon lines add up to).
+ */
 function couponTotals(
   input: TotalsInput,
   items: Item[],
@@ -148,8 +152,6 @@ function couponTotals(
   r: Rounding,
 ): { coupons: CouponTotals[]; discountTotal: number; discountTax: number } {
   const byKey = new Map(items.map((item) => [item.line.key, item]));
-  let grossAll = 0n;
-  let taxAll = 0n;
   const byCode = new Map<string, CouponTotals>();
   for (const [code, byLine] of discounts) {
     let gross = 0n;
@@ -159,15 +161,17 @@ function couponTotals(
       const item = byKey.get(key);
       if (item?.taxable) tax += sumBig(calcTaxMicro(amount, item.rates, r.pricesIncludeTax).values());
     }
-    grossAll += gross;
-    taxAll += tax;
     byCode.set(code, discountFigures(code, gross, tax, r));
   }
-  const all = discountFigures("", grossAll, taxAll, r);
   const coupons = input.coupons.map(
     (coupon) => byCode.get(coupon.code) ?? { code: coupon.code, discount: 0, discountTax: 0 },
   );
-  return { coupons, discountTotal: all.discount, discountTax: all.discountTax };
+  const applied = [...byCode.values()];
+  return {
+    coupons,
+    discountTotal: applied.reduce((sum, c) => sum + c.discount, 0),
+    discountTax: applied.reduce((sum, c) => sum + c.discountTax, 0),
+  };
 }
 
 /**

@@ -38,6 +38,9 @@ export default [
     route("people/:id", "routes/admin/person/route.tsx"),
     route("settings", "routes/admin/settings/route.tsx"),
     route("mails", "routes/admin/mails/route.tsx"),
+    route("coupons", "routes/admin/coupons/route.tsx"),
+    route("coupons/new", "routes/admin/coupon/route.tsx", { id: "admin-coupon-new" }),
+    route("coupons/:id", "routes/admin/coupon/route.tsx"),
   ]),
   // The report as a file: a resource route, outside the back office's page frame (decision 0037).
   route("admin/reports/attribution.csv", "routes/admin/reports-csv/route.ts"),

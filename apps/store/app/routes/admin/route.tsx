@@ -94,6 +94,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/coupons" className={link}>
+                  {t("backOffice.coupons.title")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/affiliate-links" className={link}>
                   {t("backOffice.affiliate.title")}
                 </NavLink>

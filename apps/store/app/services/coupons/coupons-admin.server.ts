@@ -207,3 +207,30 @@ export async function couponIds(db: Database, ids: number[]): Promise<number[]> 
     .orderBy(asc(coupons.id));
   return rows.map((row) => row.id);
 }
+
+/** A new coupon's form: WooCommerce's defaults (a fixed cart discount, no limits). */
+export function newCouponDraft(): Omit<
+  CouponRecord,
+  "id" | "date_created" | "date_modified" | "usage_count" | "used_by"
+> {
+  return {
+    code: "",
+    amount: "0.00",
+    discount_type: "fixed_cart",
+    description: "",
+    date_expires: null,
+    individual_use: false,
+    product_ids: [],
+    excluded_product_ids: [],
+    usage_limit: null,
+    usage_limit_per_user: null,
+    limit_usage_to_x_items: null,
+    free_shipping: false,
+    product_categories: [],
+    excluded_product_categories: [],
+    exclude_sale_items: false,
+    minimum_amount: "0.00",
+    maximum_amount: "0.00",
+    email_restrictions: [],
+  };
+}

@@ -1,0 +1,170 @@
+import {
+  CheckboxInput,
+  FormSection,
+  InputField,
+  SelectInput,
+  TextAreaField,
+} from "../../../components/ui/back-office-fields.tsx";
+import { MoneyField } from "../../../components/ui/money-field.tsx";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { type CouponRecord, couponDiscountTypes } from "../../../lib/coupon-resource.ts";
+import { centsFromText } from "../../../lib/money-text.ts";
+
+/** The coupon being edited, or a new one's defaults. */
+export type CouponDraft = Omit<
+  CouponRecord,
+  "id" | "date_created" | "date_modified" | "usage_count" | "used_by"
+>;
+
+const cents = (amount: string) => {
+  const value = centsFromText(amount);
+  return value ? value : null;
+};
+
+/** WooCommerce's "General" tab: the code, what it takes off, free shipping, expiry. */
+export function CouponGeneralSection({ coupon }: { coupon: CouponDraft }) {
+  const { t } = useTranslation();
+  return (
+    <FormSection title={t("backOffice.coupons.sections.general")}>
+      <InputField
+        label={t("backOffice.coupons.code")}
+        name="code"
+        value={coupon.code}
+        required
+        maxLength={100}
+      />
+      <TextAreaField
+        label={t("backOffice.coupons.description")}
+        name="description"
+        value={coupon.description}
+        rows={2}
+      />
+      <SelectInput label={t("backOffice.coupons.type")} name="discount_type" value={coupon.discount_type}>
+        {couponDiscountTypes.map((type) => (
+          <option key={type} value={type}>
+            {t(`backOffice.coupons.types.${type}`)}
+          </option>
+        ))}
+      </SelectInput>
+      <InputField
+        label={t("backOffice.coupons.amount")}
+        name="amount"
+        value={coupon.amount}
+        inputMode="decimal"
+        hint={t("backOffice.coupons.amountHint")}
+      />
+      <CheckboxInput
+        name="free_shipping"
+        checked={coupon.free_shipping}
+        hint={t("backOffice.coupons.freeShippingHint")}
+      >
+        {t("backOffice.coupons.freeShipping")}
+      </CheckboxInput>
+      <InputField
+        label={t("backOffice.coupons.expiry")}
+        name="date_expires"
+        type="date"
+        value={coupon.date_expires?.slice(0, 10) ?? ""}
+      />
+    </FormSection>
+  );
+}
+
+/** WooCommerce's "Usage restriction" tab. */
+export function CouponRestrictionSection({ coupon, currency }: { coupon: CouponDraft; currency: string }) {
+  const { t } = useTranslation();
+  const ids = (list: number[]) => list.join(", ");
+  return (
+    <FormSection title={t("backOffice.coupons.sections.restriction")}>
+      <MoneyField
+        label={t("backOffice.coupons.minimum")}
+        name="minimum_amount"
+        cents={cents(coupon.minimum_amount)}
+        currency={currency}
+      />
+      <MoneyField
+        label={t("backOffice.coupons.maximum")}
+        name="maximum_amount"
+        cents={cents(coupon.maximum_amount)}
+        currency={currency}
+      />
+      <CheckboxInput
+        name="individual_use"
+        checked={coupon.individual_use}
+        hint={t("backOffice.coupons.individualUseHint")}
+      >
+        {t("backOffice.coupons.individualUse")}
+      </CheckboxInput>
+      <CheckboxInput name="exclude_sale_items" checked={coupon.exclude_sale_items}>
+        {t("backOffice.coupons.excludeSaleItems")}
+      </CheckboxInput>
+      <InputField
+        label={t("backOffice.coupons.products")}
+        name="product_ids"
+        value={ids(coupon.product_ids)}
+        hint={t("backOffice.coupons.idsHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.excludedProducts")}
+        name="excluded_product_ids"
+        value={ids(coupon.excluded_product_ids)}
+        hint={t("backOffice.coupons.idsHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.categories")}
+        name="product_categories"
+        value={ids(coupon.product_categories)}
+        hint={t("backOffice.coupons.idsHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.excludedCategories")}
+        name="excluded_product_categories"
+        value={ids(coupon.excluded_product_categories)}
+        hint={t("backOffice.coupons.idsHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.emails")}
+        name="email_restrictions"
+        value={coupon.email_restrictions.join(", ")}
+        hint={t("backOffice.coupons.emailsHint")}
+      />
+    </FormSection>
+  );
+}
+
+/** WooCommerce's "Usage limits" tab; an empty field is no limit. */
+export function CouponLimitsSection({ coupon }: { coupon: CouponDraft }) {
+  const { t } = useTranslation();
+  const value = (limit: number | null) => (limit === null ? "" : limit);
+  return (
+    <FormSection title={t("backOffice.coupons.sections.limits")}>
+      <InputField
+        label={t("backOffice.coupons.usageLimit")}
+        name="usage_limit"
+        type="number"
+        min={0}
+        step={1}
+        value={value(coupon.usage_limit)}
+        hint={t("backOffice.coupons.unlimitedHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.limitItems")}
+        name="limit_usage_to_x_items"
+        type="number"
+        min={0}
+        step={1}
+        value={value(coupon.limit_usage_to_x_items)}
+        hint={t("backOffice.coupons.unlimitedHint")}
+      />
+      <InputField
+        label={t("backOffice.coupons.usageLimitPerUser")}
+        name="usage_limit_per_user"
+        type="number"
+        min={0}
+        step={1}
+        value={value(coupon.usage_limit_per_user)}
+        hint={t("backOffice.coupons.unlimitedHint")}
+      />
+    </FormSection>
+  );
+}

@@ -15,6 +15,7 @@ import { restHandler } from "./rest/rest-route.server.ts";
 import { reviewRoutes } from "./rest/reviews-rest.server.ts";
 import { sessionRecordingRoutes } from "./rest/session-recordings-rest.server.ts";
 import { settingsRoutes } from "./rest/settings-rest.server.ts";
+import { shippingRoutes } from "./rest/shipping-rest.server.ts";
 import { taxRoutes } from "./rest/taxes-rest.server.ts";
 import { tokenRoutes } from "./rest/tokens-rest.server.ts";
 import { userRoutes } from "./rest/users-rest.server.ts";
@@ -40,6 +41,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     // Before the products' `/products/:id`.
     ...reviewRoutes,
     ...attributeRoutes,
+    ...shippingRoutes,
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,

@@ -41,9 +41,13 @@ export default [
     route("coupons", "routes/admin/coupons/route.tsx"),
     route("coupons/new", "routes/admin/coupon/route.tsx", { id: "admin-coupon-new" }),
     route("coupons/:id", "routes/admin/coupon/route.tsx"),
+    route("reports/coupons", "routes/admin/reports-coupons/route.tsx"),
+    route("taxes", "routes/admin/taxes/route.tsx"),
   ]),
   // The report as a file: a resource route, outside the back office's page frame (decision 0037).
   route("admin/reports/attribution.csv", "routes/admin/reports-csv/route.ts"),
+  // WooCommerce's tax-rate CSV of a class, a file (decision 0067).
+  route("admin/taxes/rates.csv", "routes/admin/taxes-csv/route.ts"),
   route("go/:slug", "routes/affiliate/route.tsx", { id: "affiliate-go" }),
   route("recommend/:slug", "routes/affiliate/route.tsx", { id: "affiliate-recommend" }),
   route("language", "routes/language/route.ts"),

@@ -129,6 +129,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/taxes" className={link}>
+                  {t("backOffice.taxes.title")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/mails" className={link}>
                   {t("backOffice.mails.title")}
                 </NavLink>

@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import {
+  CheckboxInput,
+  FormSection,
+  InputField,
+  SelectInput,
+} from "../../../components/ui/back-office-fields.tsx";
+import { FormLayout } from "../../../components/ui/form-layout.tsx";
+import { useTranslation } from "../../../i18n/use-translation.ts";
+import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
+import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
+import type { TaxSettings } from "../../../lib/totals/totals-types.ts";
+import { taxOptionsPatch } from "./tax-options.ts";
+
+type BaseAddress = { city: string; state: string; postcode: string; country: string };
+
+/**
+ * WooCommerce's tax options (decision 0067), saved by one `PUT /settings`: whether prices are
+ * entered with tax, which address taxes follow, shipping's class, rounding, and how prices and tax
+ * totals show. Every server process takes the change at once and drops its cached pages.
+ */
+export function TaxOptionsForm({
+  options,
+  address,
+  classes,
+}: {
+  options: TaxSettings;
+  address: BaseAddress;
+  classes: TaxClassRecord[];
+}) {
+  const { t, i18n } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<"saved" | string | null>(null);
+  const country = address.country
+    ? new Intl.DisplayNames([i18n.language], { type: "region" }).of(address.country)
+    : "";
+  const base = [address.city, address.postcode, country].filter(Boolean).join(", ");
+
+  async function save(form: HTMLFormElement): Promise<boolean> {
+    if (busy) return false;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      await pageRestClient().request({
+        path: "/settings",
+        method: "PUT",
+        data: taxOptionsPatch(new FormData(form)),
+      });
+      setOutcome("saved");
+      await revalidator.revalidate();
+      return true;
+    } catch (failure) {
+      setOutcome(failure instanceof RestClientError ? failure.translated(t) : String(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const choice = (name: keyof TaxSettings, value: string, values: readonly string[], hint?: string) => (
+    <SelectInput label={t(`backOffice.taxes.options.${name}`)} name={name} value={value} hint={hint}>
+      {values.map((each) => (
+        <option key={each} value={each}>
+          {t(`backOffice.taxes.options.${name}Values.${each}`)}
+        </option>
+      ))}
+    </SelectInput>
+  );
+  return (
+    <FormLayout
+      className="max-w-3xl space-y-6"
+      saveLabel={t("backOffice.taxes.options.save")}
+      busy={busy}
+      onSave={save}
+      messages={
+        <>
+          {outcome && outcome !== "saved" && (
+            <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
+              {outcome}
+            </p>
+          )}
+          <div role="status">
+            {outcome === "saved" && (
+              <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
+                {t("backOffice.taxes.options.saved")}
+              </p>
+            )}
+          </div>
+        </>
+      }
+    >
+      <FormSection title={t("backOffice.taxes.options.title")}>
+        <CheckboxInput name="enabled" checked={options.enabled}>
+          {t("backOffice.taxes.options.enabled")}
+        </CheckboxInput>
+        {choice("pricesIncludeTax", options.pricesIncludeTax ? "yes" : "no", ["yes", "no"])}
+        {choice("basedOn", options.basedOn, ["shipping", "billing", "base"])}
+        <InputField
+          label={t("backOffice.taxes.options.baseState")}
+          name="baseState"
+          value={address.state}
+          maxLength={30}
+          hint={t("backOffice.taxes.options.baseStateHint", { address: base || "—" })}
+        />
+        <SelectInput
+          label={t("backOffice.taxes.options.shippingTaxClass")}
+          name="shippingTaxClass"
+          value={options.shippingTaxClass === "" ? "standard" : options.shippingTaxClass}
+        >
+          <option value="inherit">{t("backOffice.taxes.options.shippingTaxClassValues.inherit")}</option>
+          {classes.map((taxClass) => (
+            <option key={taxClass.slug} value={taxClass.slug}>
+              {taxClass.name}
+            </option>
+          ))}
+        </SelectInput>
+        <CheckboxInput name="roundAtSubtotal" checked={options.roundAtSubtotal}>
+          {t("backOffice.taxes.options.roundAtSubtotal")}
+        </CheckboxInput>
+        {choice("displayShop", options.displayShop, ["incl", "excl"])}
+        {choice("displayCart", options.displayCart, ["incl", "excl"])}
+        {choice("totalsDisplay", options.totalsDisplay, ["single", "itemized"])}
+      </FormSection>
+    </FormLayout>
+  );
+}

@@ -15,6 +15,7 @@ import {
 } from "../schema/index.ts";
 import type { PlannedCategory, PlannedProduct } from "./demo-catalogue.ts";
 import { type PlannedReview, ratingSummary } from "./reviews.ts";
+import { DEMO_REDUCED_CATEGORY } from "./taxes.ts";
 import { colorTerms, sizeTerms } from "./vocabulary.ts";
 
 /**
@@ -83,6 +84,7 @@ export async function insertProducts(
         stockQuantity: p.stockQuantity,
         stockStatus: p.stockStatus,
         lowStockThreshold: p.lowStockThreshold,
+        taxClass: p.categorySlug === DEMO_REDUCED_CATEGORY ? "reduced-rate" : "",
         featured: p.featured,
         menuOrder: p.menuOrder,
         totalSales: p.totalSales,

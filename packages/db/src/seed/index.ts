@@ -5,6 +5,7 @@ import { insertStoreContent } from "./content.ts";
 import { planDemoCatalogue } from "./demo-catalogue.ts";
 import { insertImages, planImages, renderImages } from "./media.ts";
 import { planReviews } from "./reviews.ts";
+import { insertDemoTaxRates } from "./taxes.ts";
 
 export { type BackOfficeOptions, seedBackOffice } from "./back-office.ts";
 export { sourcePathOfSize } from "./images.ts";
@@ -60,6 +61,7 @@ export async function seedDemo(
     const categoryIds = await insertCategories(tx, plan.categories, mediaIds);
     const productIds = await insertProducts(tx, plan.products, plannedReviews, categoryIds, mediaIds);
     await insertVariations(tx, plan.products, productIds, mediaIds);
+    await insertDemoTaxRates(tx);
     await insertStoreContent(tx, {
       categories: plan.categories,
       heroImageId: mediaIds.get(plan.heroImageKey)!,

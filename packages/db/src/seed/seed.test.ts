@@ -367,6 +367,24 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     expect(links.length).toBe(2);
   });
 
+  it("charges tax from the first start: a standard 10 % and a reduced 5 % everywhere, the T-shirts reduced", async () => {
+    expect(
+      await rows(sql`select class, country, rate, name, shipping from tax_rates order by class, rate_order`),
+    ).toEqual([
+      { class: "", country: "", rate: "10.0000", name: "Sales tax", shipping: true },
+      { class: "reduced-rate", country: "", rate: "5.0000", name: "Reduced sales tax", shipping: true },
+    ]);
+    const classes = await rows<{ category: string; tax_class: string; n: number }>(
+      sql`select c.slug as category, p.tax_class, count(*)::int as n from products p
+        join product_categories pc on pc.product_id = p.id join categories c on c.id = pc.category_id
+        group by c.slug, p.tax_class order by c.slug`,
+    );
+    expect(classes.filter((row) => row.tax_class === "reduced-rate").map((row) => row.category)).toEqual([
+      "t-shirts",
+    ]);
+    expect(classes.find((row) => row.category === "t-shirts")?.n).toBeGreaterThan(0);
+  });
+
   it("refuses to seed the demo twice", async () => {
     await expect(seedDemo(database.db, { mediaDir })).rejects.toBeInstanceOf(CatalogueNotEmptyError);
   });

@@ -1,7 +1,9 @@
-import { coupons } from "@vitrine/db";
+import { coupons, orderCouponLines, orders } from "@vitrine/db";
 import { availableDialects } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couponInput } from "../../lib/coupon-resource.ts";
+import { insertOrder } from "../../services/orders/order-fixtures.test-helper.ts";
 import { restTestServer } from "./rest-server.test-helper.ts";
 
 const tenOff = {
@@ -122,5 +124,16 @@ describe.each(await availableDialects())("the coupons' REST API on %s", (dialect
       ],
       delete: [{ id: 999998, error: { code: "woocommerce_rest_shop_coupon_invalid_id" } }],
     });
+  });
+
+  it("reports sales by coupon in a period, for administrators", async () => {
+    const admin = (await server.session("administrator")).headers;
+    const { id } = await insertOrder(server.db, { createdAt: "2026-11-02T10:00:00Z" });
+    await server.db.update(orders).set({ currency: "USD" }).where(eq(orders.id, id));
+    await server.db.insert(orderCouponLines).values({ orderId: id, code: "spring", discount: 250 });
+    const answer = await call("/reports/coupons?from=2026-11-01&to=2026-11-30", admin);
+    expect(answer.body).toEqual([{ code: "spring", orders_count: 1, amount: 250, currency: "USD" }]);
+    expect((await call("/reports/coupons?from=2026-11-30&to=2026-11-01", admin)).status).toBe(400);
+    expect((await call("/reports/coupons", (await server.session("editor")).headers)).status).toBe(403);
   });
 });

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { readReportQuery } from "../../lib/attribution-report.ts";
 import { couponBatchInput, couponCreateInput, couponInput } from "../../lib/coupon-resource.ts";
+import { couponSales } from "../../services/analytics/coupon-report.server.ts";
 import {
   couponForAdmin,
   createCoupon,
@@ -104,7 +106,19 @@ const batch: rest.Handler = async (context, _caller, req, res) => {
   res.json({ create: created, update: updated, delete: deleted });
 };
 
+/** `GET /reports/coupons?from&to`: sales by coupon in the period (this month when none is given). */
+const report: rest.Handler = async (context, _caller, req, res) => {
+  const params = new URLSearchParams({ from: String(req.query.from ?? ""), to: String(req.query.to ?? "") });
+  const { query, invalid } = readReportQuery(params, new Date());
+  if (invalid)
+    throw new rest.RestError(400, "rest_invalid_param", "Invalid parameter(s): from, to", { param: "from" });
+  const currency = context.settings.currency;
+  const rows = await couponSales(context.db, { from: query.from, to: query.to, currency });
+  res.json(rows.map((row) => ({ code: row.code, orders_count: row.orders, amount: row.discount, currency })));
+};
+
 export const couponRoutes: rest.RestRoute[] = [
+  { method: "get", path: "/reports/coupons", needs: "admin", handler: report },
   { method: "get", path: "/coupons", needs: "admin", handler: list },
   { method: "post", path: "/coupons", needs: "admin", handler: create },
   { method: "post", path: "/coupons/batch", needs: "admin", handler: batch },

@@ -20,9 +20,14 @@ export function CouponList({
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   return (
     <div className="space-y-4">
-      <a href="/admin/coupons/new" className={ADMIN_PRIMARY_BUTTON}>
-        {t("backOffice.coupons.add")}
-      </a>
+      <div className="flex flex-wrap items-center gap-4">
+        <a href="/admin/coupons/new" className={ADMIN_PRIMARY_BUTTON}>
+          {t("backOffice.coupons.add")}
+        </a>
+        <a href="/admin/reports/coupons" className="text-brand underline">
+          {t("backOffice.couponReport.title")}
+        </a>
+      </div>
       <DataTable
         rows={coupons}
         rowKey={(coupon) => String(coupon.id)}

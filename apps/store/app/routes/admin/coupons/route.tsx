@@ -11,7 +11,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
   const done = url.searchParams.get("done");
-  const { records, total } = await listCoupons(context.db, { page, perPage: PER_PAGE });
+  const search = url.searchParams.get("search")?.trim().slice(0, 100) || undefined;
+  const { records, total } = await listCoupons(context.db, { page, perPage: PER_PAGE, search });
   return {
     coupons: records,
     page,

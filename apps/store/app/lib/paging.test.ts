@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCount, pageNumber, pagesAround } from "./paging.ts";
+import { listPage, pageCount, pageNumber, pagesAround } from "./paging.ts";
 
 describe("the back office's page numbers", () => {
   it("reads the page an address asks for, 1 for anything else, at most the cap", () => {
@@ -9,6 +9,17 @@ describe("the back office's page numbers", () => {
     for (const value of ["", "0", "-4", "abc"]) expect(pageNumber(value)).toBe(1);
     expect(pageNumber("5000000")).toBe(1_000_000);
     expect(pageNumber("5000000", 100_000)).toBe(100_000);
+  });
+
+  it("reads a list's page from its address: the rows it reads and the pages a total makes", () => {
+    const customers = listPage(new URLSearchParams("page=3&tokens_page=x"), 20);
+    expect(customers.page).toBe(3);
+    expect(customers.rows).toEqual({ limit: 20, offset: 40 });
+    expect(customers.pages(41)).toBe(3);
+    const tokens = listPage(new URLSearchParams("page=3&tokens_page=x"), 20, { param: "tokens_page" });
+    expect(tokens.page).toBe(1);
+    expect(tokens.rows).toEqual({ limit: 20, offset: 0 });
+    expect(listPage(new URLSearchParams("page=999999"), 20, { max: 100_000 }).page).toBe(100_000);
   });
 
   it("counts at least one page, and a page for what is left over", () => {

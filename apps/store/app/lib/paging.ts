@@ -22,3 +22,20 @@ export function pageNumber(value: string | null, max = 1_000_000): number {
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
+
+/**
+ * A back-office list's page as its address asks for it (`param`, `?page=` unless said; at most
+ * `max`): the page, the rows it reads, and how many pages a list of `total` makes.
+ */
+export function listPage(
+  query: URLSearchParams,
+  perPage: number,
+  { param = "page", max }: { param?: string; max?: number } = {},
+) {
+  const page = pageNumber(query.get(param), max);
+  return {
+    page,
+    rows: { limit: perPage, offset: (page - 1) * perPage },
+    pages: (total: number) => pageCount(total, perPage),
+  };
+}

@@ -23,3 +23,16 @@ export async function requireAdmin(context: AppLoadContext, request: Request) {
   if (staff.role !== "administrator") throw data(null, { status: 403 });
   return staff;
 }
+
+/**
+ * A back-office loader's start: the staff check (`administrator` only, or any `staff`: editors too)
+ * and the address's query.
+ */
+export async function staffRequest(
+  context: AppLoadContext,
+  request: Request,
+  who: "administrator" | "staff",
+) {
+  const staff = await (who === "administrator" ? requireAdmin : requireStaff)(context, request);
+  return { ...staff, query: new URL(request.url).searchParams };
+}

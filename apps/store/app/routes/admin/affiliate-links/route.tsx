@@ -1,3 +1,4 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { AffiliateLinks } from "../../../features/admin/links/affiliate-links.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { listAffiliateLinks } from "../../../services/content/affiliate-links.server.ts";
@@ -13,22 +14,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Affiliate links" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Affiliate links");
 
 /** `/admin/affiliate-links`: the store's `/go/{slug}` links, for administrators (decision 0035). */
 export default function BackOfficeAffiliateLinks({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.affiliate.title")}</h1>
-      {loaderData.done && (
-        <p role="status" className="mb-4 border-l-4 border-brand bg-emerald-50 px-4 py-2">
-          {t(`backOffice.affiliate.done.${loaderData.done}`)}
-        </p>
-      )}
+    <BackOfficePage
+      title={t("backOffice.affiliate.title")}
+      notice={loaderData.done && t(`backOffice.affiliate.done.${loaderData.done}`)}
+    >
       <AffiliateLinks links={loaderData.links} />
-    </section>
+    </BackOfficePage>
   );
 }

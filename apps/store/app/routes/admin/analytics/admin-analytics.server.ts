@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { readAnalyticsQuery } from "../../../lib/analytics-report.ts";
 import { analyticsReport } from "../../../services/analytics/analytics-report.server.ts";
 import { dailyChart } from "../../../services/analytics/report-chart.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /**
  * `/admin/analytics`: the analytics report for the address's period (the last 30 days when it gives
@@ -10,8 +10,8 @@ import { requireAdmin } from "../../../services/people/staff-access.server.ts";
  * administrators only.
  */
 export async function loadAnalyticsReport(context: AppLoadContext, request: Request) {
-  await requireAdmin(context, request);
-  const { query, invalid } = readAnalyticsQuery(new URL(request.url).searchParams, new Date());
+  const asked = await staffRequest(context, request, "administrator");
+  const { query, invalid } = readAnalyticsQuery(asked.query, new Date());
   const report = await analyticsReport(context.db, query, context.settings.currency);
   return {
     report,

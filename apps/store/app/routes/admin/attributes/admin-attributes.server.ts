@@ -3,7 +3,7 @@ import {
   listAttributesForAdmin,
   listTermsForAdmin,
 } from "../../../services/catalogue/attributes-admin.server.ts";
-import { requireStaff } from "../../../services/people/staff-access.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /**
  * The attributes page (issue 39), for editors and administrators: every attribute as
@@ -11,8 +11,8 @@ import { requireStaff } from "../../../services/people/staff-access.server.ts";
  * `GET /products/attributes/{id}/terms` does (a 404 for no such attribute).
  */
 export async function loadAttributes(context: AppLoadContext, request: Request) {
-  await requireStaff(context, request);
-  const asked = new URL(request.url).searchParams.get("attribute");
+  const { query } = await staffRequest(context, request, "staff");
+  const asked = query.get("attribute");
   const id = asked === null ? null : Number(asked);
   if (id !== null && !(Number.isInteger(id) && id > 0 && id <= 2_147_483_647))
     throw data(null, { status: 404 });

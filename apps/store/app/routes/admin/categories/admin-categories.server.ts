@@ -3,6 +3,7 @@ import {
   categoryRecord,
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
+import { pictureChoices } from "../../../services/media/picture-choices.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
 /**
@@ -17,10 +18,6 @@ export async function loadCategoryTree(context: AppLoadContext, request: Request
   );
   return {
     categories: categories.map(categoryRecord),
-    pictures: shown.map((item) => ({
-      id: item.id,
-      name: item.alt_text[context.locale] || item.alt_text.en || item.filename,
-      thumbnail: item.sizes.find((size) => size.format === "jpeg")?.url ?? item.source_url,
-    })),
+    pictures: pictureChoices(shown, context.locale),
   };
 }

@@ -1,3 +1,4 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { BackOfficeDashboard } from "../../../features/admin/reports/dashboard.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { dashboard } from "../../../services/analytics/dashboard.server.ts";
@@ -17,17 +18,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Back office" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Back office");
 
 /** `/admin`: the back office's first page (issue 17, decision 0037). */
 export default function BackOfficeHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.dashboard")}</h1>
+    <BackOfficePage title={t("backOffice.dashboard")}>
       <BackOfficeDashboard figures={loaderData.figures} />
-    </section>
+    </BackOfficePage>
   );
 }

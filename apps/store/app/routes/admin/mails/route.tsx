@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { MailsForm } from "../../../features/admin/mails/mails-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { STORE_MAILS } from "../../../lib/store-mails.ts";
@@ -18,17 +19,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Mails" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Mails");
 
 /** `/admin/mails`: the store's mails, each switched on or off and previewed, for administrators (decision 0062). */
 export default function BackOfficeMails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-2 text-3xl font-semibold">{t("backOffice.mails.title")}</h1>
-      <p className="mb-2 max-w-3xl">{t("backOffice.mails.intro")}</p>
+    <BackOfficePage
+      title={t("backOffice.mails.title")}
+      intro={<p className="mb-2 max-w-3xl">{t("backOffice.mails.intro")}</p>}
+    >
       <p className="mb-6 max-w-3xl text-sm">
         {t("backOffice.mails.senderHint", {
           sender: loaderData.sender || t("backOffice.mails.senderDefault"),
@@ -38,6 +38,6 @@ export default function BackOfficeMails({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <MailsForm {...loaderData} />
-    </section>
+    </BackOfficePage>
   );
 }

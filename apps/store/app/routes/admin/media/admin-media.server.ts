@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { mediaListFilters } from "../../../lib/media-resource.ts";
-import { pageCount, pageNumber } from "../../../lib/paging.ts";
-import { requireStaff } from "../../../services/people/staff-access.server.ts";
+import { listPage } from "../../../lib/paging.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /** Pictures a page of the media library lists, newest first: as many as a page of the picker dialog. */
 export const MEDIA_PER_PAGE = 40;
@@ -12,21 +12,20 @@ export const MEDIA_PER_PAGE = 40;
  * carries uploads, alt text and deletions.
  */
 export async function loadMediaLibrary(context: AppLoadContext, request: Request) {
-  await requireStaff(context, request);
-  const params = new URL(request.url).searchParams;
-  const filters = mediaListFilters.safeParse({ search: params.get("search") ?? undefined });
+  const { query } = await staffRequest(context, request, "staff");
+  const filters = mediaListFilters.safeParse({ search: query.get("search") ?? undefined });
   if (!filters.success) throw data(null, { status: 400 });
   const search = filters.data.search ?? "";
+  const asked = listPage(query, MEDIA_PER_PAGE);
   const list = (page: number) =>
     context.mediaLibrary.list({
       limit: MEDIA_PER_PAGE,
       offset: (page - 1) * MEDIA_PER_PAGE,
       search: search || undefined,
     });
-  const asked = pageNumber(params.get("page"));
-  let found = await list(asked);
-  const pages = pageCount(found.total, MEDIA_PER_PAGE);
-  const page = Math.min(asked, pages);
-  if (page < asked) found = await list(page);
+  let found = await list(asked.page);
+  const pages = asked.pages(found.total);
+  const page = Math.min(asked.page, pages);
+  if (page < asked.page) found = await list(page);
   return { ...found, page, pages, search };
 }

@@ -2,18 +2,15 @@ import { Form } from "react-router";
 import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { InputField } from "../../../components/ui/back-office-fields.tsx";
 import { PageLinks } from "../../../components/ui/pagination.tsx";
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { MediaLibrary } from "../../../features/admin/media/media-library.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadMediaLibrary } from "./admin-media.server.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadMediaLibrary(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadMediaLibrary(context, request);
 
-export function meta() {
-  return [{ title: "Media library" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Media library");
 
 /** The address of a page of the list, keeping the search. */
 function mediaPageHref(page: number, search: string): string {
@@ -28,8 +25,7 @@ export default function BackOfficeMedia({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { items, page, pages, search, total } = loaderData;
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.media.title")}</h1>
+    <BackOfficePage title={t("backOffice.media.title")}>
       {/* A GET form: the search and the page are the address, with or without JavaScript. */}
       <Form method="get" role="search" className="mb-6 max-w-xl space-y-2">
         <InputField
@@ -63,6 +59,6 @@ export default function BackOfficeMedia({ loaderData }: Route.ComponentProps) {
         pages={pages}
         href={(n) => mediaPageHref(n, search)}
       />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -4,39 +4,31 @@ import {
   categoryOptions,
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
-import { listProductsForAdmin, productListQuery } from "../../../services/catalogue/products-admin.server.ts";
+import { newestProductChoices } from "../../../services/catalogue/product-choices.server.ts";
 import {
   listMenusForAdmin,
   menuForEditor,
   productChoicesByIds,
 } from "../../../services/content/menus-admin.server.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
-
-/** How many products the editor offers: the newest, and those the menu already points at. */
-const PRODUCT_CHOICES = 200;
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /**
  * The menus editor's data (decision 0036): the menu chosen by `?menu=` (the header's by default) as
  * the REST API answers it, the store's menus, and what an item can point at (pages, categories,
- * products).
+ * products: the newest, and those the menu already points at).
  */
 export async function loadMenuEditor(context: AppLoadContext, request: Request) {
-  await requireAdmin(context, request);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("menu");
-  const location = isMenuLocation(asked) ? asked : "primary";
+  const { query } = await staffRequest(context, request, "administrator");
+  const location = [query.get("menu")].find(isMenuLocation) ?? "primary";
   const [menus, menu, pages, categories, newest] = await Promise.all([
     listMenusForAdmin(context.db),
     menuForEditor(context.db, location),
     listPagesForAdmin(context.db),
     listCategoriesForAdmin(context.db),
-    listProductsForAdmin(
-      context.db,
-      productListQuery({ orderby: "date", order: "desc" }, { limit: PRODUCT_CHOICES, offset: 0 }),
-    ),
+    newestProductChoices(context.db),
   ]);
-  const offered = new Set(newest.products.map((product) => product.id));
+  const offered = new Set(newest.map((product) => product.id));
   const missing = productIdsOf(menu).filter((id) => !offered.has(id));
   const locale = context.locale === "es" ? "es" : "en";
   return {
@@ -50,12 +42,9 @@ export async function loadMenuEditor(context: AppLoadContext, request: Request) 
         draft: page.status === "draft",
       })),
       categories: categoryOptions(categories, context.locale),
-      products: [
-        ...newest.products.map((product) => ({ id: product.id, name: product.name ?? product.slug })),
-        ...(await productChoicesByIds(context.db, missing)),
-      ],
+      products: [...newest, ...(await productChoicesByIds(context.db, missing))],
     },
-    saved: url.searchParams.has("saved"),
+    saved: query.has("saved"),
     loadedAt: Date.now(),
   };
 }

@@ -1,22 +1,18 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { OrderList } from "../../../features/admin/orders/order-list.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadOrderList } from "./admin-orders.server.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadOrderList(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadOrderList(context, request);
 
-export function meta() {
-  return [{ title: "Orders" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Orders");
 
 export default function BackOfficeOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.orders.title")}</h1>
+    <BackOfficePage title={t("backOffice.orders.title")}>
       <OrderList {...loaderData} />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -1,36 +1,26 @@
-import { Link } from "react-router";
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { PageBuilder } from "../../../features/admin/pages/page-builder.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadPageBuilder } from "./admin-page.server.ts";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  return loadPageBuilder(context, request, params.slug);
-}
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  loadPageBuilder(context, request, params.slug);
 
-export function meta({ data }: Route.MetaArgs) {
-  return [{ title: `Edit page ${data?.page.slug ?? ""}` }, { name: "robots", content: "noindex" }];
-}
+export const meta = ({ data }: Route.MetaArgs) => backOfficeMeta(`Edit page ${data?.page.slug ?? ""}`);
 
 /** `/admin/pages/{slug}` (`?block={id}` marks a block): the page builder. */
-export default function BackOfficePage({ loaderData }: Route.ComponentProps) {
+export default function BackOfficePageBuilder({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { page, choices, focusBlock, saved, loadedAt } = loaderData;
   const name = page.title[i18n.language === "es" ? "es" : "en"] || page.title.en;
   return (
-    <section>
-      <p className="mb-2">
-        <Link to="/admin/pages" className="text-brand underline">
-          {t("backOffice.pages.back")}
-        </Link>
-      </p>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.pages.editNamed", { name })}</h1>
-      {saved && (
-        <p role="status" className="mb-4 border-l-4 border-brand bg-emerald-50 px-4 py-2">
-          {t("backOffice.pages.saved")}
-        </p>
-      )}
+    <BackOfficePage
+      title={t("backOffice.pages.editNamed", { name })}
+      back={{ to: "/admin/pages", label: t("backOffice.pages.back") }}
+      notice={saved && t("backOffice.pages.saved")}
+    >
       <PageBuilder key={loadedAt} page={page} choices={choices} focusBlock={focusBlock} />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -1,3 +1,4 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { PageList } from "../../../features/admin/pages/page-list.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
@@ -12,22 +13,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Pages" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Pages");
 
 /** `/admin/pages`: the store's pages, for editors and administrators (decision 0034). */
 export default function BackOfficePages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.pages.title")}</h1>
-      {loaderData.deleted && (
-        <p role="status" className="mb-4 border-l-4 border-brand bg-emerald-50 px-4 py-2">
-          {t("backOffice.pages.deleted")}
-        </p>
-      )}
+    <BackOfficePage
+      title={t("backOffice.pages.title")}
+      notice={loaderData.deleted && t("backOffice.pages.deleted")}
+    >
       <PageList pages={loaderData.pages} />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -5,7 +5,8 @@ import {
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
 import { productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
+import { pictureChoices } from "../../../services/media/picture-choices.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /**
  * The product form's data: the product as the REST API answers it (null for a new one), the
@@ -16,7 +17,7 @@ export async function loadProductForm(
   request: Request,
   idParam: string | undefined,
 ) {
-  await requireAdmin(context, request);
+  const { query } = await staffRequest(context, request, "administrator");
   const id = idParam === undefined ? null : Number(idParam);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647))
     throw data(null, { status: 404 });
@@ -31,12 +32,8 @@ export async function loadProductForm(
     product,
     categories: categoryOptions(categories, context.locale),
     attributes,
-    media: library.items.map((item) => ({
-      id: item.id,
-      name: item.alt_text[context.locale] || item.alt_text.en || item.filename,
-      thumbnail: item.sizes.find((size) => size.format === "jpeg")?.url ?? item.source_url,
-    })),
-    saved: new URL(request.url).searchParams.has("saved"),
+    media: pictureChoices(library.items, context.locale),
+    saved: query.has("saved"),
     loadedAt: Date.now(),
   };
 }

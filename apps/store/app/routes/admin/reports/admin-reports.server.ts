@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { readReportQuery } from "../../../lib/attribution-report.ts";
 import { attributionRows } from "../../../services/analytics/attribution-report.server.ts";
 import { barChart } from "../../../services/analytics/report-chart.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 
 /**
  * `/admin/reports`: the attribution report for the address's period and dimension (this month by
@@ -10,8 +10,8 @@ import { requireAdmin } from "../../../services/people/staff-access.server.ts";
  * two charts drawn by the server; administrators only.
  */
 export async function loadAttributionReport(context: AppLoadContext, request: Request) {
-  await requireAdmin(context, request);
-  const { query, invalid } = readReportQuery(new URL(request.url).searchParams, new Date());
+  const asked = await staffRequest(context, request, "administrator");
+  const { query, invalid } = readReportQuery(asked.query, new Date());
   const currency = context.settings.currency;
   const rows = await attributionRows(context.db, query, currency);
   return {

@@ -1,24 +1,20 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { AttributionReport } from "../../../features/admin/reports/attribution-report.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
 import { loadAttributionReport } from "./admin-reports.server.ts";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadAttributionReport(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadAttributionReport(context, request);
 
-export function meta() {
-  return [{ title: "Reports" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Reports");
 
 /** `/admin/reports`: orders and revenue by where they came from (issue 17, decision 0037). */
 export default function BackOfficeReports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const intro = <p className="mb-6 text-lg">{t("backOffice.reports.attribution")}</p>;
   return (
-    <section>
-      <h1 className="mb-2 text-3xl font-semibold">{t("backOffice.reports.title")}</h1>
-      <p className="mb-6 text-lg">{t("backOffice.reports.attribution")}</p>
+    <BackOfficePage title={t("backOffice.reports.title")} intro={intro}>
       <AttributionReport {...loaderData} />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { SettingsForm } from "../../../features/admin/settings/settings-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { countries } from "../../../lib/checkout-schema.ts";
@@ -17,16 +18,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { settings: withoutSecrets(context.settings), countries: Object.keys(countries), pages };
 }
 
-export function meta() {
-  return [{ title: "Settings" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Settings");
 
 /** `/admin/settings`: everything the owner sets about the store, for administrators (decision 0039). */
 export default function BackOfficeSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.settings.title")}</h1>
+    <BackOfficePage title={t("backOffice.settings.title")}>
       <p className="mb-6">
         <Link to="/admin/mails" className="underline">
           {t("backOffice.mails.settingsLink")}
@@ -37,6 +35,6 @@ export default function BackOfficeSettings({ loaderData }: Route.ComponentProps)
         countries={loaderData.countries}
         pages={loaderData.pages}
       />
-    </section>
+    </BackOfficePage>
   );
 }

@@ -3,12 +3,10 @@ import {
   attributeTerms,
   categories,
   type Database,
-  productAttributeTerms,
   productCategories,
   productImages,
   products,
   reviews,
-  type Translated,
   variationAttributes,
   variations,
 } from "@vitrine/db";
@@ -29,6 +27,7 @@ import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { categoryTexts, pickTranslation, productTexts } from "../shared/translations.server.ts";
 import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
+import { termsOfProduct } from "./product-attribute-queries.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
@@ -230,14 +229,6 @@ export function sharedCategoryTree(
 }
 
 /** What the product page's row brings of each part of the page, as JSON built by the database. */
-type TermRow = {
-  attributeSlug: string;
-  attributeLabel: Translated;
-  termSlug: string;
-  termLabel: Translated;
-  forVariations: boolean;
-  visible: boolean;
-};
 type VariationRow = {
   id: number;
   sku: string | null;
@@ -258,18 +249,6 @@ type ReviewRow = {
   at: string;
   reply: string | null;
 };
-
-/** The product's terms, by attribute, then by the terms' position. */
-const termsOfProduct = sql<TermRow[]>`coalesce((select json_agg(json_build_object(
-    'attributeSlug', ${attributes.slug}, 'attributeLabel', ${attributes.label},
-    'termSlug', ${attributeTerms.slug}, 'termLabel', ${attributeTerms.label},
-    'forVariations', ${productAttributeTerms.usedForVariations},
-    'visible', ${productAttributeTerms.visible})
-    order by ${attributes.id}, ${attributeTerms.position}, ${attributeTerms.id})
-  from ${productAttributeTerms}
-  join ${attributeTerms} on ${attributeTerms.id} = ${productAttributeTerms.termId}
-  join ${attributes} on ${attributes.id} = ${attributeTerms.attributeId}
-  where ${productAttributeTerms.productId} = ${products.id}), '[]')`;
 
 /** The product's variations in the owner's order, each with the slugs of the terms it stands for. */
 const variationsOfProduct = sql<VariationRow[]>`coalesce((select json_agg(json_build_object(
@@ -327,7 +306,7 @@ export async function productBySlug(
           number[]
         >`coalesce((select array_agg(${productImages.mediaId} order by ${productImages.position})
           from ${productImages} where ${productImages.productId} = ${products.id}), '{}')`,
-        terms: termsOfProduct,
+        terms: termsOfProduct(products.id),
         variations: variationsOfProduct,
         reviews: reviewsOfProduct,
         categories: categoriesOfProduct,

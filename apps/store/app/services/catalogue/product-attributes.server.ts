@@ -5,7 +5,7 @@ import {
   productAttributeTerms,
   type Transaction,
 } from "@vitrine/db";
-import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { locales } from "../../i18n/i18n.ts";
 import type {
   AttributeRecord,
@@ -17,6 +17,7 @@ import type {
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { slugify } from "../shared/slugs.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
+import { readProductTerms } from "./product-attribute-queries.server.ts";
 
 /**
  * The attributes a product uses (issue 39, decision 0060): global ones, by the terms it offers, and
@@ -241,41 +242,28 @@ export function variationTermsOf(
 
 /** The product's attributes in WooCommerce's shape (`id` 0 for its own), with their names in every language. */
 export async function productAttributesForAdmin(db: Database, productId: number): Promise<AttributeRecord[]> {
-  const rows = await db
-    .select({
-      attributeId: attributes.id,
-      own: attributes.productId,
-      slug: attributes.slug,
-      label: attributes.label,
-      termId: attributeTerms.id,
-      termSlug: attributeTerms.slug,
-      termLabel: attributeTerms.label,
-      variation: productAttributeTerms.usedForVariations,
-      visible: productAttributeTerms.visible,
-    })
-    .from(productAttributeTerms)
-    .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
-    .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
-    .where(eq(productAttributeTerms.productId, productId))
-    .orderBy(asc(attributes.id), asc(attributeTerms.position), asc(attributeTerms.id));
+  const rows = await readProductTerms(db, productId);
   const byAttribute = new Map<number, typeof rows>();
   for (const row of rows)
     byAttribute.set(row.attributeId, [...(byAttribute.get(row.attributeId) ?? []), row]);
   return [...byAttribute.values()].map((terms, position) => {
     const first = terms[0]!;
     return {
-      id: first.own === null ? first.attributeId : 0,
-      name: first.label[FALLBACK_LOCALE] ?? first.slug,
-      slug: first.slug,
+      id: first.attributeOwner === null ? first.attributeId : 0,
+      name: first.attributeLabel[FALLBACK_LOCALE] ?? first.attributeSlug,
+      slug: first.attributeSlug,
       position,
       visible: first.visible,
-      variation: first.variation,
+      variation: first.forVariations,
       options: terms.map((term) => term.termLabel[FALLBACK_LOCALE] ?? term.termSlug),
       terms: terms.map((term) => term.termId),
       translations: Object.fromEntries(
         locales.map((locale) => [
           locale,
-          { name: first.label[locale] ?? "", options: terms.map((term) => term.termLabel[locale] ?? "") },
+          {
+            name: first.attributeLabel[locale] ?? "",
+            options: terms.map((term) => term.termLabel[locale] ?? ""),
+          },
         ]),
       ),
     };

@@ -35,7 +35,7 @@ const paymentSettingsSchema = z
     cod: z
       .object({
         enabled: z.boolean().catch(true),
-        /** Shipping method ids cash on delivery is offered with; empty offers it with every one. */
+        /** Shipping methods ("flat_rate") or rates ("flat_rate:3") cash on delivery is offered with; empty: every one. */
         shipping_methods: z.array(z.string().max(40)).max(20).catch([]),
       })
       .catch({ enabled: true, shipping_methods: [] }),
@@ -100,16 +100,6 @@ function isHttpUrlOrEmpty(value: string): boolean {
 
 /** A country code of the checkout's list (lib/checkout-schema.ts). */
 const countryCode = z.enum(Object.keys(countries) as [Country, ...Country[]]);
-
-/** One shipping method: offered or not, its cost in minor units, and the countries it ships to (none: all). */
-const shippingMethodSchema = (cost: number) =>
-  z
-    .object({
-      enabled: z.boolean().catch(true),
-      cost: z.number().int().min(0).max(10_000_000).catch(cost),
-      countries: z.array(countryCode).max(50).catch([]),
-    })
-    .catch({ enabled: true, cost, countries: [] });
 
 const analyticsDefaults = {
   enabled: false,
@@ -185,11 +175,6 @@ const storeSettingsSchema = z.object({
   mails: mailSettingsSchema,
   /** Mail the administrators when a review waits for approval (WordPress's "moderation_notify"). */
   review_moderation_mail: z.boolean().catch(true),
-  /** The checkout's shipping methods (spec §5), by country. */
-  shipping: z.object({ flat_rate: shippingMethodSchema(500), local_pickup: shippingMethodSchema(0) }).catch({
-    flat_rate: { enabled: true, cost: 500, countries: [] },
-    local_pickup: { enabled: true, cost: 0, countries: [] },
-  }),
   /** Spec §4 "Sticky header": the optional mode that hides the stuck header while scrolling down. */
   sticky_header_hide_on_scroll: z.boolean().catch(false),
   /** Spec §9: milliseconds between the shopper's last keystroke and the live-search request. */

@@ -4,10 +4,6 @@ import type { RichText } from "./rich-text.ts";
 export const STORE_CURRENCIES = ["USD", "EUR", "GBP", "MXN"] as const;
 export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 
-/** The shipping methods the checkout knows; each has its settings (cost, countries) in the store's. */
-export const SHIPPING_METHOD_IDS = ["flat_rate", "local_pickup"] as const;
-export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
-
 /** The account a bank transfer is paid into (settings `payments.bacs.details`), in WooCommerce's order. */
 export const BANK_DETAIL_FIELDS = ["account_name", "bank_name", "account_number", "iban", "bic"] as const;
 export type BankDetails = Record<(typeof BANK_DETAIL_FIELDS)[number], string>;

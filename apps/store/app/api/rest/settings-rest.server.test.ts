@@ -109,8 +109,8 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
       { name: "" },
       { currency: "BTC" },
       { address: { country: "ZZ" } },
-      { shipping: { flat_rate: { cost: -1 } } },
-      { shipping: { flat_rate: { countries: ["US", "ZZ"] } } },
+      // Shipping is the zones' now (decision 0069): no setting of the store's.
+      { shipping: { flat_rate: { cost: 650 } } },
       { payments: { cod: { enabled: "yes" } } },
       { order_attribution: { sessionMinutes: 0 } },
       { analytics: { ga4_measurement_id: "UA-1" } },
@@ -119,7 +119,7 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
       { not_a_setting: true },
       // Accepted by both.
       { mail_from: "Shop <shop@example.com>" },
-      { shipping: { flat_rate: { cost: 650, countries: ["US", "ES"] } } },
+      { currency: "EUR" },
     ];
     for (const patch of patches) {
       const key = refusedSettingsKey(before, patch);
@@ -132,9 +132,6 @@ describe.each(await availableDialects())("PUT /settings for the legal pages on %
         });
     }
     const accepted = patches.filter((patch) => refusedSettingsKey(before, patch) === null);
-    expect(accepted).toEqual([
-      { mail_from: "Shop <shop@example.com>" },
-      { shipping: { flat_rate: { cost: 650, countries: ["US", "ES"] } } },
-    ]);
+    expect(accepted).toEqual([{ mail_from: "Shop <shop@example.com>" }, { currency: "EUR" }]);
   });
 });

@@ -56,7 +56,9 @@ describe.each(await availableDialects())("shipping zones and classes REST on %s"
       { id, name: "Spain", order: 1 },
     ]);
     expect(
-      (await call("/shipping/zones/0/methods", admin)).body.map((m: { method_id: string }) => m.method_id),
+      (await call("/shipping/zones/0/methods", admin)).body.map(
+        (m) => (m as { method_id: string }).method_id,
+      ),
     ).toEqual(["flat_rate", "local_pickup"]);
     // Every change empties every process's zones: a purge of all pages goes through the change feed.
     expect(purges.length).toBeGreaterThanOrEqual(5);
@@ -119,7 +121,7 @@ describe.each(await availableDialects())("shipping zones and classes REST on %s"
     const a = (await call("/shipping/zones", admin, "POST", { name: "A" })).body.id as number;
     const b = (await call("/shipping/zones", admin, "POST", { name: "B" })).body.id as number;
     const ordered = await call("/shipping/zones/order", admin, "PUT", [b, a]);
-    expect(ordered.body.map((zone: { name: string }) => zone.name)).toEqual([
+    expect(ordered.body.map((zone) => (zone as { name: string }).name)).toEqual([
       "Locations not covered by your other zones",
       "B",
       "A",

@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { STORE_NOTICE_ID } from "../../lib/store-notice.ts";
-import { shippingMethod, shippingOptions } from "../cart/shipping.server.ts";
 import {
   loadStoreSettings,
   SettingsError,
@@ -93,8 +92,8 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
     const refused: Array<[Record<string, unknown>, string]> = [
       [{ colour: "red" }, "colour"],
       [{ currency: "XYZ" }, "currency"],
-      [{ shipping: { flat_rate: { cost: -1 } } }, "shipping"],
-      [{ shipping: { local_pickup: { countries: ["ZZ"] } } }, "shipping"],
+      // Shipping is the zones' now (decision 0069): the old methods' settings are no setting.
+      [{ shipping: { flat_rate: { cost: 500 } } }, "shipping"],
       [{ mail_from: "Shop <not an address>" }, "mail_from"],
       [{ mail_from: "Shop\r\nBcc: x@example.com" }, "mail_from"],
       [{ payments: { wallet: { enabled: "yes" } } }, "payments"],
@@ -106,20 +105,12 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
     expect((await loadStoreSettings(database.db)).name).toBe("Before");
   });
 
-  it("takes a sender with or without a name, shipping zones by country, and a currency of the list", async () => {
+  it("takes a sender with or without a name and a currency of the list", async () => {
     const changed = await updateStoreSettings(database.db, {
       mail_from: "Tienda Vitrine <hola@tienda.example>",
       currency: "EUR",
-      shipping: { flat_rate: { cost: 750, countries: ["ES", "FR"] }, local_pickup: { enabled: false } },
     });
-    expect(changed).toMatchObject({
-      mail_from: "Tienda Vitrine <hola@tienda.example>",
-      currency: "EUR",
-      shipping: {
-        flat_rate: { enabled: true, cost: 750, countries: ["ES", "FR"] },
-        local_pickup: { enabled: false, cost: 0, countries: [] },
-      },
-    });
+    expect(changed).toMatchObject({ mail_from: "Tienda Vitrine <hola@tienda.example>", currency: "EUR" });
     expect((await updateStoreSettings(database.db, { mail_from: "shop@example.com" })).mail_from).toBe(
       "shop@example.com",
     );
@@ -171,18 +162,5 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
       store_notice: { id: "winter", text: { en: "Winter", es: "Invierno" } },
     });
     expect(chosen.store_notice.id).toBe("winter");
-  });
-});
-
-describe("shipping options", () => {
-  it("offers the methods turned on, each where its zone ships", () => {
-    const settings = parseStoreSettings({
-      shipping: { flat_rate: { cost: 900, countries: ["ES"] }, local_pickup: { enabled: false } },
-    });
-    expect(shippingOptions(settings)).toEqual([{ id: "flat_rate", cost: 900, countries: ["ES"] }]);
-    expect(shippingMethod(settings, "flat_rate", "ES")).toMatchObject({ cost: 900 });
-    expect(shippingMethod(settings, "flat_rate", "US")).toBeUndefined();
-    expect(shippingMethod(settings, "local_pickup", "ES")).toBeUndefined();
-    expect(shippingMethod(parseStoreSettings({}), "local_pickup", "US")).toMatchObject({ cost: 0 });
   });
 });

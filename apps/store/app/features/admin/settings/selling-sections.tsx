@@ -1,56 +1,14 @@
 import { CheckboxInput, InputField } from "../../../components/ui/back-office-fields.tsx";
-import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
-import { type CountriesSectionProps, type SettingField, SettingsSection } from "./settings-fields.tsx";
+import { SHIPPING_METHOD_TYPES } from "../../../lib/shipping/shipping-methods.ts";
+import { BANK_DETAIL_FIELDS } from "../../../lib/store-settings.ts";
+import { type SettingField, SettingsSection } from "./settings-fields.tsx";
 import type { EditableSettings } from "./settings-patch.ts";
 
-/** The settings page's sections about selling: shipping, payments, order attribution (decision 0039). */
-
-export function ShippingSection({ settings, countries, regions }: CountriesSectionProps) {
-  const { t } = useTranslation();
-  return (
-    <SettingsSection section="shipping" settings={settings}>
-      {SHIPPING_METHOD_IDS.map((id) => {
-        const method = settings.shipping[id];
-        const name = t(`checkout.shipping.${id}`);
-        return (
-          <fieldset key={id} className="space-y-2 border-t border-stone-200 pt-3">
-            <legend className="font-semibold">{name}</legend>
-            <CheckboxInput name={`shipping.${id}.enabled`} checked={method.enabled}>
-              {t("backOffice.settings.offered", { method: name })}
-            </CheckboxInput>
-            <MoneyField
-              name={`shipping.${id}.cost`}
-              label={t("backOffice.settings.cost", { method: name, currency: settings.currency })}
-              cents={method.cost}
-              currency={settings.currency}
-              required
-            />
-            <fieldset>
-              <legend className="text-sm font-medium">
-                {t("backOffice.settings.zone", { method: name })}
-              </legend>
-              <div className="flex flex-wrap gap-x-4">
-                {countries.map((code) => (
-                  <CheckboxInput
-                    key={code}
-                    small
-                    name={`shipping.${id}.countries`}
-                    value={code}
-                    checked={(method.countries as readonly string[]).includes(code)}
-                  >
-                    {regions.of(code)}
-                  </CheckboxInput>
-                ))}
-              </div>
-            </fieldset>
-          </fieldset>
-        );
-      })}
-    </SettingsSection>
-  );
-}
+/**
+ * The settings page's sections about selling: payments, order attribution (decision 0039). Shipping
+ * is the Shipping area's (zones, decision 0069).
+ */
 
 /** Longest bank details the REST API takes, per field. */
 const BANK_FIELD_LENGTH = { bic: 20, account_name: 100, bank_name: 100 } as Record<string, number>;
@@ -79,7 +37,7 @@ export function PaymentsSection({ settings }: { settings: EditableSettings }) {
       </CheckboxInput>
       <fieldset>
         <legend className="text-sm font-medium">{t("backOffice.settings.codWith")}</legend>
-        {SHIPPING_METHOD_IDS.map((id) => (
+        {SHIPPING_METHOD_TYPES.map((id) => (
           <CheckboxInput
             key={id}
             small

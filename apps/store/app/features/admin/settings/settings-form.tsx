@@ -5,7 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { refusedSettingsKey } from "../../../lib/settings-resource.ts";
 import { GA4_MEASUREMENT_ID } from "../../../lib/store-settings.ts";
-import { ATTRIBUTION_FIELDS, PaymentsSection, ShippingSection } from "./selling-sections.tsx";
+import { ATTRIBUTION_FIELDS, PaymentsSection } from "./selling-sections.tsx";
 import { SettingsSection } from "./settings-fields.tsx";
 import {
   type EditableSettings,
@@ -122,7 +122,6 @@ export function SettingsForm({
       <SettingsSection section="cart" settings={settings} fields={CART_FIELDS} />
       <SettingsSection section="pages" settings={settings} fields={PAGES_FIELDS} />
       <SettingsSection section="visibility" settings={settings} fields={VISIBILITY_FIELDS} />
-      <ShippingSection settings={settings} countries={countries} regions={regions} />
       <PaymentsSection settings={settings} />
       <SettingsSection section="attribution" settings={settings} fields={ATTRIBUTION_FIELDS} />
       <AnalyticsSection settings={settings} ga4Invalid={ga4Invalid} errorId={ERROR_ID} />

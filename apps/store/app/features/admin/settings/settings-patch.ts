@@ -1,6 +1,5 @@
-import { centsFromText } from "../../../lib/money-text.ts";
 import type { StoreSettings } from "../../../lib/settings-resource.ts";
-import { BANK_DETAIL_FIELDS, SHIPPING_METHOD_IDS } from "../../../lib/store-settings.ts";
+import { BANK_DETAIL_FIELDS } from "../../../lib/store-settings.ts";
 
 /**
  * What the settings page edits and what it sends: the settings' shapes as `GET /settings` answers
@@ -29,7 +28,6 @@ export const SECTION_OF: Record<string, string> = {
   page_loader: "pages",
   coming_soon: "visibility",
   store_notice: "visibility",
-  shipping: "shipping",
   payments: "payments",
   order_attribution: "attribution",
   photo_feed: "photoFeed",
@@ -38,32 +36,20 @@ export const SECTION_OF: Record<string, string> = {
   legal_pages: "legal",
 };
 
-/** A form's values read as the settings' shapes: text trimmed, checkboxes as booleans, amounts in cents. */
+/** A form's values read as the settings' shapes: text trimmed, checkboxes as booleans. */
 function reader(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
   return {
     text,
     on: (name: string) => form.get(name) === "on",
     number: (name: string) => (text(name) === "" ? Number.NaN : Number(text(name))),
-    // Not an amount: NaN, which the server refuses (as it refuses any other unreadable number).
-    cents: (name: string) => centsFromText(text(name)) ?? Number.NaN,
     all: (name: string) => form.getAll(name).map(String),
   };
 }
 
 /** The change the form asks for: every setting the page shows, in the shapes `PUT /settings` takes. */
 export function settingsPatch(form: FormData): Record<string, unknown> {
-  const { text, on, number, cents, all } = reader(form);
-  const shipping = Object.fromEntries(
-    SHIPPING_METHOD_IDS.map((id) => [
-      id,
-      {
-        enabled: on(`shipping.${id}.enabled`),
-        cost: cents(`shipping.${id}.cost`),
-        countries: all(`shipping.${id}.countries`),
-      },
-    ]),
-  );
+  const { text, on, number, all } = reader(form);
   return {
     name: text("name"),
     address: {
@@ -88,7 +74,6 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       enabled: on("store_notice.enabled"),
       text: { en: text("store_notice.text.en"), es: text("store_notice.text.es") },
     },
-    shipping,
     payments: {
       bacs: {
         enabled: on("payments.bacs.enabled"),

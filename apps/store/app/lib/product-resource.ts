@@ -72,9 +72,23 @@ const variationAttribute = z
 
 const variationTerms = z.union([variationTermIds, z.array(variationAttribute).max(20)]);
 
+/** WooCommerce's tax status: the price is taxed, only its shipping is, or nothing (decision 0067). */
+export const TAX_STATUSES = ["taxable", "shipping", "none"] as const;
+const taxStatus = z.enum(TAX_STATUSES);
+/** A tax class's slug as WooCommerce's products API names it: "" (or "standard") is the standard class. */
+const taxClass = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^(?:[a-z0-9]+(?:-[a-z0-9]+)*)?$/)
+  .transform((slug) => (slug === "standard" ? "" : slug));
+/** A variation's class: "parent" (the product's, WooCommerce's default) or a class as above. */
+const variationTaxClass = z.union([z.literal("parent"), taxClass]);
+
 const variationInput = z
   .object({
     id: id.optional(),
+    tax_class: variationTaxClass.optional(),
     sku: sku.optional(),
     regular_price: price,
     sale_price: price.nullable().optional(),
@@ -165,6 +179,8 @@ export const productInput = z
     featured: z.boolean().optional(),
     sku: sku.optional(),
     gtin: gtin.optional(),
+    tax_status: taxStatus.optional(),
+    tax_class: taxClass.optional(),
     regular_price: price.optional(),
     sale_price: price.nullable().optional(),
     stock_quantity: quantity.nullable().optional(),
@@ -194,6 +210,8 @@ const variationRecord = z.object({
   stock_quantity: z.number().nullable(),
   stock_status: stockStatus,
   image_id: z.number().nullable(),
+  /** "parent" (the product's class), "" standard, or a class's slug. */
+  tax_class: z.string(),
   /** WooCommerce's `{id, name, option}` (`id` 0 for the product's own attribute), with the term's id. */
   attributes: z.array(z.object({ id: z.number(), name: z.string(), option: z.string(), term: z.number() })),
 });
@@ -223,6 +241,9 @@ export const productRecord = z.object({
   featured: z.boolean(),
   sku: z.string().nullable(),
   gtin: z.string().nullable(),
+  tax_status: taxStatus,
+  /** "" is the standard class. */
+  tax_class: z.string(),
   regular_price: z.number(),
   sale_price: z.number().nullable(),
   stock_quantity: z.number().nullable(),

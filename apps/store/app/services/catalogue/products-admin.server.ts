@@ -28,6 +28,7 @@ import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.ser
 import { recordMove } from "../shared/redirects.server.ts";
 import { slugify } from "../shared/slugs.server.ts";
 import { FALLBACK_LOCALE, productTexts } from "../shared/translations.server.ts";
+import { checkTaxClass } from "../taxes/tax-rates.server.ts";
 import {
   type OfferedAttribute,
   productAttributesForAdmin,
@@ -145,7 +146,13 @@ export async function listProductsForAdmin(
 /** A product as the REST API and the back office's form read it (`productRecord`); null for an unknown id. */
 export async function productForAdmin(db: Database, id: number): Promise<ProductRecord | null> {
   const [row] = await db
-    .select({ ...adminColumns, featured: products.featured, gtin: products.gtin })
+    .select({
+      ...adminColumns,
+      featured: products.featured,
+      gtin: products.gtin,
+      taxStatus: products.taxStatus,
+      taxClass: products.taxClass,
+    })
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
@@ -178,6 +185,8 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     featured: row.featured,
     sku: row.sku,
     gtin: row.gtin,
+    tax_status: row.taxStatus,
+    tax_class: row.taxClass,
     regular_price: row.regularPrice,
     sale_price: row.salePrice,
     stock_quantity: row.stockQuantity,
@@ -206,6 +215,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
+      tax_class: variation.taxClass,
       attributes: variationTermRows
         .filter((term) => term.variationId === variation.id)
         .map((term) => ({
@@ -252,6 +262,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         featured: input.featured ?? current?.featured ?? false,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
         gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
+        taxStatus: input.tax_status ?? current?.taxStatus ?? "taxable",
+        taxClass: input.tax_class ?? current?.taxClass ?? "",
         regularPrice: input.regular_price ?? current?.regularPrice ?? 0,
         salePrice: input.sale_price === undefined ? (current?.salePrice ?? null) : input.sale_price,
         ...stock,
@@ -344,6 +356,13 @@ async function checkReferences(tx: Transaction, input: ProductInput): Promise<vo
     "images",
     "picture",
   );
+  const classes = new Set([
+    ...(input.tax_class === undefined ? [] : [input.tax_class]),
+    ...(input.variations ?? []).flatMap((variation) =>
+      variation.tax_class === undefined || variation.tax_class === "parent" ? [] : [variation.tax_class],
+    ),
+  ]);
+  for (const slug of classes) await checkTaxClass(tx, slug, "tax_class");
   // Variations name the attributes' terms: checked against what the save offers, once written.
   if (input.variations && !input.attributes)
     throw new AdminInputError(
@@ -481,6 +500,8 @@ async function writeVariations(
       ...stockOf(variation, null),
       imageId: variation.image_id ?? null,
       menuOrder,
+      // Left out, a kept variation keeps its class and a new one takes the product's ("parent").
+      ...(variation.tax_class === undefined ? {} : { taxClass: variation.tax_class }),
     };
     let variationId: number;
     if (variation.id) {

@@ -8,6 +8,7 @@ import {
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
 import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
 import { generalFields } from "./product-general-section.tsx";
+import { taxFields } from "./product-tax-section.tsx";
 
 /**
  * The product form's body for `POST|PUT /products`, read from the form when it is sent, and its
@@ -24,6 +25,8 @@ export type VariationDraft = {
   salePrice: string;
   stock: string;
   imageId: string;
+  /** "parent" (the product's class), "" standard, or a class's slug. */
+  taxClass: string;
   terms: Record<string, string>;
 };
 
@@ -42,7 +45,16 @@ export const draftKey = () => `variation-${++drafts}`;
 
 /** A new variation's empty fields, standing for `terms`. */
 export function emptyVariation(terms: Record<string, string> = {}): VariationDraft {
-  return { key: draftKey(), sku: "", price: "", salePrice: "", stock: "", imageId: "", terms };
+  return {
+    key: draftKey(),
+    sku: "",
+    price: "",
+    salePrice: "",
+    stock: "",
+    imageId: "",
+    taxClass: "parent",
+    terms,
+  };
 }
 
 /**
@@ -79,6 +91,7 @@ export function variationDraft(variation: VariationRecord, owns: OwnAttributeDra
     salePrice: money(variation.sale_price),
     stock: count(variation.stock_quantity),
     imageId: variation.image_id ? String(variation.image_id) : "",
+    taxClass: variation.tax_class,
     terms: {
       ...Object.fromEntries(
         variation.attributes
@@ -114,6 +127,7 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
   return {
     type: state.type,
     ...generalFields(form),
+    ...taxFields(form),
     translations: Object.fromEntries(
       locales.map((lang) => [
         lang,
@@ -143,6 +157,7 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
           sale_price: cents(variation.salePrice),
           stock_quantity: whole(variation.stock),
           image_id: variation.imageId ? Number(variation.imageId) : null,
+          tax_class: variation.taxClass,
           attributes: [
             ...state.attributes
               .filter((attribute) => attribute.variation !== false)

@@ -11,6 +11,7 @@ import { ProductGeneralSection } from "./product-general-section.tsx";
 import { ProductOwnAttributesSection } from "./product-own-attributes-section.tsx";
 import { ProductPriceSection } from "./product-price-section.tsx";
 import type { CategoryOption } from "./product-table.tsx";
+import { ProductTaxSection, type TaxClassChoice } from "./product-tax-section.tsx";
 import { ProductTextsSection } from "./product-texts-section.tsx";
 import {
   ProductAttributesSection,
@@ -33,11 +34,13 @@ export function ProductForm({
   categories,
   attributes,
   media,
+  taxClasses,
 }: {
   product: ProductRecord | null;
   categories: CategoryOption[];
   attributes: AttributeChoice[];
   media: MediaChoice[];
+  taxClasses: TaxClassChoice[];
 }) {
   const { t } = useTranslation();
   const [type, setType] = useState(product?.type ?? "simple");
@@ -124,6 +127,7 @@ export function ProductForm({
       <ProductGeneralSection product={product} type={type} onTypeChange={setType} />
       <ProductTextsSection product={product} />
       {simple && <ProductPriceSection product={product} />}
+      <ProductTaxSection product={product} taxClasses={taxClasses} />
       <ProductCategoriesSection product={product} categories={categories} />
       <ProductGallerySection media={media} images={images} onChange={setImages} />
       {!simple && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}
@@ -132,6 +136,7 @@ export function ProductForm({
         <ProductVariationsSection
           axes={axes}
           media={media}
+          taxClasses={taxClasses}
           variations={variations}
           onChange={setVariations}
         />

@@ -7,6 +7,7 @@ import { MediaSingleField } from "../media/media-single-field.tsx";
 import { type OwnAttributeDraft, ownValues } from "./own-attribute-drafts.ts";
 import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
+import { type TaxClassChoice, VariationTaxClassField } from "./product-tax-section.tsx";
 
 type Terms = Record<string, number[]>;
 
@@ -102,11 +103,13 @@ export function ProductAttributesSection({
 export function ProductVariationsSection({
   axes,
   media,
+  taxClasses,
   variations,
   onChange,
 }: {
   axes: VariationAxis[];
   media: MediaChoice[];
+  taxClasses: TaxClassChoice[];
   variations: VariationDraft[];
   onChange: (change: (all: VariationDraft[]) => VariationDraft[]) => void;
 }) {
@@ -125,6 +128,7 @@ export function ProductVariationsSection({
           variation={variation}
           axes={axes}
           media={media}
+          taxClasses={taxClasses}
           onChange={(patch) => change(variation.key, patch)}
           onRemove={() => onChange((all) => all.filter((each) => each.key !== variation.key))}
         />
@@ -166,6 +170,7 @@ function VariationFields({
   variation,
   axes,
   media,
+  taxClasses,
   onChange,
   onRemove,
 }: {
@@ -173,6 +178,7 @@ function VariationFields({
   variation: VariationDraft;
   axes: VariationAxis[];
   media: MediaChoice[];
+  taxClasses: TaxClassChoice[];
   onChange: (patch: Partial<VariationDraft>) => void;
   onRemove: () => void;
 }) {
@@ -237,6 +243,11 @@ function VariationFields({
         known={media}
         imageId={variation.imageId ? Number(variation.imageId) : null}
         onChange={(imageId) => onChange({ imageId: imageId === null ? "" : String(imageId) })}
+      />
+      <VariationTaxClassField
+        value={variation.taxClass}
+        taxClasses={taxClasses}
+        onChange={(taxClass) => onChange({ taxClass })}
       />
       <div className="flex items-end">
         <button type="button" className={ADMIN_BUTTON} onClick={onRemove}>

@@ -7,10 +7,12 @@ import {
 import { productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
 import { pictureChoices } from "../../../services/media/picture-choices.server.ts";
 import { staffRequest } from "../../../services/people/staff-access.server.ts";
+import { loadTaxClasses } from "../../../services/taxes/tax-rates.server.ts";
 
 /**
  * The product form's data: the product as the REST API answers it (null for a new one), the
- * category tree, the attributes with their terms, and the media library's pictures to choose from.
+ * category tree, the attributes with their terms, the media library's pictures to choose from, and
+ * the tax classes.
  */
 export async function loadProductForm(
   context: AppLoadContext,
@@ -21,11 +23,12 @@ export async function loadProductForm(
   const id = idParam === undefined ? null : Number(idParam);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647))
     throw data(null, { status: 404 });
-  const [product, categories, attributes, library] = await Promise.all([
+  const [product, categories, attributes, library, taxClasses] = await Promise.all([
     id === null ? null : productForAdmin(context.db, id),
     listCategoriesForAdmin(context.db),
     attributeChoices(context.db),
     context.mediaLibrary.list({ limit: 200, offset: 0 }),
+    loadTaxClasses(context.db),
   ]);
   if (id !== null && !product) throw data(null, { status: 404 });
   return {
@@ -33,6 +36,8 @@ export async function loadProductForm(
     categories: categoryOptions(categories, context.locale),
     attributes,
     media: pictureChoices(library.items, context.locale),
+    // As the products API names them: "" is the standard class.
+    taxClasses,
     saved: query.has("saved"),
     loadedAt: Date.now(),
   };

@@ -43,6 +43,9 @@ export default [
     route("coupons/:id", "routes/admin/coupon/route.tsx"),
     route("reports/coupons", "routes/admin/reports-coupons/route.tsx"),
     route("taxes", "routes/admin/taxes/route.tsx"),
+    route("shipping", "routes/admin/shipping/route.tsx"),
+    route("shipping/zones/:id", "routes/admin/shipping-zone/route.tsx"),
+    route("shipping/classes", "routes/admin/shipping-classes/route.tsx"),
   ]),
   // The report as a file: a resource route, outside the back office's page frame (decision 0037).
   route("admin/reports/attribution.csv", "routes/admin/reports-csv/route.ts"),

@@ -134,6 +134,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/shipping" className={link}>
+                  {t("backOffice.shipping.title")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/mails" className={link}>
                   {t("backOffice.mails.title")}
                 </NavLink>

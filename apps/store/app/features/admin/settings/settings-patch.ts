@@ -56,6 +56,7 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       line1: text("address.line1"),
       line2: text("address.line2"),
       city: text("address.city"),
+      state: text("address.state").toUpperCase(),
       postcode: text("address.postcode"),
       country: text("address.country"),
     },

@@ -15,6 +15,8 @@ const ADDRESS_FIELDS: SettingField[] = [
   { text: "address.line1", label: "checkout.fields.address_1", maxLength: 200 },
   { text: "address.line2", label: "checkout.fields.address_2", maxLength: 200 },
   { text: "address.city", label: "checkout.fields.city", maxLength: 100 },
+  // Its code ("CA"): taxes based on the shop's address follow it (decision 0067).
+  { text: "address.state", label: "checkout.fields.state", maxLength: 30 },
   { text: "address.postcode", label: "checkout.fields.postcode", maxLength: 20 },
 ];
 

@@ -1,11 +1,6 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  CheckboxInput,
-  FormSection,
-  InputField,
-  SelectInput,
-} from "../../../components/ui/back-office-fields.tsx";
+import { CheckboxInput, FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
@@ -36,7 +31,7 @@ export function TaxOptionsForm({
   const country = address.country
     ? new Intl.DisplayNames([i18n.language], { type: "region" }).of(address.country)
     : "";
-  const base = [address.city, address.postcode, country].filter(Boolean).join(", ");
+  const base = [address.city, address.state, address.postcode, country].filter(Boolean).join(", ");
 
   async function save(form: HTMLFormElement): Promise<boolean> {
     if (busy) return false;
@@ -97,13 +92,9 @@ export function TaxOptionsForm({
         </CheckboxInput>
         {choice("pricesIncludeTax", options.pricesIncludeTax ? "yes" : "no", ["yes", "no"])}
         {choice("basedOn", options.basedOn, ["shipping", "billing", "base"])}
-        <InputField
-          label={t("backOffice.taxes.options.baseState")}
-          name="baseState"
-          value={address.state}
-          maxLength={30}
-          hint={t("backOffice.taxes.options.baseStateHint", { address: base || "—" })}
-        />
+        <p className="text-sm text-stone-600">
+          {t("backOffice.taxes.options.baseAddress", { address: base || "—" })}
+        </p>
         <SelectInput
           label={t("backOffice.taxes.options.shippingTaxClass")}
           name="shippingTaxClass"

@@ -2,9 +2,9 @@ import type { TaxSettings } from "../../../lib/totals/totals-types.ts";
 
 /**
  * The tax options form's fields read back into the patch `PUT /settings` takes (decision 0067): the
- * store's `taxes` and its base address's state. No React.
+ * store's `taxes`. No React.
  */
-export function taxOptionsPatch(form: FormData): { taxes: TaxSettings; address: { state: string } } {
+export function taxOptionsPatch(form: FormData): { taxes: TaxSettings } {
   const text = (name: string) => String(form.get(name) ?? "");
   return {
     taxes: {
@@ -17,6 +17,5 @@ export function taxOptionsPatch(form: FormData): { taxes: TaxSettings; address: 
       displayCart: text("displayCart") as TaxSettings["displayCart"],
       totalsDisplay: text("totalsDisplay") as TaxSettings["totalsDisplay"],
     },
-    address: { state: text("baseState").trim().toUpperCase() },
   };
 }

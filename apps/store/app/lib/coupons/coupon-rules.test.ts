@@ -7,6 +7,8 @@ import {
   couponRefusal,
   couponRefusalNotice,
   emailMatches,
+  recheckApplied,
+  removedCouponNotice,
   toTotalsCoupon,
 } from "./coupon-rules.ts";
 
@@ -227,6 +229,37 @@ describe("messages", () => {
     const codes = ["coupon_missing", "coupon_expired", "coupon_already_applied", "coupon_usage_limit"];
     for (const locale of ["en", "es"] as const)
       for (const code of codes) expect(createI18n(locale).exists(`coupons.errors.${code}`)).toBe(true);
+  });
+});
+
+describe("recheckApplied (WooCommerce's check_cart_coupons)", () => {
+  const cart = () => {
+    const { applied: _applied, customerUses: _uses, ...rest } = ctx();
+    return rest;
+  };
+  it("keeps what still holds, in order, and takes off what no longer fits the cart, with why", () => {
+    const rows = [
+      coupon({ code: "a" }),
+      coupon({ code: "big", minimumAmount: 9000 }),
+      coupon({ code: "staff", emailRestrictions: ["*@vitrine.test"] }),
+      coupon({ code: "solo", individualUse: true }),
+      coupon({ code: "late" }),
+    ];
+    const { kept, dropped } = recheckApplied(rows, { ...cart(), email: "ada@example.com" });
+    expect(kept.map((row) => row.code)).toEqual(["a", "solo"]);
+    expect(dropped.map(({ row, refusal }) => [row.code, refusal.code])).toEqual([
+      ["big", "coupon_minimum_spend"],
+      ["staff", "coupon_not_yours"],
+      ["late", "coupon_individual_use"],
+    ]);
+    const once = recheckApplied([coupon({ code: "x", usageLimitPerUser: 1 })], {
+      ...ctx(),
+      customerUses: () => 1,
+    });
+    expect(once.dropped[0]?.refusal.code).toBe("coupon_usage_limit");
+    expect(createI18n("en").t(removedCouponNotice("big").message, removedCouponNotice("big").params)).toBe(
+      'Sorry, it seems the coupon "big" is invalid - it has now been removed from your order.',
+    );
   });
 });
 

@@ -169,6 +169,36 @@ export function couponRefusal(
   return emailRefusal(coupon, ctx);
 }
 
+/**
+ * The coupons already on a cart, checked again as the cart is now (WooCommerce's
+ * `check_cart_coupons`, on every totals calculation, and at checkout with the billing e-mail): those
+ * that still hold, in order, and those to take off with why. A later coupon that joins one for
+ * individual use is taken off.
+ */
+export function recheckApplied<Row extends CouponRuleRow>(
+  rows: Row[],
+  ctx: Omit<CouponContext, "applied" | "customerUses"> & { customerUses?: (row: Row) => number },
+): { kept: Row[]; dropped: Array<{ row: Row; refusal: CouponRefusal }> } {
+  const kept: Row[] = [];
+  const dropped: Array<{ row: Row; refusal: CouponRefusal }> = [];
+  for (const row of rows) {
+    const context: CouponContext = {
+      ...ctx,
+      applied: kept.map((k) => ({ code: k.code, individualUse: k.individualUse })),
+      customerUses: ctx.customerUses?.(row) ?? 0,
+    };
+    const refused = couponRefusal(row.code, row, context);
+    if (refused) dropped.push({ row, refusal: refused });
+    else kept.push(row);
+  }
+  return { kept, dropped };
+}
+
+/** WooCommerce's notice for a coupon taken off a cart it no longer fits. */
+export function removedCouponNotice(code: string): Notice {
+  return { type: "error", message: "coupons.invalidRemoved", params: { code } };
+}
+
 /** At checkout: the allowed e-mails against the billing e-mail and the account's. */
 export function emailRefusal(
   coupon: CouponRuleRow,

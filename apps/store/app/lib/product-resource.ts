@@ -181,6 +181,13 @@ export const productInput = z
     gtin: gtin.optional(),
     tax_status: taxStatus.optional(),
     tax_class: taxClass.optional(),
+    /** The shipping class's slug (decision 0069); "" for none. */
+    shipping_class: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^[a-z0-9-]*$/)
+      .optional(),
     regular_price: price.optional(),
     sale_price: price.nullable().optional(),
     stock_quantity: quantity.nullable().optional(),
@@ -244,6 +251,9 @@ export const productRecord = z.object({
   tax_status: taxStatus,
   /** "" is the standard class. */
   tax_class: z.string(),
+  /** The shipping class's slug and id, as WooCommerce's products API gives them ("" and 0: none). */
+  shipping_class: z.string(),
+  shipping_class_id: z.number(),
   regular_price: z.number(),
   sale_price: z.number().nullable(),
   stock_quantity: z.number().nullable(),

@@ -135,6 +135,33 @@ describe.each(await availableDialects())("shipping zones and classes REST on %s"
     expect((await call(`/shipping/zones/${a}/methods`, admin)).status).toBe(404);
   });
 
+  it("gives a product a shipping class by slug (products REST shipping_class, shipping_class_id)", async () => {
+    const admin = (await server.session("administrator")).headers;
+    const bulky = (await call("/products/shipping_classes", admin, "POST", { name: "Bulky" })).body
+      .id as number;
+    const made = await call("/products", admin, "POST", {
+      type: "simple",
+      regular_price: 1000,
+      translations: { en: { name: "Sofa" } },
+      shipping_class: "bulky",
+    });
+    expect(made.body).toMatchObject({ shipping_class: "bulky", shipping_class_id: bulky });
+    const id = made.body.id as number;
+    expect((await call(`/products/${id}`, admin, "PUT", { regular_price: 1200 })).body).toMatchObject({
+      shipping_class: "bulky",
+    });
+    expect((await call(`/products/shipping_classes/${bulky}`, admin)).body).toMatchObject({ count: 1 });
+    const refused = await call(`/products/${id}`, admin, "PUT", { shipping_class: "huge" });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { code: "rest_invalid_param", data: { param: "shipping_class" } },
+    });
+    expect((await call(`/products/${id}`, admin, "PUT", { shipping_class: "" })).body).toMatchObject({
+      shipping_class: "",
+      shipping_class_id: 0,
+    });
+  });
+
   it("keeps shipping classes with their products' count; a taken slug is refused", async () => {
     const admin = (await server.session("administrator")).headers;
     const made = await call("/products/shipping_classes", admin, "POST", {

@@ -6,6 +6,7 @@ import {
   productImages,
   products,
   productTranslations,
+  shippingClasses,
   type Transaction,
   variationAttributes,
   variations,
@@ -152,6 +153,10 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       gtin: products.gtin,
       taxStatus: products.taxStatus,
       taxClass: products.taxClass,
+      shippingClassId: products.shippingClassId,
+      shippingClass: sql<
+        string | null
+      >`(select s.slug from shipping_classes s where s.id = "products"."shipping_class_id")`,
     })
     .from(products)
     .where(eq(products.id, id));
@@ -187,6 +192,8 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     gtin: row.gtin,
     tax_status: row.taxStatus,
     tax_class: row.taxClass,
+    shipping_class: row.shippingClass ?? "",
+    shipping_class_id: row.shippingClassId ?? 0,
     regular_price: row.regularPrice,
     sale_price: row.salePrice,
     stock_quantity: row.stockQuantity,
@@ -264,6 +271,10 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
         taxStatus: input.tax_status ?? current?.taxStatus ?? "taxable",
         taxClass: input.tax_class ?? current?.taxClass ?? "",
+        shippingClassId:
+          input.shipping_class === undefined
+            ? (current?.shippingClassId ?? null)
+            : await shippingClassIdOf(tx, input.shipping_class),
         regularPrice: input.regular_price ?? current?.regularPrice ?? 0,
         salePrice: input.sale_price === undefined ? (current?.salePrice ?? null) : input.sale_price,
         ...stock,
@@ -545,4 +556,16 @@ async function deriveFromVariations(tx: Transaction, productId: number): Promise
           : "outofstock",
     })
     .where(eq(products.id, productId));
+}
+
+/** A shipping class's id from its slug ("" none); an unknown slug is refused, naming the field. */
+async function shippingClassIdOf(tx: Transaction, slug: string): Promise<number | null> {
+  if (slug === "") return null;
+  const [found] = await tx
+    .select({ id: shippingClasses.id })
+    .from(shippingClasses)
+    .where(eq(shippingClasses.slug, slug));
+  if (!found)
+    throw new AdminInputError("rest_invalid_param", "Invalid parameter: shipping_class", "shipping_class");
+  return found.id;
 }

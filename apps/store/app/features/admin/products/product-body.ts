@@ -8,6 +8,7 @@ import {
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
 import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
 import { generalFields } from "./product-general-section.tsx";
+import { shippingFields } from "./product-shipping-section.tsx";
 import { taxFields } from "./product-tax-section.tsx";
 
 /**
@@ -128,6 +129,7 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
     type: state.type,
     ...generalFields(form),
     ...taxFields(form),
+    ...shippingFields(form),
     translations: Object.fromEntries(
       locales.map((lang) => [
         lang,

@@ -10,6 +10,7 @@ import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 import { ProductGeneralSection } from "./product-general-section.tsx";
 import { ProductOwnAttributesSection } from "./product-own-attributes-section.tsx";
 import { ProductPriceSection } from "./product-price-section.tsx";
+import { ProductShippingSection, type ShippingClassChoice } from "./product-shipping-section.tsx";
 import type { CategoryOption } from "./product-table.tsx";
 import { ProductTaxSection, type TaxClassChoice } from "./product-tax-section.tsx";
 import { ProductTextsSection } from "./product-texts-section.tsx";
@@ -35,12 +36,14 @@ export function ProductForm({
   attributes,
   media,
   taxClasses,
+  shippingClasses,
 }: {
   product: ProductRecord | null;
   categories: CategoryOption[];
   attributes: AttributeChoice[];
   media: MediaChoice[];
   taxClasses: TaxClassChoice[];
+  shippingClasses: ShippingClassChoice[];
 }) {
   const { t } = useTranslation();
   const [type, setType] = useState(product?.type ?? "simple");
@@ -128,6 +131,7 @@ export function ProductForm({
       <ProductTextsSection product={product} />
       {simple && <ProductPriceSection product={product} />}
       <ProductTaxSection product={product} taxClasses={taxClasses} />
+      <ProductShippingSection product={product} shippingClasses={shippingClasses} />
       <ProductCategoriesSection product={product} categories={categories} />
       <ProductGallerySection media={media} images={images} onChange={setImages} />
       {!simple && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}

@@ -7,6 +7,7 @@ import {
 import { productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
 import { pictureChoices } from "../../../services/media/picture-choices.server.ts";
 import { staffRequest } from "../../../services/people/staff-access.server.ts";
+import { listShippingClasses } from "../../../services/shipping/shipping-classes.server.ts";
 import { loadTaxClasses } from "../../../services/taxes/tax-rates.server.ts";
 
 /**
@@ -23,12 +24,13 @@ export async function loadProductForm(
   const id = idParam === undefined ? null : Number(idParam);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647))
     throw data(null, { status: 404 });
-  const [product, categories, attributes, library, taxClasses] = await Promise.all([
+  const [product, categories, attributes, library, taxClasses, shippingClasses] = await Promise.all([
     id === null ? null : productForAdmin(context.db, id),
     listCategoriesForAdmin(context.db),
     attributeChoices(context.db),
     context.mediaLibrary.list({ limit: 200, offset: 0 }),
     loadTaxClasses(context.db),
+    listShippingClasses(context.db),
   ]);
   if (id !== null && !product) throw data(null, { status: 404 });
   return {
@@ -38,6 +40,7 @@ export async function loadProductForm(
     media: pictureChoices(library.items, context.locale),
     // As the products API names them: "" is the standard class.
     taxClasses,
+    shippingClasses: shippingClasses.map(({ slug, name }) => ({ slug, name })),
     saved: query.has("saved"),
     loadedAt: Date.now(),
   };

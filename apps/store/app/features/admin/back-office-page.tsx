@@ -29,13 +29,7 @@ export function BackOfficePage({
   );
   return (
     <section className={className}>
-      {back && (
-        <p className="mb-2">
-          <Link to={back.to} className="text-brand underline">
-            {back.label}
-          </Link>
-        </p>
-      )}
+      {back && <BackLink to={back.to} label={back.label} className="mb-2" />}
       {action ? (
         <div className="mb-6 flex flex-wrap items-center justify-between gap-4 [&>h1]:mb-0">
           {heading}
@@ -52,6 +46,17 @@ export function BackOfficePage({
       )}
       {children}
     </section>
+  );
+}
+
+/** A link back to the list a page belongs to, in a paragraph of its own. */
+export function BackLink({ to, label, className }: { to: string; label: string; className?: string }) {
+  return (
+    <p className={className}>
+      <Link to={to} className="text-brand underline">
+        {label}
+      </Link>
+    </p>
   );
 }
 

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { AttributeRecord, TermRecord } from "../../../lib/attribute-resource.ts";
+import { BackLink } from "../back-office-page.tsx";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
 import { AddForm } from "./add-form.tsx";
 import { TermFields } from "./attribute-fields.tsx";
@@ -19,11 +19,7 @@ export function AttributeTerms({ attribute, terms }: { attribute: AttributeRecor
   const deletion = useDeletion(change);
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/admin/attributes" className="underline">
-          {t("backOffice.attributes.allAttributes")}
-        </Link>
-      </p>
+      <BackLink to="/admin/attributes" label={t("backOffice.attributes.allAttributes")} />
       <p className="text-sm text-stone-700">{t("backOffice.attributes.orderHint")}</p>
       <Announcement message={change.message} name="attributes" />
       <InUseRefusal deletion={deletion} busy={change.busy} />

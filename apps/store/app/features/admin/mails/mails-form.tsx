@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
@@ -145,59 +146,59 @@ function MailsTable({
   const { t } = useTranslation();
   const title = (kind: StoreMailKind) => t(`backOffice.mails.kinds.${kind}.title`);
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full border-collapse text-left">
-        <caption className="mb-2 text-left text-lg font-semibold">{t("backOffice.mails.listTitle")}</caption>
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th scope="col" className="py-2 pr-4">
-              {t("backOffice.mails.columns.mail")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("backOffice.mails.columns.to")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("backOffice.mails.columns.send")}
-            </th>
-            <th scope="col" className="py-2">
-              {t("backOffice.mails.columns.preview")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {mails.map((mail) => (
-            <tr key={mail.kind} className="border-b border-stone-200 align-top">
-              <th scope="row" className="py-2 pr-4 font-normal">
-                <span className="font-semibold">{title(mail.kind)}</span>
-                <span className="block text-sm text-stone-700">
-                  {t(`backOffice.mails.kinds.${mail.kind}.description`)}
-                </span>
-              </th>
-              <td className="py-2 pr-4">{t(`backOffice.mails.to.${mail.to}`)}</td>
-              <td className="py-2 pr-4">
-                <CheckboxInput
-                  name={`enabled.${mail.kind}`}
-                  checked={mail.enabled}
-                  aria-label={t("backOffice.mails.send", { mail: title(mail.kind) })}
-                >
-                  {null}
-                </CheckboxInput>
-              </td>
-              <td className="py-2">
-                <button
-                  type="button"
-                  className={ADMIN_ROW_BUTTON}
-                  aria-label={t("backOffice.mails.previewLabel", { mail: title(mail.kind) })}
-                  aria-haspopup="dialog"
-                  onClick={(event) => onPreview(mail.kind, event.currentTarget)}
-                >
-                  {t("backOffice.mails.previewButton")}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={mails}
+      rowKey={(mail) => mail.kind}
+      caption={t("backOffice.mails.listTitle")}
+      captionClassName="mb-2 text-left text-lg font-semibold"
+      alignTop
+      columns={[
+        {
+          key: "mail",
+          header: t("backOffice.mails.columns.mail"),
+          cell: (mail) => (
+            <>
+              <span className="font-semibold">{title(mail.kind)}</span>
+              <span className="block text-sm text-stone-700">
+                {t(`backOffice.mails.kinds.${mail.kind}.description`)}
+              </span>
+            </>
+          ),
+        },
+        {
+          key: "to",
+          header: t("backOffice.mails.columns.to"),
+          cell: (mail) => t(`backOffice.mails.to.${mail.to}`),
+        },
+        {
+          key: "send",
+          header: t("backOffice.mails.columns.send"),
+          cell: (mail) => (
+            <CheckboxInput
+              name={`enabled.${mail.kind}`}
+              checked={mail.enabled}
+              aria-label={t("backOffice.mails.send", { mail: title(mail.kind) })}
+            >
+              {null}
+            </CheckboxInput>
+          ),
+        },
+        {
+          key: "preview",
+          header: t("backOffice.mails.columns.preview"),
+          cell: (mail) => (
+            <button
+              type="button"
+              className={ADMIN_ROW_BUTTON}
+              aria-label={t("backOffice.mails.previewLabel", { mail: title(mail.kind) })}
+              aria-haspopup="dialog"
+              onClick={(event) => onPreview(mail.kind, event.currentTarget)}
+            >
+              {t("backOffice.mails.previewButton")}
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

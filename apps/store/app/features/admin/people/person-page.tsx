@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { formatDate } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { addressLines } from "../../../lib/orders.ts";
 import type { CustomerDetail } from "../../../lib/people-resource.ts";
+import { BackLink } from "../back-office-page.tsx";
 import { OrderTable } from "../orders/order-table.tsx";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
 import { RoleForm } from "./people-staff.tsx";
@@ -25,11 +25,7 @@ export function PersonPage({ person, me }: { person: CustomerDetail; me: number 
   ];
   return (
     <div className="space-y-6">
-      <p>
-        <Link to="/admin/people" className="underline">
-          {t("backOffice.people.back")}
-        </Link>
-      </p>
+      <BackLink to="/admin/people" label={t("backOffice.people.back")} />
       <p className="text-sm text-stone-700">
         {t("backOffice.people.registeredOn", { date: formatDate(person.dateCreated, locale) })}
       </p>

@@ -1,4 +1,5 @@
-import { ADMIN_FIELD, ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_PRIMARY_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { InputField, SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { CategoryInput } from "../../../lib/category-resource.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
@@ -33,26 +34,23 @@ export function CategoryAddForm({ tree }: { tree: CategoryTreeState }) {
       <h2 id="category-add-heading" className="text-lg font-semibold sm:col-span-4">
         {t("backOffice.categories.add")}
       </h2>
-      <label className="text-sm">
-        {t("backOffice.categories.nameEn")}
-        <input name="name_en" required maxLength={200} className={ADMIN_FIELD} />
-      </label>
-      <label className="text-sm">
-        {t("backOffice.categories.nameEs")}
-        <input name="name_es" maxLength={200} className={ADMIN_FIELD} />
-      </label>
-      <label className="text-sm">
-        {t("backOffice.categories.parent")}
-        <select name="parent" className={ADMIN_FIELD}>
-          <option value="">{t("backOffice.categories.noParent")}</option>
-          {tree.categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {"\u2014 ".repeat(tree.depthOf.get(category.id) ?? 0)}
-              {tree.nameOf(category)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <InputField
+        label={t("backOffice.categories.nameEn")}
+        name="name_en"
+        required
+        maxLength={200}
+        value=""
+      />
+      <InputField label={t("backOffice.categories.nameEs")} name="name_es" maxLength={200} value="" />
+      <SelectInput label={t("backOffice.categories.parent")} name="parent" value="">
+        <option value="">{t("backOffice.categories.noParent")}</option>
+        {tree.categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {"\u2014 ".repeat(tree.depthOf.get(category.id) ?? 0)}
+            {tree.nameOf(category)}
+          </option>
+        ))}
+      </SelectInput>
       <button type="submit" className={ADMIN_PRIMARY_BUTTON}>
         {t("backOffice.categories.addButton")}
       </button>

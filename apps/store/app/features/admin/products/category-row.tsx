@@ -1,4 +1,5 @@
-import { ADMIN_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { InputField } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { CategoryInput, CategoryRecord } from "../../../lib/category-resource.ts";
 import { pageRestClient } from "../../../lib/rest-client.ts";
@@ -51,36 +52,27 @@ export function CategoryRow({
           );
         }}
       >
-        <label className="text-sm">
-          {t("backOffice.categories.nameEn")}
-          <input
-            name="name_en"
-            required
-            maxLength={200}
-            defaultValue={category.translations.en?.name ?? ""}
-            className={ADMIN_FIELD}
-          />
-        </label>
-        <label className="text-sm">
-          {t("backOffice.categories.nameEs")}
-          <input
-            name="name_es"
-            maxLength={200}
-            defaultValue={category.translations.es?.name ?? ""}
-            className={ADMIN_FIELD}
-          />
-        </label>
-        <label className="text-sm">
-          {t("backOffice.categories.address")}
-          <input
-            name="slug"
-            required
-            maxLength={200}
-            pattern="[a-z0-9]+(-[a-z0-9]+)*"
-            defaultValue={category.slug}
-            className={ADMIN_FIELD}
-          />
-        </label>
+        <InputField
+          label={t("backOffice.categories.nameEn")}
+          name="name_en"
+          required
+          maxLength={200}
+          value={category.translations.en?.name ?? ""}
+        />
+        <InputField
+          label={t("backOffice.categories.nameEs")}
+          name="name_es"
+          maxLength={200}
+          value={category.translations.es?.name ?? ""}
+        />
+        <InputField
+          label={t("backOffice.categories.address")}
+          name="slug"
+          required
+          maxLength={200}
+          pattern="[a-z0-9]+(-[a-z0-9]+)*"
+          value={category.slug}
+        />
         <button
           type="submit"
           className={ADMIN_ROW_BUTTON}

@@ -26,8 +26,8 @@ export function TaxCsvSection({ open }: { open: string }) {
         method: "POST",
         data: { csv: await file.text() },
       });
-      setOutcome(answer);
       await revalidator.revalidate();
+      setOutcome(answer);
     } catch (failure) {
       const data =
         failure instanceof RestClientError

@@ -43,8 +43,8 @@ export function TaxOptionsForm({
         method: "PUT",
         data: taxOptionsPatch(new FormData(form)),
       });
-      setOutcome("saved");
       await revalidator.revalidate();
+      setOutcome("saved");
       return true;
     } catch (failure) {
       setOutcome(failure instanceof RestClientError ? failure.translated(t) : String(failure));

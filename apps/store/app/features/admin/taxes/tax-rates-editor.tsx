@@ -30,10 +30,12 @@ export function TaxRatesEditor({
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [rows, setRows] = useState<RateDraft[]>(() => rates.map(rateDraft));
-  // Read again after a save: the table shows the rates as saved (new rows with their ids).
-  const [shown, setShown] = useState(rates);
-  if (shown !== rates) {
-    setShown(rates);
+  // Read again after this table's save, the rates as saved (new rows with their ids); another
+  // form's save reads the same rates again, and the rows being edited stay.
+  const saved = JSON.stringify(rates);
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
     setRows(rates.map(rateDraft));
   }
   const [busy, setBusy] = useState(false);
@@ -58,12 +60,13 @@ export function TaxRatesEditor({
         data: checked.batch,
       });
       const refused = [...answer.create, ...answer.update, ...answer.delete].find((item) => item.error);
+      // Said once the page holds the rates as saved.
+      await revalidator.revalidate();
       setOutcome(
         refused?.error
           ? t(`rest.errors.${refused.error.code}`, { param: refused.error.data?.param ?? "" })
           : "saved",
       );
-      await revalidator.revalidate();
     } catch (failure) {
       setOutcome(failure instanceof RestClientError ? failure.translated(t) : String(failure));
     } finally {

@@ -13,7 +13,7 @@ import {
   pair,
 } from "./page-drafts.ts";
 import { PairFields } from "./pair-fields.tsx";
-import { ProductGridBlockFields } from "./product-grid-block-fields.tsx";
+import { LimitField, ProductGridBlockFields } from "./product-grid-block-fields.tsx";
 
 /** The fields of one block: its title in both languages, then those of its kind. */
 export function BlockFields({
@@ -99,17 +99,13 @@ function VideoBlockFields({ data, set }: BlockPartProps) {
 function PhotoFeedBlockFields({ data, set }: BlockPartProps) {
   const { t } = useTranslation();
   return (
-    <label className="block text-sm font-medium">
-      {t("backOffice.pages.fields.photos")}
-      <input
-        type="number"
-        min={1}
-        max={PHOTO_FEED_MAX}
-        value={String(data.limit ?? PHOTO_FEED_DEFAULT)}
-        onChange={(event) => set({ limit: Number(event.target.value) })}
-        className={ADMIN_FIELD}
-      />
-    </label>
+    <LimitField
+      label={t("backOffice.pages.fields.photos")}
+      max={PHOTO_FEED_MAX}
+      fallback={PHOTO_FEED_DEFAULT}
+      data={data}
+      set={set}
+    />
   );
 }
 

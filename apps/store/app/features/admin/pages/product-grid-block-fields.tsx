@@ -15,17 +15,7 @@ export function ProductGridBlockFields({ data, set, choices }: BlockPartProps) {
   return (
     <>
       <div className="grid gap-3 md:grid-cols-2">
-        <label className="block text-sm font-medium">
-          {field("limit")}
-          <input
-            type="number"
-            min={1}
-            max={PRODUCT_GRID_MAX}
-            value={String(data.limit ?? 8)}
-            onChange={(event) => set({ limit: Number(event.target.value) })}
-            className={ADMIN_FIELD}
-          />
-        </label>
+        <LimitField label={field("limit")} max={PRODUCT_GRID_MAX} fallback={8} data={data} set={set} />
         <label className="block text-sm font-medium">
           {field("category")}
           <select
@@ -68,5 +58,28 @@ export function ProductGridBlockFields({ data, set, choices }: BlockPartProps) {
         {t("backOffice.pages.productsHint")}
       </p>
     </>
+  );
+}
+
+/** How many things a block shows (products, photos): a number from 1 to `max`, `fallback` until set. */
+export function LimitField({
+  label,
+  max,
+  fallback,
+  data,
+  set,
+}: { label: string; max: number; fallback: number } & Pick<BlockPartProps, "data" | "set">) {
+  return (
+    <label className="block text-sm font-medium">
+      {label}
+      <input
+        type="number"
+        min={1}
+        max={max}
+        value={String(data.limit ?? fallback)}
+        onChange={(event) => set({ limit: Number(event.target.value) })}
+        className={ADMIN_FIELD}
+      />
+    </label>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
@@ -86,10 +87,7 @@ export function BackOfficeDashboard({ figures }: { figures: Dashboard | null }) 
   return (
     <div className="space-y-10">
       {figures && <Figures figures={figures} />}
-      <section aria-labelledby="dashboard-sections">
-        <h2 id="dashboard-sections" className="mb-4 text-xl font-semibold">
-          {t("backOffice.home.sectionsTitle")}
-        </h2>
+      <DashboardSection id="sections" title={t("backOffice.home.sectionsTitle")}>
         <ul className="grid gap-4 sm:grid-cols-2">
           {SECTIONS.filter((section) => administrator || !section.admin).map((section) => (
             <li key={section.href}>
@@ -103,7 +101,7 @@ export function BackOfficeDashboard({ figures }: { figures: Dashboard | null }) 
             </li>
           ))}
         </ul>
-      </section>
+      </DashboardSection>
     </div>
   );
 }
@@ -114,13 +112,14 @@ function Figures({ figures }: { figures: Dashboard }) {
   return (
     <>
       {figures.unsentMails.length > 0 && <UnsentMails mails={figures.unsentMails} />}
-      <section aria-labelledby="dashboard-sales">
-        <h2 id="dashboard-sales" className="mb-1 text-xl font-semibold">
-          {t("backOffice.home.sales")}
-        </h2>
-        <p className="mb-4 text-sm text-stone-700">
-          {t("backOffice.home.counted", { currency: figures.currency, day: formatDate(figures.day, locale) })}
-        </p>
+      <DashboardSection
+        id="sales"
+        title={t("backOffice.home.sales")}
+        hint={t("backOffice.home.counted", {
+          currency: figures.currency,
+          day: formatDate(figures.day, locale),
+        })}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <SalesCard
             name="today"
@@ -135,12 +134,9 @@ function Figures({ figures }: { figures: Dashboard }) {
             currency={figures.currency}
           />
         </div>
-      </section>
+      </DashboardSection>
 
-      <section aria-labelledby="dashboard-recent">
-        <h2 id="dashboard-recent" className="mb-4 text-xl font-semibold">
-          {t("backOffice.home.recentOrders")}
-        </h2>
+      <DashboardSection id="recent" title={t("backOffice.home.recentOrders")}>
         <OrderTable
           orders={figures.recentOrders}
           caption={t("backOffice.home.recentOrders")}
@@ -153,13 +149,13 @@ function Figures({ figures }: { figures: Dashboard }) {
             {t("backOffice.home.allOrders")}
           </Link>
         </p>
-      </section>
+      </DashboardSection>
 
-      <section aria-labelledby="dashboard-low-stock">
-        <h2 id="dashboard-low-stock" className="mb-1 text-xl font-semibold">
-          {t("backOffice.home.lowStock")}
-        </h2>
-        <p className="mb-4 text-sm text-stone-700">{t("backOffice.home.lowStockHint")}</p>
+      <DashboardSection
+        id="low-stock"
+        title={t("backOffice.home.lowStock")}
+        hint={t("backOffice.home.lowStockHint")}
+      >
         <DataTable
           rows={figures.lowStock}
           rowKey={(product) => String(product.id)}
@@ -190,7 +186,7 @@ function Figures({ figures }: { figures: Dashboard }) {
             },
           ]}
         />
-      </section>
+      </DashboardSection>
     </>
   );
 }
@@ -234,14 +230,12 @@ function SalesCard({
 function UnsentMails({ mails }: { mails: Dashboard["unsentMails"] }) {
   const { t } = useTranslation();
   return (
-    <section
-      aria-labelledby="dashboard-unsent"
+    <DashboardSection
+      id="unsent"
+      title={t("backOffice.home.unsentMails")}
+      hint={t("backOffice.home.unsentMailsHint")}
       className="unsent-mails rounded border border-red-300 bg-red-50 p-4"
     >
-      <h2 id="dashboard-unsent" className="mb-1 text-xl font-semibold">
-        {t("backOffice.home.unsentMails")}
-      </h2>
-      <p className="mb-3 text-sm text-stone-800">{t("backOffice.home.unsentMailsHint")}</p>
       <ul className="space-y-1">
         {mails.map((mail) => (
           <li key={mail.orderId}>
@@ -256,6 +250,31 @@ function UnsentMails({ mails }: { mails: Dashboard["unsentMails"] }) {
           </li>
         ))}
       </ul>
+    </DashboardSection>
+  );
+}
+
+/** A part of the dashboard: its heading (`dashboard-{id}` names the part), a line under it, its content. */
+function DashboardSection({
+  id,
+  title,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`dashboard-${id}`} className={className}>
+      <h2 id={`dashboard-${id}`} className={`${hint ? "mb-1" : "mb-4"} text-xl font-semibold`}>
+        {title}
+      </h2>
+      {hint && <p className="mb-4 text-sm text-stone-700">{hint}</p>}
+      {children}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { CouponForm } from "../../../features/admin/coupons/coupon-form.tsx";
 import { CouponOrders } from "../../../features/admin/coupons/coupon-orders.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -7,11 +8,11 @@ import {
   newCouponDraft,
   ordersUsingCoupon,
 } from "../../../services/coupons/coupons-admin.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
+  await staffRequest(context, request, "administrator");
   const currency = context.settings.currency;
   if (!params.id) return { id: null, coupon: newCouponDraft(), orders: [], currency };
   const id = Number(params.id);
@@ -27,21 +28,21 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Coupon" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Coupon");
 
 /** `/admin/coupons/new` and `/admin/coupons/{id}`: a coupon's form and the orders that used it. */
 export default function BackOfficeCoupon({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { id, coupon, orders, currency } = loaderData;
   return (
-    <section className="space-y-8">
-      <h1 className="text-3xl font-semibold">
-        {id === null ? t("backOffice.coupons.add") : t("backOffice.coupons.edit", { code: coupon.code })}
-      </h1>
-      <CouponForm key={id ?? "new"} id={id} coupon={coupon} currency={currency} />
-      {id !== null && <CouponOrders orders={orders} />}
-    </section>
+    <BackOfficePage
+      title={id === null ? t("backOffice.coupons.add") : t("backOffice.coupons.edit", { code: coupon.code })}
+      back={{ to: "/admin/coupons", label: t("backOffice.coupons.back") }}
+    >
+      <div className="space-y-8">
+        <CouponForm key={id ?? "new"} id={id} coupon={coupon} currency={currency} />
+        {id !== null && <CouponOrders orders={orders} />}
+      </div>
+    </BackOfficePage>
   );
 }

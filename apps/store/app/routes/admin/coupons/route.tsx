@@ -1,17 +1,17 @@
+import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
 import { CouponList } from "../../../features/admin/coupons/coupon-list.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { listCoupons } from "../../../services/coupons/coupons-admin.server.ts";
-import { requireAdmin } from "../../../services/people/staff-access.server.ts";
+import { staffRequest } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
 
 const PER_PAGE = 50;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  await requireAdmin(context, request);
-  const url = new URL(request.url);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const done = url.searchParams.get("done");
-  const search = url.searchParams.get("search")?.trim().slice(0, 100) || undefined;
+  const { query } = await staffRequest(context, request, "administrator");
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(query.get("page") ?? "1", 10) || 1));
+  const done = query.get("done");
+  const search = query.get("search")?.trim().slice(0, 100) || undefined;
   const { records, total } = await listCoupons(context.db, { page, perPage: PER_PAGE, search });
   return {
     coupons: records,
@@ -21,22 +21,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return [{ title: "Coupons" }, { name: "robots", content: "noindex" }];
-}
+export const meta = () => backOfficeMeta("Coupons");
 
 /** `/admin/coupons`: the store's coupons (decision 0068). */
 export default function BackOfficeCoupons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <section>
-      <h1 className="mb-6 text-3xl font-semibold">{t("backOffice.coupons.title")}</h1>
-      {loaderData.done && (
-        <p role="status" className="mb-4 border-l-4 border-brand bg-emerald-50 px-4 py-2">
-          {t(`backOffice.coupons.done.${loaderData.done}`)}
-        </p>
-      )}
+    <BackOfficePage
+      title={t("backOffice.coupons.title")}
+      notice={loaderData.done && t(`backOffice.coupons.done.${loaderData.done}`)}
+    >
       <CouponList coupons={loaderData.coupons} page={loaderData.page} pages={loaderData.pages} />
-    </section>
+    </BackOfficePage>
   );
 }

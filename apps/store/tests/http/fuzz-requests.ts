@@ -101,6 +101,9 @@ const jsonRoutes: Array<{ method: string; path: string; auth: "shopper" | "admin
   { method: "POST", path: "/api/vitrine/v2/affiliate-links", auth: "admin" },
   { method: "PUT", path: "/api/vitrine/v2/affiliate-links/x", auth: "admin" },
   { method: "PUT", path: "/api/vitrine/v2/settings", auth: "admin" },
+  { method: "PUT", path: "/api/vitrine/v2/taxes/1", auth: "admin" },
+  { method: "POST", path: "/api/vitrine/v2/taxes/batch", auth: "admin" },
+  { method: "POST", path: "/api/vitrine/v2/taxes/import", auth: "admin" },
   // The analytics client's beacons: no nonce, a consent cookie (the fuzz's store has analytics on).
   { method: "POST", path: "/api/vitrine/v2/analytics/events", auth: "consent" },
 ];
@@ -112,6 +115,7 @@ const listRoutes = [
   "/api/vitrine/v2/reports/attribution",
   "/api/vitrine/v2/reports/analytics",
   "/api/vitrine/v2/affiliate-links",
+  "/api/vitrine/v2/taxes",
 ];
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();

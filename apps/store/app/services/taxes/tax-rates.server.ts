@@ -1,5 +1,5 @@
 import { type Database, products, taxClasses, taxRates, variations } from "@vitrine/db";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   slugFromName,
   TAX_RATE_DEFAULTS,
@@ -210,25 +210,6 @@ export async function deleteTaxClass(db: Database, slug: string): Promise<TaxCla
   });
   forgetTaxRates(db);
   return deleted;
-}
-
-/**
- * Gives the rates of one class their order as listed (the back office's "reorder"): every id must
- * be one of the class's rates.
- */
-export async function arrangeTaxRates(db: Database, taxClass: string, ids: number[]): Promise<boolean> {
-  const done = await db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: taxRates.id })
-      .from(taxRates)
-      .where(and(eq(taxRates.taxClass, taxClass), inArray(taxRates.id, ids)));
-    if (found.length !== new Set(ids).size) return false;
-    for (const [index, id] of ids.entries())
-      await tx.update(taxRates).set({ order: index }).where(eq(taxRates.id, id));
-    return true;
-  });
-  forgetTaxRates(db);
-  return done;
 }
 
 /** The next order number in each class: after the class's last rate. */

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN, adminApi, EMPTY_STORE, expect, test } from "./fixtures.ts";
 import { seriousViolations } from "./support.ts";
@@ -101,6 +102,46 @@ test("the owner sets Spain's 21 % IVA and a reduced 10 % in the back office, pri
         "/settings",
       );
       expect(settings.taxes).toMatchObject({ pricesIncludeTax: true, basedOn: "billing" });
+    });
+
+    await test.step("WooCommerce's CSV: a file with a wrong rate adds nothing, a good one adds its rates, the export has them", async () => {
+      const header =
+        '"Country code","State code","Postcode / ZIP","City","Rate %","Tax name","Priority","Compound","Shipping","Tax class"';
+      const upload = async (name: string, text: string) => {
+        await page
+          .getByLabel("Tax rates CSV file")
+          .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
+        await page.getByRole("button", { name: "Import CSV" }).click();
+      };
+      await upload(
+        "bad.csv",
+        `${header}\nPT,*,*,*,6,IVA,1,0,1,reduced-rate\nFR,*,*,*,5.5.5,TVA,1,0,1,reduced-rate\n`,
+      );
+      await expect(
+        page.getByRole("alert").filter({ hasText: "Nothing was imported: line 3, “Rate %” is not valid." }),
+      ).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Country code, rate 2" })).toHaveCount(0);
+      await upload(
+        "good.csv",
+        `${header}\nPT,*,*,*,6,IVA,1,0,1,reduced-rate\nFR,*,75*,PARIS,5.5,TVA,1,0,1,reduced-rate\n`,
+      );
+      await expect(
+        page.getByRole("status").filter({ hasText: "Import complete: imported 2 tax rates." }),
+      ).toBeVisible();
+      await expect(page.getByRole("textbox", { name: "Postcode / ZIP, rate 3" })).toHaveValue("75*");
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Export CSV" }).click(),
+      ]);
+      const exported = await readFile((await download.path())!, "utf8");
+      expect(exported.split("\r\n")).toEqual([
+        "Country code,State code,Postcode / ZIP,City,Rate %,Tax name,Priority,Compound,Shipping,Tax class",
+        "ES,*,*,*,10.0000,IVA reducido,1,0,1,reduced-rate",
+        "PT,*,*,*,6.0000,IVA,1,0,1,reduced-rate",
+        "FR,*,75*,PARIS,5.5000,TVA,1,0,1,reduced-rate",
+        "",
+      ]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     await test.step("in Spanish, the page reads in Spanish and axe finds nothing serious", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
-import { type Database, pages, settings, type Transaction } from "@vitrine/db";
+import { type Database, pages, settings, type Transaction, taxClasses } from "@vitrine/db";
 import { eq, inArray } from "drizzle-orm";
 import {
   isPlainObject,
@@ -73,6 +73,14 @@ async function checkLegalPages(tx: Transaction, before: StoreSettings, after: St
   if (usable.length < named.size) throw new SettingsError("legal_pages");
 }
 
+/** Shipping's tax class, newly named, must be one of the store's (decision 0067). */
+async function checkShippingTaxClass(tx: Transaction, before: StoreSettings, after: StoreSettings) {
+  const slug = after.taxes.shippingTaxClass;
+  if (slug === before.taxes.shippingTaxClass || slug === "inherit" || slug === "") return;
+  const [found] = await tx.select({ id: taxClasses.id }).from(taxClasses).where(eq(taxClasses.slug, slug));
+  if (!found) throw new SettingsError("taxes");
+}
+
 /**
  * Changes some store settings and answers them all. A patch names what it changes at any depth
  * (`{"payments": {"cod": {"enabled": false}}}`). The schema that reads stored settings (with a
@@ -96,6 +104,7 @@ export async function updateStoreSettings(
     if (refused !== null) throw new SettingsError(refused);
     const next = renewNoticeId(change, before, mergedSettings(before, change));
     await checkLegalPages(tx, before, next);
+    await checkShippingTaxClass(tx, before, next);
     await tx
       .insert(settings)
       .values({ key: "store", value: next })

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { taxRateInput } from "../../lib/tax-resource.ts";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { updateStoreSettings } from "../settings/settings.server.ts";
 import { purgeRecordingContext } from "../shared/test-context.test-helper.ts";
 import { insertStoreTaxClasses } from "./tax-fixtures.test-helper.ts";
 import {
@@ -154,6 +155,19 @@ describe.each(await availableDialects())("tax classes and rates on %s", (dialect
       "ES",
       "FR",
     ]);
+  });
+
+  it("lets shipping's tax class be one of the store's only", async () => {
+    const db = database.db;
+    expect(
+      (await updateStoreSettings(db, { taxes: { shippingTaxClass: "reduced-rate" } })).taxes.shippingTaxClass,
+    ).toBe("reduced-rate");
+    await expect(updateStoreSettings(db, { taxes: { shippingTaxClass: "luxury" } })).rejects.toMatchObject({
+      key: "taxes",
+    });
+    expect((await updateStoreSettings(db, { taxes: { shippingTaxClass: "" } })).taxes.shippingTaxClass).toBe(
+      "",
+    );
   });
 
   it("creates classes by name, refuses a taken slug, and deletes one with its rates, its products going standard", async () => {

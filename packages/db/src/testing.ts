@@ -33,10 +33,10 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   if (dialect === "pglite") {
     const image = await migratedImage();
     try {
-      return withReset(await createDb({ image }));
+      return await withReset(await createDb({ image }));
     } catch {
       // An image that does not open (a file cut short): the database is made and migrated anew.
-      return withReset(await createDb({}));
+      return await withReset(await createDb({}));
     }
   }
   const adminUrl = process.env.DATABASE_URL ?? localPostgres;
@@ -48,7 +48,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await createDb({ databaseUrl: url.toString() });
-  return withReset({
+  return await withReset({
     ...handle,
     databaseUrl: url.toString(),
     async close() {
@@ -72,16 +72,52 @@ function migratedImage(): Promise<Blob> {
   return imageOnce;
 }
 
-function withReset(handle: DbHandle & { databaseUrl?: string }): TestDatabase {
+/**
+ * `reset` empties every table and puts back the rows the migrations wrote (the shipping zone for
+ * the rest of the world and its methods, the tax classes WooCommerce starts with): the migrated
+ * state every test starts from, read once when the database is made.
+ */
+async function withReset(handle: DbHandle & { databaseUrl?: string }): Promise<TestDatabase> {
+  const tables = (
+    await selectRows<{ tablename: string }>(
+      handle.db,
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).map((row) => row.tablename);
+  const seeded: Array<{ table: string; rows: unknown; serialId: boolean }> = [];
+  for (const table of tables) {
+    const [found] = await selectRows<{ rows: unknown; serial: string | null }>(
+      handle.db,
+      sql.raw(
+        `select json_agg(t) as rows, (select pg_get_serial_sequence('"${table}"', column_name) from information_schema.columns where table_schema = 'public' and table_name = '${table}' and column_name = 'id') as serial from "${table}" t`,
+      ),
+    );
+    if (found?.rows) seeded.push({ table, rows: found.rows, serialId: found.serial !== null });
+  }
   return {
     ...handle,
     async reset() {
-      const rows = await selectRows<{ tablename: string }>(
-        handle.db,
-        sql`select tablename from pg_tables where schemaname = 'public'`,
+      if (tables.length === 0) return;
+      await handle.db.execute(
+        sql.raw(`truncate ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`),
       );
-      const tables = rows.map((row) => `"${row.tablename}"`).join(", ");
-      if (tables) await handle.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+      if (seeded.length === 0) return;
+      await handle.db.transaction(async (tx) => {
+        // The rows go back in any order: their references held when the migrations wrote them.
+        await tx.execute(sql`set local session_replication_role = replica`);
+        for (const { table, rows, serialId } of seeded) {
+          await tx.execute(
+            sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`,
+          );
+          // Ids the migrations gave stay taken: the table's sequence goes on after them.
+          if (serialId)
+            await tx.execute(
+              sql.raw(
+                `select setval(pg_get_serial_sequence('"${table}"', 'id'), greatest((select max(id) from "${table}"), 1))`,
+              ),
+            );
+        }
+      });
     },
   };
 }

@@ -17,6 +17,7 @@ import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "../i18n/i18n.ts";
 import type { StoreSettings } from "../lib/settings-resource.ts";
+import { parseStoreSettings } from "../lib/settings-resource.ts";
 import { CHECKOUT_NONCE, submitCheckout } from "../routes/checkout/checkout-page.server.ts";
 import { addToCart } from "../services/cart/cart.server.ts";
 import { ITEMS_IN_CART_COOKIE } from "../services/cart/cart-cookies.server.ts";
@@ -343,7 +344,8 @@ describe.each(await availableDialects())("placing orders by every path on %s", (
       locale: "es",
       currency: "USD",
       storeName: "Vitrine",
-      shippingCost: 500,
+      shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
+      pricing: parseStoreSettings({}),
       storeUrl: config.publicUrl,
       customer: {},
       cookies: {},

@@ -126,18 +126,55 @@ export function cartJson(cart: CartView, currency: string) {
       images: line.image
         ? [{ id: line.image.id, src: line.image.large, thumbnail: line.image.src, alt: line.image.alt }]
         : [],
+      // The unit price as the cart shows it (with or without tax, by the store's settings).
       prices: {
-        price: String(line.unitPrice),
+        price: String(line.displayPrice),
         regular_price: String(line.regularPrice),
         sale_price: String(line.unitPrice),
         ...money,
       },
-      totals: { line_subtotal: String(line.total), line_total: String(line.total), ...money },
+      // The totals engine's figures (decision 0066): before and after discounts, each with its tax.
+      totals: {
+        line_subtotal: String(line.subtotal),
+        line_subtotal_tax: String(line.subtotalTax),
+        line_total: String(line.discountedTotal),
+        line_total_tax: String(line.discountedTax),
+        ...money,
+      },
+    })),
+    coupons: cart.totals.coupons.map((coupon) => ({
+      code: coupon.code,
+      totals: {
+        total_discount: String(coupon.discount),
+        total_discount_tax: String(coupon.discountTax),
+        ...money,
+      },
     })),
     items_count: cart.itemCount,
     items_hash: cart.hash,
-    totals: { total_items: String(cart.subtotal), total_price: String(cart.total), ...money },
+    totals: totalsJson(cart.totals, money),
     errors: [],
+  };
+}
+
+/** The cart's totals in the Store API's shape, every figure the engine's. */
+function totalsJson(
+  totals: CartView["totals"],
+  money: { currency_code: string; currency_minor_unit: number },
+) {
+  return {
+    total_items: String(totals.subtotal),
+    total_items_tax: String(totals.subtotalTax),
+    total_fees: "0",
+    total_fees_tax: "0",
+    total_discount: String(totals.discountTotal),
+    total_discount_tax: String(totals.discountTax),
+    total_shipping: totals.shippingLabel === null ? null : String(totals.shippingTotal),
+    total_shipping_tax: totals.shippingLabel === null ? null : String(totals.shippingTax),
+    total_price: String(totals.total),
+    total_tax: String(totals.totalTax),
+    tax_lines: totals.taxLines.map((line) => ({ name: line.label, price: String(line.amount) })),
+    ...money,
   };
 }
 

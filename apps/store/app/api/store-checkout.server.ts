@@ -12,6 +12,7 @@ import {
   type CheckoutErrorCode,
   cartAfterCheckout,
   checkoutCart,
+  checkoutErrorNotice,
 } from "../services/cart/checkout.server.ts";
 import { verifyNonce } from "../services/shared/nonce.server.ts";
 
@@ -91,10 +92,8 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
         const context = makeContext(req, res);
         const t = createI18n(context.locale).t;
         const status = error.code === "not_enough_stock" ? 409 : 400;
-        const message = t(`checkout.errors.${error.code}`, {
-          name: error.details.name ?? "",
-          available: error.details.available ?? 0,
-        });
+        const notice = checkoutErrorNotice(error);
+        const message = t(notice.key, notice.params);
         const field = checkoutErrorField[error.code];
         res.status(status).json({
           code: storeApiCode[error.code],
@@ -112,6 +111,7 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
 /** The error codes of the Store API's checkout (the payment method's is WooCommerce's own). */
 const storeApiCode: Record<CheckoutErrorCode, string> = {
   empty_cart: "woocommerce_rest_empty_cart",
+  coupon_unavailable: "woocommerce_rest_cart_coupon_error",
   not_enough_stock: "woocommerce_rest_not_enough_stock",
   payment_method_unavailable: "woocommerce_rest_checkout_payment_method_disabled",
   shipping_method_unavailable: "woocommerce_rest_checkout_invalid_shipping_method",

@@ -12,7 +12,7 @@ import {
 import { userAddresses } from "../services/people/users.server.ts";
 import { parseCookies } from "../services/shared/cookies.server.ts";
 import { verifyNonce } from "../services/shared/nonce.server.ts";
-import { walletShippingCost } from "../services/shipping/shipping-checkout.server.ts";
+import { walletShippingRate } from "../services/shipping/shipping-checkout.server.ts";
 import type { AjaxAction, CallHandler, CallInput, CallResult } from "./calls.server.ts";
 
 async function nonceIsValid(
@@ -70,7 +70,8 @@ async function sessionData(context: AppContext, input: CallInput, request: Reque
     locale: context.locale,
     currency: context.settings.currency,
     storeName: context.settings.name,
-    shippingCost: await walletShippingCost(context, ownerOf(session)),
+    shippingRate: await walletShippingRate(context, ownerOf(session)),
+    pricing: context.settings,
     storeUrl: context.config.publicUrl,
     customer,
     cookies: parseCookies(request.headers.cookie),

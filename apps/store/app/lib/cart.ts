@@ -1,4 +1,6 @@
 import type { ImageView } from "./media.ts";
+import type { TotalsSummary } from "./totals/totals-rows.ts";
+import type { TaxStatus } from "./totals/totals-types.ts";
 
 export type CartLineView = {
   key: string;
@@ -13,7 +15,20 @@ export type CartLineView = {
   quantity: number;
   /** The most this line may hold: the stock left, or null when stock is not tracked. */
   maxQuantity: number | null;
+  /** `unitPrice` × quantity, the price as entered (with or without tax, as the store enters them). */
   total: number;
+  /** Its tax status and class (a variation's class, or its product's). */
+  taxStatus: TaxStatus;
+  taxClass: string;
+  shippingClassId: number | null;
+  /** The unit price as the cart shows it (with or without tax, by the store's settings). */
+  displayPrice: number;
+  /** Before discounts, without tax, and its tax: the totals engine's figures for the line. */
+  subtotal: number;
+  subtotalTax: number;
+  /** After discounts, without tax, and its tax. */
+  discountedTotal: number;
+  discountedTax: number;
 };
 
 export type CartView = {
@@ -21,10 +36,42 @@ export type CartView = {
   hash: string;
   lines: CartLineView[];
   itemCount: number;
+  /** The lines before discounts, as the cart shows them (with or without tax). */
   subtotal: number;
+  /** What the shopper pays, tax, discounts and any chosen shipping included. */
   total: number;
+  /** Every figure of the cart's totals table, from the totals engine (decision 0066). */
+  totals: TotalsSummary;
+  /** The codes applied to the cart, in the order applied. */
+  coupons: string[];
+  /** Whether an applied coupon grants free shipping (the zones' free shipping may then be offered). */
+  freeShipping: boolean;
 };
 
 export const MAX_LINE_QUANTITY = 9999;
 
-export const emptyCart: CartView = { hash: "", lines: [], itemCount: 0, subtotal: 0, total: 0 };
+/** The totals of a cart without lines. */
+export const NO_TOTALS: TotalsSummary = {
+  subtotal: 0,
+  subtotalTax: 0,
+  discountTotal: 0,
+  discountTax: 0,
+  shippingTotal: 0,
+  shippingTax: 0,
+  totalTax: 0,
+  total: 0,
+  shippingLabel: null,
+  coupons: [],
+  taxLines: [],
+};
+
+export const emptyCart: CartView = {
+  hash: "",
+  lines: [],
+  itemCount: 0,
+  subtotal: 0,
+  total: 0,
+  totals: NO_TOTALS,
+  coupons: [],
+  freeShipping: false,
+};

@@ -11,7 +11,7 @@ import { createDb, type Database, type DbHandle, selectRows } from "../client.ts
 import { products } from "../schema/index.ts";
 import { seedDemo } from "../seed/index.ts";
 import { availableDialects, createTestDatabase, type TestDatabase } from "../testing.ts";
-import { type CopiedTable, copyDatabase, TargetNotEmptyError } from "./index.ts";
+import { type CopiedTable, copyDatabase, SEEDED_BY_MIGRATIONS, TargetNotEmptyError } from "./index.ts";
 
 // Rendering the demo pictures dominates; generous limits keep a busy CI machine from failing the suite.
 const seedTimeout = 180_000;
@@ -169,14 +169,18 @@ describe.each(dialects)("copying into a %s database that is not empty", (dialect
   });
 
   it("refuses, naming the table, and writes nothing", async () => {
+    const rowsOf = (table: string) =>
+      count(target.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    const seeded = new Map<string, number>();
+    for (const table of SEEDED_BY_MIGRATIONS) seeded.set(table, await rowsOf(table));
     const attempt = copyDatabase(source.db, target.db);
     await expect(attempt).rejects.toThrow(TargetNotEmptyError);
     await expect(attempt).rejects.toThrow(
       /^The target database is not empty \(rows in settings\); copy into a new/,
     );
     for (const table of await publicTables(target.db)) {
-      const rows = await count(target.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
-      expect(rows, table).toBe(table === "settings" ? 1 : 0);
+      // The rows the migrations wrote stay as they were; nothing else was written.
+      expect(await rowsOf(table), table).toBe(seeded.get(table) ?? (table === "settings" ? 1 : 0));
     }
   });
 });
@@ -260,7 +264,9 @@ describe.each(dialects.filter((dialect) => dialect === "postgres"))("npm run db:
     expect(result.stdout).toMatch(/^Copying PGlite in .+ into PostgreSQL at .+\/vitrine_test_\w+:\n/);
     expect(result.stdout).toMatch(/^ {2}products +1$/m);
     expect(result.stdout).toMatch(/^ {2}orders +0$/m);
-    expect(result.stdout).toMatch(/^Copied 1 row in \d+ tables in [\d.]+ s\.$/m);
+    // The product, and the rows the migrations wrote: zone 0, its two methods, two tax classes.
+    expect(result.stdout).toMatch(/^ {2}shipping_zone_methods +2$/m);
+    expect(result.stdout).toMatch(/^Copied 6 rows in \d+ tables in [\d.]+ s\.$/m);
     expect(
       await count(target.db, sql`select count(*)::int as n from products where slug = 'only-product'`),
     ).toBe(1);

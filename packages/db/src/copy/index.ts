@@ -29,6 +29,18 @@ type ForeignKey = Reference & { name: string; definition: string };
 /** Drizzle's record of applied migrations: the target's own migration already wrote it. */
 const bookkeeping = new Set(["__drizzle_migrations"]);
 
+/**
+ * Tables whose first rows the migrations write (the rest of the world's shipping zone and its
+ * methods, WooCommerce's starting tax classes, issue 41): a new target holds them already. The
+ * source's rows replace them, since the source's owner may have changed them.
+ */
+export const SEEDED_BY_MIGRATIONS: ReadonlySet<string> = new Set([
+  "shipping_zones",
+  "shipping_zone_locations",
+  "shipping_zone_methods",
+  "tax_classes",
+]);
+
 export async function copyDatabase(
   source: Database,
   target: Database,
@@ -38,7 +50,14 @@ export async function copyDatabase(
   return target.transaction(async (tx) => {
     const foreignKeys = await readForeignKeys(tx);
     const tables = await readTables(tx, foreignKeys);
-    await refuseIfNotEmpty(tx, tables);
+    await refuseIfNotEmpty(
+      tx,
+      tables.filter((table) => !SEEDED_BY_MIGRATIONS.has(table.name)),
+    );
+    // Children first, so that no reference is left dangling while they go.
+    for (const table of tables.toReversed())
+      if (SEEDED_BY_MIGRATIONS.has(table.name))
+        await tx.execute(sql`delete from ${sql.identifier(table.name)}`);
     const copied = await checkingSelfReferencesLast(tx, foreignKeys, async () => {
       const done: CopiedTable[] = [];
       for (const table of tables) {

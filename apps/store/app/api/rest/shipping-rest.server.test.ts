@@ -1,5 +1,6 @@
 import { availableDialects } from "@vitrine/db/testing";
 import { describe, expect, it } from "vitest";
+import { insertVariableProduct } from "../../services/catalogue/catalogue-fixtures.test-helper.ts";
 import { insertStoreShipping } from "../../services/shipping/shipping-fixtures.test-helper.ts";
 import { restTestServer } from "./rest-server.test-helper.ts";
 
@@ -160,6 +161,35 @@ describe.each(await availableDialects())("shipping zones and classes REST on %s"
       shipping_class: "",
       shipping_class_id: 0,
     });
+  });
+
+  it("gives a variation its own shipping class, or its product's when it names none", async () => {
+    const admin = (await server.session("administrator")).headers;
+    const bulky = (await call("/products/shipping_classes", admin, "POST", { name: "Bulky" })).body
+      .id as number;
+    const productId = (await insertVariableProduct(server.db, "shirt")).product.id;
+    type Variation = { id: number; regular_price: number; attributes: Array<{ id: number; term: number }> };
+    const { variations } = (await call(`/products/${productId}`, admin)).body as unknown as {
+      variations: Variation[];
+    };
+    const [first, ...rest] = variations;
+    const body = (variation: Variation) => ({
+      id: variation.id,
+      regular_price: variation.regular_price,
+      attributes: variation.attributes.map(({ id, term }) => ({ id, term })),
+    });
+    const saved = await call(`/products/${productId}`, admin, "PUT", {
+      attributes: [
+        { id: first!.attributes[0]!.id, terms: variations.map((variation) => variation.attributes[0]!.term) },
+      ],
+      variations: [{ ...body(first!), shipping_class: "bulky" }, ...rest.map(body)],
+    });
+    expect(saved.status).toBe(200);
+    expect(
+      (saved.body.variations as Array<{ shipping_class: string; shipping_class_id: number }>).map(
+        (variation) => [variation.shipping_class, variation.shipping_class_id],
+      ),
+    ).toEqual([["bulky", bulky], ...rest.map(() => ["", 0])]);
   });
 
   it("keeps shipping classes with their products' count; a taken slug is refused", async () => {

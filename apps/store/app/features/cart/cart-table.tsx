@@ -3,8 +3,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
+import { lineAmount } from "../../lib/totals/totals-rows.ts";
 import { useMoney } from "../catalogue/use-money.ts";
 import type { useCartLines } from "./use-cart-lines.ts";
+import { useTotalsDisplay } from "./use-totals-rows.ts";
 
 type CartLines = ReturnType<typeof useCartLines>;
 
@@ -71,6 +73,7 @@ function CartLineRow({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const display = useTotalsDisplay();
   const { change, busy, ready } = lines;
 
   /** With JavaScript a committed quantity goes through the cart call; the form stays the fallback. */
@@ -122,7 +125,7 @@ function CartLineRow({
           <span aria-hidden="true">×</span> {t("cart.removeShort")}
         </button>
       </td>
-      <td className="product-price py-3">{money(line.unitPrice)}</td>
+      <td className="product-price py-3">{money(line.displayPrice)}</td>
       <td className="product-quantity py-3">
         <label htmlFor={`qty-${line.key}`} className="sr-only">
           {t("product.quantityOf", { name: line.name })}
@@ -152,7 +155,7 @@ function CartLineRow({
           }}
         />
       </td>
-      <td className="product-subtotal py-3 text-right">{money(line.total)}</td>
+      <td className="product-subtotal py-3 text-right">{money(lineAmount(line, display))}</td>
     </tr>
   );
 }

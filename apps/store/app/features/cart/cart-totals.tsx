@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { buttonClassName } from "../../components/ui/button.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
-import { useMoney } from "../catalogue/use-money.ts";
+import { useTotalsRows } from "./use-totals-rows.ts";
 
 /**
  * The cart's totals and the classic "Proceed to checkout" button. `generation` re-creates the button
@@ -10,7 +10,7 @@ import { useMoney } from "../catalogue/use-money.ts";
  */
 export function CartTotals({ cart, generation }: { cart: CartView; generation: number }) {
   const { t } = useTranslation();
-  const money = useMoney();
+  const rows = useTotalsRows(cart.totals);
   return (
     <aside
       className="cart_totals sticky-sidebar rounded border border-stone-200 p-4"
@@ -20,14 +20,16 @@ export function CartTotals({ cart, generation }: { cart: CartView; generation: n
         {t("cart.totals")}
       </h2>
       <dl className="space-y-2">
-        <div className="flex justify-between">
-          <dt>{t("cart.subtotal")}</dt>
-          <dd>{money(cart.subtotal)}</dd>
-        </div>
-        <div className="order-total flex justify-between border-t border-stone-200 pt-2 font-semibold">
-          <dt>{t("cart.total")}</dt>
-          <dd>{money(cart.total)}</dd>
-        </div>
+        {rows.map((row, index) => (
+          // A row's label may repeat (two tax rates of one name).
+          <div
+            key={`${index}-${row.label}`}
+            className={`${row.className ?? ""} flex justify-between gap-3${row.className?.includes("order-total") ? " border-t border-stone-200 pt-2" : ""}`}
+          >
+            <dt>{row.label}</dt>
+            <dd className="text-right">{row.amount}</dd>
+          </div>
+        ))}
       </dl>
       <div className="wc-proceed-to-checkout mt-4">
         <a

@@ -60,7 +60,7 @@ export function MiniCartContent({ cart, currency, locale, removeNonce }: Props) 
                       defaultValue={line.quantity}
                       data-cart-item-key={line.key}
                     />
-                    <span>× {money(line.unitPrice)}</span>
+                    <span>× {money(line.displayPrice)}</span>
                   </div>
                 </div>
                 <a

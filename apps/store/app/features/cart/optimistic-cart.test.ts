@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartView } from "../../lib/cart.ts";
+import { type CartView, NO_TOTALS } from "../../lib/cart.ts";
 import { optimisticCart, type PendingQuantities } from "./optimistic-cart.ts";
 
 const line = (key: string, unitPrice: number, quantity: number) => ({
@@ -15,6 +15,14 @@ const line = (key: string, unitPrice: number, quantity: number) => ({
   quantity,
   maxQuantity: null,
   total: unitPrice * quantity,
+  taxStatus: "taxable" as const,
+  taxClass: "",
+  shippingClassId: null,
+  displayPrice: unitPrice,
+  subtotal: unitPrice * quantity,
+  subtotalTax: 0,
+  discountedTotal: 0,
+  discountedTax: 0,
 });
 
 const cart: CartView = {
@@ -23,6 +31,9 @@ const cart: CartView = {
   itemCount: 3,
   subtotal: 1500,
   total: 1700,
+  totals: { ...NO_TOTALS, subtotal: 1500, shippingTotal: 200, total: 1700 },
+  coupons: [],
+  freeShipping: false,
 };
 
 describe("optimisticCart", () => {
@@ -93,5 +104,22 @@ describe("optimisticCart", () => {
       total,
     });
     expect(view.hash).toBe("h");
+  });
+
+  it("moves a taxed line's tax with it, and shows its price with tax where the cart shows prices so", () => {
+    // 10.00 at 21 %, shown with tax (12.10); one more makes 2 × 12.10.
+    const taxed = { ...line("t", 1000, 1), displayPrice: 1210, subtotalTax: 210 };
+    const before: CartView = {
+      ...cart,
+      lines: [taxed],
+      itemCount: 1,
+      subtotal: 1210,
+      total: 1210,
+      totals: { ...NO_TOTALS, subtotal: 1000, subtotalTax: 210, totalTax: 210, total: 1210 },
+    };
+    const after = optimisticCart(before, { t: 2 });
+    expect(after.lines[0]).toMatchObject({ quantity: 2, subtotal: 2000, subtotalTax: 420, total: 2000 });
+    expect(after.subtotal).toBe(2420);
+    expect(after.totals).toMatchObject({ subtotal: 2000, subtotalTax: 420, totalTax: 420, total: 2420 });
   });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from "../../i18n/use-translation.ts";
 import { matchZone } from "../../lib/shipping/zone-matching.ts";
 import { AttributionForm, AttributionInputs } from "../attribution/attribution-inputs.tsx";
 import { AddressFields, CheckoutTextField } from "./address-fields.tsx";
+import { checkoutTotals, formAddress, TAX_PLACE_FIELDS } from "./checkout-totals.ts";
 import { type CheckoutPageData, type CheckoutResult, fieldLabel, translatedError } from "./checkout-view.ts";
 import { useFloatingLabels } from "./floating-labels.ts";
 import { OrderReview } from "./order-review.tsx";
@@ -17,13 +18,10 @@ const contactFields = [
   { field: "phone", type: "tel" },
 ] as const;
 
-/** The address fields a zone may ask of besides the country. */
-const PLACE_FIELDS: readonly string[] = [
-  "billing_state",
-  "billing_postcode",
-  "shipping_state",
-  "shipping_postcode",
-];
+/** The address fields a zone or a tax rate may ask of besides the country. */
+const PLACE_FIELDS: readonly string[] = ["billing", "shipping"].flatMap((prefix) =>
+  TAX_PLACE_FIELDS.map((field) => `${prefix}_${field}`),
+);
 
 function placesOf(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(PLACE_FIELDS.map((name) => [name, values[name] ?? ""]));
@@ -51,6 +49,15 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
       postcode: places[`${prefix}_postcode`] ?? "",
     })?.rates ?? [];
   const [shippingId, setShippingId] = useState(values.shipping_method ?? shippingMethods[0]?.id ?? "");
+  const chosenRate = shippingMethods.find((method) => method.id === shippingId) ?? shippingMethods[0] ?? null;
+  const totals = checkoutTotals(
+    data.pricing,
+    {
+      billing: formAddress("billing", billingCountry, places),
+      shipping: shipToDifferent ? formAddress("shipping", shippingCountry, places) : null,
+    },
+    chosenRate,
+  );
   const [paymentId, setPaymentId] = useState(values.payment_method ?? data.paymentMethods[0]?.id ?? "");
   const enhanced = useEnhancedCheckout({
     userId: data.userId,
@@ -158,13 +165,10 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
           <OrderReview
             data={data}
             shippingRates={shippingMethods}
+            totals={totals}
             values={values}
             errors={errors}
-            shippingId={
-              shippingMethods.some((method) => method.id === shippingId)
-                ? shippingId
-                : (shippingMethods[0]?.id ?? "")
-            }
+            shippingId={chosenRate?.id ?? ""}
             paymentId={paymentId}
             choose={enhanced.choose}
             submitting={navigation.state === "submitting" || enhanced.submitting}

@@ -1,7 +1,7 @@
 import type { CartView } from "../../lib/cart.ts";
 import type { ZoneLocation } from "../../lib/shipping/zone-matching.ts";
 import type { CheckoutTerms } from "../../lib/store-settings.ts";
-import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
+import type { CheckoutPricing, ShippingChoice } from "../../lib/totals/totals-types.ts";
 import type { CheckoutNotice } from "./use-enhanced-checkout.ts";
 
 /** What the checkout page's loader gives the form (the route's `loadCheckout`). */
@@ -18,6 +18,8 @@ export type CheckoutPageData = {
     locations: readonly ZoneLocation[];
     rates: readonly ShippingChoice[];
   }>;
+  /** The cart's pricing, which the form's totals are computed from as the shopper types (decision 0070). */
+  pricing: CheckoutPricing;
   paymentMethods: ReadonlyArray<{ id: string; titleKey: string; descriptionKey: string }>;
   /** The store's terms page, which the shopper accepts; none, no checkbox (decision 0064). */
   terms: CheckoutTerms | null;

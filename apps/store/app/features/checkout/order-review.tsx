@@ -2,7 +2,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
+import { lineAmount, summaryOfTotals } from "../../lib/totals/totals-rows.ts";
+import type { ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
+import { useTotalsDisplay, useTotalsRows } from "../cart/use-totals-rows.ts";
 import { useMoney } from "../catalogue/use-money.ts";
 import { type CheckoutErrors, type CheckoutPageData, translatedError } from "./checkout-view.ts";
 import { TermsLink } from "./terms.tsx";
@@ -11,6 +13,7 @@ import { TermsLink } from "./terms.tsx";
 export function OrderReview({
   data,
   shippingRates,
+  totals,
   values,
   errors,
   shippingId,
@@ -21,6 +24,8 @@ export function OrderReview({
   data: CheckoutPageData;
   /** The rates of the zone that holds the address. */
   shippingRates: readonly ShippingChoice[];
+  /** The order's totals as the form stands (`checkoutTotals`). */
+  totals: Totals;
   values: Record<string, string>;
   errors: CheckoutErrors;
   shippingId: string;
@@ -30,7 +35,9 @@ export function OrderReview({
 }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const shippingCost = shippingRates.find((method) => method.id === shippingId)?.cost ?? 0;
+  const display = useTotalsDisplay();
+  const rows = useTotalsRows(summaryOfTotals(totals));
+  const lineTotals = new Map(totals.lines.map((line) => [line.key, line]));
   const error = (name: string) => translatedError(t, errors[name]);
   return (
     <aside
@@ -44,15 +51,11 @@ export function OrderReview({
         className="woocommerce-checkout-review-order-table"
         lineClassName="cart_item"
         amountHeading={t("cart.subtotal")}
-        lines={data.cart.lines.map((line) => ({ ...line, total: money(line.total) }))}
-        totals={[
-          { label: t("cart.subtotal"), amount: money(data.cart.subtotal) },
-          {
-            label: t("cart.total"),
-            amount: money(data.cart.subtotal + shippingCost),
-            className: "order-total font-semibold",
-          },
-        ]}
+        lines={data.cart.lines.map((line) => ({
+          ...line,
+          total: money(lineAmount(lineTotals.get(line.key) ?? line, display)),
+        }))}
+        totals={rows}
       />
 
       <fieldset aria-describedby={errors.shipping_method ? "shipping_method-error" : undefined}>

@@ -172,3 +172,9 @@ export type Totals = {
   /** Whether a coupon gives free shipping. */
   freeShipping: boolean;
 };
+
+/**
+ * A cart's engine input but for the location and the shipping rate: what the checkout's form prices
+ * the cart with as the shopper types an address and picks a rate (the same engine as the order's).
+ */
+export type CheckoutPricing = Omit<TotalsInput, "location" | "shipping">;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { attributesById } from "../../components/ui/markup.test-helper.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { createI18n } from "../../i18n/i18n.ts";
-import { type CartLineView, type CartView, emptyCart } from "../../lib/cart.ts";
+import { type CartLineView, type CartView, emptyCart, NO_TOTALS } from "../../lib/cart.ts";
 import CartRoute from "./route.tsx";
 
 const line = (key: string, name: string, quantity: number, unitPrice: number): CartLineView => ({
@@ -21,6 +21,14 @@ const line = (key: string, name: string, quantity: number, unitPrice: number): C
   quantity,
   maxQuantity: 10,
   total: unitPrice * quantity,
+  taxStatus: "taxable",
+  taxClass: "",
+  shippingClassId: null,
+  displayPrice: unitPrice,
+  subtotal: unitPrice * quantity,
+  subtotalTax: 0,
+  discountedTotal: 0,
+  discountedTax: 0,
 });
 
 const cart: CartView = {
@@ -28,6 +36,9 @@ const cart: CartView = {
   itemCount: 3,
   subtotal: 5400,
   total: 5400,
+  totals: { ...NO_TOTALS, subtotal: 5400, total: 5400 },
+  coupons: [],
+  freeShipping: false,
   lines: [
     { ...line("k1", "Canvas tote", 2, 1800), attributes: [{ label: "Colour", value: "Sand" }] },
     line("k2", "Enamel mug", 1, 1800),

@@ -5,12 +5,14 @@ import { data, redirect } from "react-router";
 import { parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { countries } from "../../lib/checkout-schema.ts";
 import { attributionFromForm, cleanAttribution } from "../../services/analytics/attribution.server.ts";
+import { priceCart } from "../../services/cart/cart-pricing.server.ts";
 import { cartHeaders, ownerOf } from "../../services/cart/cart-session.server.ts";
 import {
   CheckoutError,
   type CheckoutErrorCode,
   cartAfterCheckout,
   checkoutCart,
+  checkoutErrorNotice,
 } from "../../services/cart/checkout.server.ts";
 import { checkoutGateways } from "../../services/cart/payment-gateways.server.ts";
 import { checkoutTerms, termsRequired } from "../../services/content/legal-pages.server.ts";
@@ -21,12 +23,15 @@ import { checkoutZones } from "../../services/shipping/shipping-checkout.server.
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
 export async function loadCheckout(context: AppLoadContext) {
-  const { session, cart } = await context.cart.current();
-  if (!session || cart.lines.length === 0) throw redirect("/cart");
+  const { session, cart: current } = await context.cart.current();
+  if (!session || current.lines.length === 0) throw redirect("/cart");
+  // The cart with its pricing, which the form's totals follow as the shopper types (decision 0070).
+  const { cart, pricing } = await priceCart(context, ownerOf(session), current);
   return {
     saved: session.userId ? await savedAddresses(context.db, session.userId) : {},
     userId: session.userId ?? 0,
     cart,
+    pricing,
     countries,
     // Every zone with its rates for this cart: the form offers the first zone's that holds the address.
     shippingZones: await checkoutZones(context, cart),
@@ -80,10 +85,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
     return data(
       {
         errors: field ? { [field]: `checkout.errors.${error.code}` } : {},
-        notice: {
-          key: `checkout.errors.${error.code}`,
-          params: { name: error.details.name ?? "", available: String(error.details.available ?? 0) },
-        },
+        notice: checkoutErrorNotice(error),
         values: fields,
       },
       { status: error.code === "not_enough_stock" ? 409 : 400 },

@@ -4,7 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { attributesById } from "../../components/ui/markup.test-helper.ts";
 import { createI18n } from "../../i18n/i18n.ts";
-import type { CartView } from "../../lib/cart.ts";
+import { type CartView, NO_TOTALS } from "../../lib/cart.ts";
 import CheckoutRoute from "./route.tsx";
 
 const cart: CartView = {
@@ -26,8 +26,19 @@ const cart: CartView = {
       quantity: 2,
       maxQuantity: null,
       total: 3600,
+      taxStatus: "taxable",
+      taxClass: "",
+      shippingClassId: null,
+      displayPrice: 1800,
+      subtotal: 3600,
+      subtotalTax: 0,
+      discountedTotal: 0,
+      discountedTax: 0,
     },
   ],
+  totals: { ...NO_TOTALS, subtotal: 3600, total: 3600 },
+  coupons: [],
+  freeShipping: false,
 };
 
 const loaderData = {

@@ -16,6 +16,7 @@ import {
   removeLine,
   setLineQuantity,
 } from "./cart.server.ts";
+import { priceCart } from "./cart-pricing.server.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const quantity = z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY);
@@ -65,7 +66,7 @@ export function createCartClient(context: {
   session: RequestSession;
   locale: Locale;
   siteCache: SiteCache;
-  settings: Pick<StoreSettings, "currency">;
+  settings: Pick<StoreSettings, "currency" | "taxes" | "address">;
 }): CartClient {
   const { db, session, locale, siteCache } = context;
   const ownerOf = (current: Session): CartOwner => ({ sessionId: current.id, userId: current.userId });
@@ -88,8 +89,12 @@ export function createCartClient(context: {
   return {
     async current() {
       const current = await session.get();
-      const cart = current ? await loadCart(db, ownerOf(current), locale, { cache: siteCache }) : emptyCart;
-      return { session: current, cart };
+      if (!current) return { session: current, cart: emptyCart };
+      const owner = ownerOf(current);
+      const cart = await loadCart(db, owner, locale, { cache: siteCache });
+      if (cart.lines.length === 0) return { session: current, cart };
+      // Every cart the shopper sees is priced by the totals engine (decision 0066).
+      return { session: current, cart: (await priceCart(context, owner, cart)).cart };
     },
 
     async add(input) {

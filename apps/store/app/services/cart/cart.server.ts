@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import {
   attributes,
   attributeTerms,
+  cartCoupons,
   cartLines,
   carts,
   type Database,
@@ -12,7 +13,7 @@ import {
   variations,
 } from "@vitrine/db";
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY } from "../../lib/cart.ts";
+import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY, NO_TOTALS } from "../../lib/cart.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import {
@@ -309,6 +310,16 @@ export async function loadCart(
       variationSale: variations.salePrice,
       variationStock: variations.stockQuantity,
       variationImage: variations.imageId,
+      taxStatus: products.taxStatus,
+      // A variation's class is its own, or its product's ("parent").
+      taxClass: sql<string>`case when ${variations.taxClass} is null or ${variations.taxClass} = 'parent' then ${products.taxClass} else ${variations.taxClass} end`,
+      shippingClassId: sql<
+        number | null
+      >`coalesce(${variations.shippingClassId}, ${products.shippingClassId})`,
+      // The cart's coupon codes, in the same statement (a cart has few).
+      coupons: sql<
+        string[]
+      >`(select coalesce(json_agg(${cartCoupons.code} order by ${cartCoupons.appliedAt}, ${cartCoupons.code}), '[]'::json) from ${cartCoupons} where ${cartCoupons.cartId} = ${carts.id})`,
       name: productTexts.text("name", locale, products.slug),
       mainImage: sql<
         number | null
@@ -372,21 +383,33 @@ export async function loadCart(
       quantity: row.quantity,
       maxQuantity: row.variationId ? row.variationStock : row.productStock,
       total: unitPrice * row.quantity,
+      taxStatus: row.taxStatus,
+      taxClass: row.taxClass,
+      shippingClassId: row.shippingClassId === null ? null : Number(row.shippingClassId),
+      // As entered until the cart is priced (cart-pricing.server.ts).
+      displayPrice: unitPrice,
+      subtotal: unitPrice * row.quantity,
+      subtotalTax: 0,
+      discountedTotal: unitPrice * row.quantity,
+      discountedTax: 0,
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
   return {
-    hash: cartHash(lines),
+    hash: cartHash(lines, rows[0]!.coupons),
     lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotal,
     total: subtotal,
+    totals: { ...NO_TOTALS, subtotal, total: subtotal },
+    coupons: rows[0]!.coupons,
+    freeShipping: false,
   };
 }
 
-/** What the shopper would see change: lines, quantities and prices (a price change is a cart change). */
-function cartHash(lines: CartLineView[]): string {
-  const content = lines.map((line) => [line.key, line.quantity, line.unitPrice]);
+/** What the shopper would see change: lines, quantities, prices and coupons (a price change is a cart change). */
+function cartHash(lines: CartLineView[], coupons: string[]): string {
+  const content = [...lines.map((line) => [line.key, line.quantity, line.unitPrice]), coupons];
   return createHash("md5").update(JSON.stringify(content)).digest("hex");
 }
 

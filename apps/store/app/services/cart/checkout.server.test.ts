@@ -9,6 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { type PaymentSettings, parseStoreSettings } from "../../lib/settings-resource.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
 import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
 
@@ -38,8 +39,8 @@ function input(
     billing: address,
     shipping: address,
     payment: { via: "checkout", method: paymentMethod, settings: payments },
-    shippingMethod: "flat_rate",
-    shippingTotal: 500,
+    shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
+    pricing: parseStoreSettings({}),
     customerNote: "",
     idempotencyKey,
   };
@@ -78,6 +79,8 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     const owner = await insertSession(db, "s1");
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
     await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    // The tax rates are read once per process, then kept (services/taxes): not by each order.
+    await loadTaxRates(db);
     const record = recordStatements(db);
     await placeOrder(db, input(owner, "attempt-1"));
     record.stop();

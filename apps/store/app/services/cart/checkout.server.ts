@@ -3,9 +3,11 @@ import {
   type Address,
   cartLines,
   type Database,
+  orderCouponLines,
   orderLines,
   orderStatusChanges,
   orders,
+  orderTaxLines,
   products,
   type Transaction,
   users,
@@ -13,15 +15,20 @@ import {
 } from "@vitrine/db";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
+import { isLocale } from "../../i18n/i18n.ts";
 import type { PaymentSettings } from "../../lib/settings-resource.ts";
+import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
+import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";
 import { deliverNewOrderMails, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
 import { oweNewOrderMail, oweStockMails } from "../mail/owed-mails.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
 import { checkoutShippingChoice, destinationOf } from "../shipping/shipping-checkout.server.ts";
+import { loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
 import type { CartClient } from "./cart-client.server.ts";
+import { type PricingContext, priceCart } from "./cart-pricing.server.ts";
 import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
 
 /**
@@ -40,8 +47,12 @@ export type PlaceOrderInput = {
   billing: Address;
   shipping: Address;
   payment: OrderPayment;
-  shippingMethod: string;
-  shippingTotal: number;
+  /** The shipping rate chosen (the zone's, priced for this cart), before tax; null: none offered (the wallet). */
+  shippingRate: ShippingChoice | null;
+  /** The store's tax settings and base address, which price the order in its transaction. */
+  pricing: PricingContext["settings"];
+  /** Tax at the shop's base rather than the addresses (the wallet's sealed price, decision 0070). */
+  taxAtBase?: boolean;
   customerNote: string;
   /** One per checkout attempt: a double click, a retry or a resubmitted form finds the same order. */
   idempotencyKey: string;
@@ -61,6 +72,7 @@ export type PlacedOrder = {
 
 export type CheckoutErrorCode =
   | "empty_cart"
+  | "coupon_unavailable"
   | "not_enough_stock"
   | "payment_method_unavailable"
   | "shipping_method_unavailable";
@@ -69,10 +81,25 @@ export class CheckoutError extends Error {
   override name = "CheckoutError";
   constructor(
     readonly code: CheckoutErrorCode,
-    readonly details: { name?: string; available?: number } = {},
+    readonly details: { name?: string; available?: number; message?: string } = {},
   ) {
     super(code);
   }
+}
+
+/**
+ * A checkout refusal as a translation key and its parameters: a coupon's in WooCommerce's words for
+ * that coupon (`coupons.errors.*`), the others the checkout's own.
+ */
+export function checkoutErrorNotice(error: CheckoutError): { key: string; params: Record<string, string> } {
+  const params = {
+    name: error.details.name ?? "",
+    code: error.details.name ?? "",
+    available: String(error.details.available ?? 0),
+  };
+  return error.code === "coupon_unavailable"
+    ? { key: `coupons.errors.${error.details.message}`, params }
+    : { key: `checkout.errors.${error.code}`, params };
 }
 
 /** What the checkout use case needs of the request's context. */
@@ -112,7 +139,7 @@ export async function checkoutCart(
   },
 ): Promise<PlacedOrder> {
   const shipping = await checkoutShippingChoice(
-    { db: context.db, locale: input.locale },
+    { db: context.db, locale: input.locale, settings: context.settings },
     {
       owner: input.owner,
       address: destinationOf(input.order.shipping),
@@ -129,8 +156,8 @@ export async function checkoutCart(
     billing: input.order.billing,
     shipping: input.order.shipping,
     payment: { via: "checkout", method: input.order.paymentMethod, settings: context.settings.payments },
-    shippingMethod: shipping.id,
-    shippingTotal: shipping.cost,
+    shippingRate: shipping,
+    pricing: context.settings,
     customerNote: input.order.customerNote,
     idempotencyKey: `${input.sessionId}:${attempt}`,
     attribution: input.attribution,
@@ -172,17 +199,31 @@ export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): 
  * checkouts can never take stock below zero; the loser's transaction rolls back whole.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
-  const gateway = gatewayFor(input.payment, input.shippingMethod);
+  const gateway = gatewayFor(input.payment, input.shippingRate?.id ?? "");
+  // From the process's copy: read in the transaction, it would be read for every order.
+  const rates = input.pricing.taxes.enabled ? await loadTaxRates(db) : [];
   try {
     return await db.transaction(async (tx) => {
       // Attempts with the same key wait for each other; the later one then finds the placed order.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.idempotencyKey}))`);
       const placed = await findByIdempotencyKey(tx, input.idempotencyKey);
       if (placed) return placed;
-      const cart = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
-      if (cart.lines.length === 0) throw new CheckoutError("empty_cart");
-
-      const total = cart.subtotal + input.shippingTotal;
+      const loaded = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
+      if (loaded.lines.length === 0) throw new CheckoutError("empty_cart");
+      // The order's figures are the totals engine's, priced in this transaction (decision 0066).
+      const { cart, totals, coupons } = await priceCart(
+        { db: tx, settings: input.pricing, locale: isLocale(input.locale) ? input.locale : "en" },
+        input.owner,
+        loaded,
+        {
+          billing: input.billing,
+          shipping: input.shipping,
+          shippingRate: input.shippingRate,
+          taxAtBase: input.taxAtBase,
+          rates,
+        },
+      );
+      const { total } = totals;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -191,10 +232,17 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           status: gateway.statusOnPlacement,
           currency: input.currency,
           locale: input.locale,
-          subtotal: cart.subtotal,
-          shippingTotal: input.shippingTotal,
+          subtotal: totals.subtotal,
+          shippingTotal: totals.shippingTotal,
+          discountTotal: totals.discountTotal,
+          discountTax: totals.discountTax,
+          shippingTax: totals.shippingTax,
+          cartTax: totals.totalTax - totals.shippingTax,
+          totalTax: totals.totalTax,
+          pricesIncludeTax: input.pricing.taxes.pricesIncludeTax,
           total,
-          shippingMethod: input.shippingMethod,
+          shippingMethod: input.shippingRate?.id ?? null,
+          shippingLabel: input.shippingRate?.label ?? "",
           paymentMethod: gateway.id,
           billingAddress: input.billing,
           shippingAddress: input.shipping,
@@ -216,8 +264,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           .set({ billingAddress: input.billing, shippingAddress: input.shipping })
           .where(eq(users.id, input.owner.userId));
       }
+      const lineTotals = new Map(totals.lines.map((line) => [line.key, line]));
       await tx.insert(orderLines).values(
         cart.lines.map((line) => ({
+          ...lineFigures(lineTotals.get(line.key)!),
           orderId: order!.id,
           productId: line.productId,
           variationId: line.variationId,
@@ -227,10 +277,15 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           ),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
-          subtotal: line.total,
-          total: line.total,
         })),
       );
+      await writeTaxAndCouponLines(tx, order!.id, totals);
+      await claimCoupons(tx, {
+        orderId: order!.id,
+        coupons,
+        billing: input.billing,
+        userId: input.owner.userId,
+      });
       await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
@@ -263,6 +318,68 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (raced) return raced;
     }
     throw error;
+  }
+}
+
+/** An order line's figures as the engine computed them: subtotal, total and their tax by rate. */
+function lineFigures(line: LineTotals) {
+  return {
+    subtotal: line.subtotal,
+    subtotalTax: line.subtotalTax,
+    total: line.total,
+    totalTax: line.totalTax,
+    taxes: { total: stringKeys(line.taxes), subtotal: stringKeys(line.subtotalTaxes) },
+  };
+}
+
+const stringKeys = (shares: Record<number, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(shares).map(([id, amount]) => [String(id), amount]));
+
+/** The order's tax lines by rate and the coupons it used, as computed: a later change of rate or coupon changes neither. */
+async function writeTaxAndCouponLines(tx: Transaction, orderId: number, totals: Totals): Promise<void> {
+  if (totals.taxLines.length > 0)
+    await tx.insert(orderTaxLines).values(
+      totals.taxLines.map((line) => ({
+        orderId,
+        rateId: line.rateId,
+        label: line.label,
+        rate: line.rate,
+        compound: line.compound,
+        taxTotal: line.taxTotal,
+        shippingTaxTotal: line.shippingTaxTotal,
+      })),
+    );
+  if (totals.coupons.length > 0)
+    await tx.insert(orderCouponLines).values(
+      totals.coupons.map((coupon) => ({
+        orderId,
+        code: coupon.code,
+        discount: coupon.discount,
+        discountTax: coupon.discountTax,
+      })),
+    );
+}
+
+/**
+ * Takes one use of each coupon the order used, in its transaction: a coupon whose last use another
+ * order took a moment ago, or that is not this customer's, refuses the whole order (nothing placed),
+ * with WooCommerce's message.
+ */
+async function claimCoupons(
+  tx: Transaction,
+  claim: { orderId: number; coupons: CouponRow[]; billing: Address; userId: number | null },
+): Promise<void> {
+  if (claim.coupons.length === 0) return;
+  try {
+    await claimCouponUsage(tx, {
+      orderId: claim.orderId,
+      coupons: claim.coupons,
+      email: claim.billing.email ?? "",
+      userId: claim.userId,
+    });
+  } catch (error) {
+    if (!(error instanceof CouponUsageError)) throw error;
+    throw new CheckoutError("coupon_unavailable", { name: error.couponCode, message: error.code });
   }
 }
 

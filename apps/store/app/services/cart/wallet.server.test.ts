@@ -13,13 +13,16 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.server.ts";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { recordingMailer, testContext } from "../shared/test-context.test-helper.ts";
+import { walletShippingRate } from "../shipping/shipping-checkout.server.ts";
 import { addToCart, loadCart } from "./cart.server.ts";
 import { placeWalletOrder, sealWalletSession } from "./wallet.server.ts";
 
-/** The flat rate the session is sealed with (the settings' value at the time). */
-const FLAT_RATE = 700;
+/** The flat rate the session is sealed with: zone 0's, as migration 0023 made it from the default settings. */
+const FLAT_RATE = 500;
+const settings = parseStoreSettings({});
 const secret = "a wallet secret shared by the store and the wallet";
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "vitrine-wallet-test-")),
@@ -65,7 +68,8 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
       locale: "en",
       currency: "USD",
       storeName: "Vitrine",
-      shippingCost: FLAT_RATE,
+      shippingRate: await walletShippingRate({ db: database.db, locale: "en", settings }, owner),
+      pricing: settings,
       storeUrl: "http://shop.test",
       customer: { email: "ada@example.com" },
       cookies,
@@ -100,7 +104,8 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
         locale: "en",
         currency: "USD",
         storeName: "Vitrine",
-        shippingCost: FLAT_RATE,
+        shippingRate: null,
+        pricing: settings,
         storeUrl: "http://shop.test",
         customer: {},
         cookies: {},
@@ -134,7 +139,11 @@ describe.each(await availableDialects())("express wallet orders on %s", (dialect
     expect(replay).toMatchObject({ id: first.id, created: false });
     expect(await db.select().from(orders)).toHaveLength(1);
     const [order] = await db.select().from(orders).where(eq(orders.id, first.id));
-    expect(order).toMatchObject({ paymentMethod: "wallet", shippingMethod: "flat_rate", total });
+    expect(order).toMatchObject({
+      paymentMethod: "wallet",
+      shippingMethod: expect.stringMatching(/^flat_rate:\d+$/),
+      total,
+    });
     const [attribution] = await db
       .select()
       .from(orderAttribution)

@@ -12,7 +12,11 @@ import {
 } from "@vitrine/wallet-protocol/crypto";
 import type { Config } from "../../config.server.ts";
 
-import { type CartOwner, cartOwnerById, findCartId, loadCart } from "./cart.server.ts";
+import { isLocale } from "../../i18n/i18n.ts";
+import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
+import { walletShippingRate } from "../shipping/shipping-checkout.server.ts";
+import { type CartOwner, type CartView, cartOwnerById, findCartId, loadCart } from "./cart.server.ts";
+import { type PricingContext, priceCart } from "./cart-pricing.server.ts";
 import {
   type CheckoutContext,
   findByIdempotencyKey,
@@ -34,10 +38,6 @@ export function walletKeys(config: Config): WalletKeys {
   return keys;
 }
 
-/** The express wallet ships with the store's default shipping method (the checkout's first). */
-/** The wallet ships by flat rate, at the cost the store's settings give when the session is sealed. */
-export const WALLET_SHIPPING_METHOD = "flat_rate";
-
 export type WalletSessionInput = {
   db: Database;
   config: Config;
@@ -45,8 +45,9 @@ export type WalletSessionInput = {
   locale: string;
   currency: string;
   storeName: string;
-  /** The flat rate's cost now (settings): sealed with the session, so the order charges what was shown. */
-  shippingCost: number;
+  /** The rate the wallet ships by (`walletShippingRate`), and the store's tax settings, which price the cart. */
+  shippingRate: ShippingChoice | null;
+  pricing: PricingContext["settings"];
   storeUrl: string;
   customer: { email?: string; first_name?: string; last_name?: string };
   /** The tracking cookies of the request, for the order attribution record. */
@@ -66,8 +67,9 @@ export type WalletSessionInput = {
  */
 export async function sealWalletSession(input: WalletSessionInput): Promise<EncryptedSessionData | null> {
   const cartId = await findCartId(input.db, input.owner);
-  const cart = await loadCart(input.db, input.owner, input.locale);
-  if (cartId === null || cart.lines.length === 0) return null;
+  const loaded = await loadCart(input.db, input.owner, input.locale);
+  if (cartId === null || loaded.lines.length === 0) return null;
+  const { cart, totals } = await walletPrice(input, input.owner, loaded, input.shippingRate);
   const record: AttributionRecord = attributionRecord(input.cookies, { base64: input.attributionBase64 });
   const payload: WalletSessionPayload = {
     blog_id: input.config.wallet.storeId,
@@ -79,11 +81,7 @@ export async function sealWalletSession(input: WalletSessionInput): Promise<Encr
         quantity: line.quantity,
         line_total: line.total,
       })),
-      totals: {
-        subtotal: cart.subtotal,
-        total: cart.subtotal + input.shippingCost,
-        currency: input.currency,
-      },
+      totals: { subtotal: cart.subtotal, total: totals.total, currency: input.currency },
     },
     customer: input.minimal ? {} : input.customer,
     store: { name: input.storeName, url: input.storeUrl },
@@ -142,8 +140,14 @@ export async function placeWalletOrder(
   if (payload.expires_at < (options.now ?? Date.now())) throw new WalletOrderError("session_expired");
   const cart = await loadCart(db, owner, payload.locale);
   if (cart.lines.length === 0) throw new WalletOrderError("cart_gone");
-  const shippingCost = payload.cart.totals.total - payload.cart.totals.subtotal;
-  if (cart.subtotal + shippingCost !== request.amount || request.currency !== payload.cart.totals.currency) {
+  const shippingRate = await walletShippingRate({ ...context, locale: payload.locale }, owner);
+  const { totals } = await walletPrice(
+    { db, pricing: context.settings, locale: payload.locale },
+    owner,
+    cart,
+    shippingRate,
+  );
+  if (totals.total !== request.amount || request.currency !== payload.cart.totals.currency) {
     throw new WalletOrderError("amount_mismatch");
   }
   const placed = await placeOrder(db, {
@@ -154,12 +158,32 @@ export async function placeWalletOrder(
     shipping: options.billing,
     // Only this call, signed by the wallet once the shopper has paid, places a wallet order.
     payment: { via: "wallet", paymentId: request.payment_id },
-    shippingMethod: WALLET_SHIPPING_METHOD,
-    shippingTotal: shippingCost,
+    shippingRate,
+    pricing: context.settings,
+    taxAtBase: true,
     customerNote: "",
     idempotencyKey,
     attribution: payload.attribution ?? {},
   });
   orderPlaced(context, placed);
   return placed;
+}
+
+/**
+ * The wallet's price of the cart: taxed at the shop's base (the wallet knows no address until the
+ * shopper has paid), shipped by the wallet's rate. The sealed session and the order both price so,
+ * so the order charges what the wallet showed (decision 0070).
+ */
+function walletPrice(
+  context: { db: Database; pricing: PricingContext["settings"]; locale: string },
+  owner: CartOwner,
+  cart: CartView,
+  shippingRate: ShippingChoice | null,
+) {
+  return priceCart(
+    { db: context.db, settings: context.pricing, locale: isLocale(context.locale) ? context.locale : "en" },
+    owner,
+    cart,
+    { shippingRate, taxAtBase: true },
+  );
 }

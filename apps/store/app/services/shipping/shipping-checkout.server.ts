@@ -1,12 +1,14 @@
 import { type Database, products, variations } from "@vitrine/db";
 import { and, eq, inArray } from "drizzle-orm";
+import { isLocale } from "../../i18n/i18n.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { type PackageLine, packageRates, type RatesContext } from "../../lib/shipping/package-rates.ts";
 import type { ShippingMethodInstance } from "../../lib/shipping/shipping-methods.ts";
 import { matchZone, type ShippingDestination, type ZoneLocation } from "../../lib/shipping/zone-matching.ts";
 import type { ShippingChoice } from "../../lib/totals/totals-types.ts";
-import { type CartOwner, loadCart } from "../cart/cart.server.ts";
+import { type CartOwner, emptyCart, loadCart } from "../cart/cart.server.ts";
+import { type PricingContext, priceCart } from "../cart/cart-pricing.server.ts";
 import { loadShippingZones, methodNames, type ShippingZone } from "./shipping-zones.server.ts";
 
 /**
@@ -59,18 +61,29 @@ function pricedByCart(method: ShippingMethodInstance): boolean {
       method.settings.no_class_cost !== "" ||
       Object.values(method.settings.class_costs).some((cost) => cost !== "")
     );
-  if (method.methodId === "free_shipping")
-    return method.settings.requires !== "" && method.settings.requires !== "coupon";
+  // Free shipping may ask for a coupon, a minimum, or both.
+  if (method.methodId === "free_shipping") return method.settings.requires !== "";
   return false;
 }
 
 /**
- * What free shipping compares with its minimum. Coupons are not in this context yet: the totals
- * engine (issue 41) brings the discount and whether a coupon grants free shipping.
+ * What free shipping compares with its minimum, from the priced cart (WooCommerce's
+ * `WC_Shipping_Free_Shipping::is_available`): the subtotal as the cart shows it, less the
+ * discount's tax when it shows prices with tax; the discount, which the method takes off unless it
+ * ignores discounts; and whether a coupon grants free shipping.
  */
-function ratesContext(subtotal: number): RatesContext {
-  return { freeShippingCoupon: false, subtotal, discount: 0 };
+function ratesContext(cart: CartView): RatesContext {
+  const { totals } = cart;
+  const withTax = cart.subtotal !== totals.subtotal;
+  return {
+    freeShippingCoupon: cart.freeShipping,
+    subtotal: cart.subtotal - (withTax ? totals.discountTax : 0),
+    discount: totals.discountTotal,
+  };
 }
+
+/** What pricing a cart for its shipping needs of the request's context. */
+type ShippingContext = { db: Database; locale: string; settings: PricingContext["settings"] };
 
 /** A checkout address as a destination. */
 export function destinationOf(address: {
@@ -83,20 +96,21 @@ export function destinationOf(address: {
 
 /** The rates of the zone holding the address, for the owner's cart (read only when a rate depends on it). */
 async function ratesForCart(
-  context: { db: Database; locale: string },
+  context: ShippingContext,
   owner: CartOwner,
   address: ShippingDestination,
 ): Promise<ShippingChoice[]> {
   const zone = matchZone(await loadShippingZones(context.db), address);
   if (!zone) return [];
   let pkg: PackageLine[] = [];
-  let subtotal = 0;
+  let cart: CartView = emptyCart;
   if (zone.methods.some(pricedByCart)) {
-    const cart = await loadCart(context.db, owner, context.locale, { images: false });
+    const locale = isLocale(context.locale) ? context.locale : "en";
+    const loaded = await loadCart(context.db, owner, locale, { images: false });
+    cart = (await priceCart({ ...context, locale }, owner, loaded)).cart;
     pkg = await cartPackage(context.db, cart.lines);
-    subtotal = cart.subtotal;
   }
-  return packageRates(zone.methods, pkg, ratesContext(subtotal), methodNames(context.locale));
+  return packageRates(zone.methods, pkg, ratesContext(cart), methodNames(context.locale));
 }
 
 /**
@@ -105,7 +119,7 @@ async function ratesForCart(
  * that method (decision 0069).
  */
 export async function checkoutShippingChoice(
-  context: { db: Database; locale: string },
+  context: ShippingContext,
   input: { owner: CartOwner; address: ShippingDestination; requested: string },
 ): Promise<ShippingChoice | undefined> {
   const rates = await ratesForCart(context, input.owner, input.address);
@@ -134,18 +148,18 @@ export async function checkoutZones(
     id: zone.id,
     order: zone.order,
     locations: zone.locations,
-    rates: packageRates(zone.methods, pkg, ratesContext(cart.subtotal), names),
+    rates: packageRates(zone.methods, pkg, ratesContext(cart), names),
   }));
 }
 
 /**
  * The express wallet's shipping (it knows no address before the shopper pays): the flat rate, or
- * else the first rate, of the zone that holds the store's own address; 0 when that zone has none.
+ * else the first rate, of the zone that holds the store's own address; null when that zone has none.
  */
-export async function walletShippingCost(
-  context: { db: Database; locale: string; settings: StoreSettings },
+export async function walletShippingRate(
+  context: ShippingContext,
   owner: CartOwner,
-): Promise<number> {
+): Promise<ShippingChoice | null> {
   const rates = await ratesForCart(context, owner, destinationOf(context.settings.address));
-  return (rates.find((rate) => rate.id.startsWith("flat_rate:")) ?? rates[0])?.cost ?? 0;
+  return rates.find((rate) => rate.id.startsWith("flat_rate:")) ?? rates[0] ?? null;
 }

@@ -4,6 +4,7 @@ import { products, settings, shippingZones } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { addToCart } from "../cart/cart.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { checkoutShippingChoice } from "./shipping-checkout.server.ts";
@@ -101,7 +102,7 @@ describe.each(await availableDialects())("shipping zones on %s", (dialect) => {
       settings: { requires: "min_amount", min_amount: "45" },
     });
     forgetShippingZones(db);
-    const context = { db, locale: "en" };
+    const context = { db, locale: "en", settings: parseStoreSettings({}) };
     expect(
       await checkoutShippingChoice(context, { owner, address: madrid, requested: `flat_rate:${flat}` }),
     ).toEqual({

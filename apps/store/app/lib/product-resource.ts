@@ -85,10 +85,19 @@ const taxClass = z
 /** A variation's class: "parent" (the product's, WooCommerce's default) or a class as above. */
 const variationTaxClass = z.union([z.literal("parent"), taxClass]);
 
+/** A shipping class's slug, "" for none (decision 0069). */
+const shippingClassSlug = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[a-z0-9-]*$/);
+
 const variationInput = z
   .object({
     id: id.optional(),
     tax_class: variationTaxClass.optional(),
+    /** The variation's shipping class's slug; "" the same as its product's (decision 0069). */
+    shipping_class: shippingClassSlug.optional(),
     sku: sku.optional(),
     regular_price: price,
     sale_price: price.nullable().optional(),
@@ -182,12 +191,7 @@ export const productInput = z
     tax_status: taxStatus.optional(),
     tax_class: taxClass.optional(),
     /** The shipping class's slug (decision 0069); "" for none. */
-    shipping_class: z
-      .string()
-      .trim()
-      .max(100)
-      .regex(/^[a-z0-9-]*$/)
-      .optional(),
+    shipping_class: shippingClassSlug.optional(),
     regular_price: price.optional(),
     sale_price: price.nullable().optional(),
     stock_quantity: quantity.nullable().optional(),
@@ -219,6 +223,9 @@ const variationRecord = z.object({
   image_id: z.number().nullable(),
   /** "parent" (the product's class), "" standard, or a class's slug. */
   tax_class: z.string(),
+  /** The variation's own shipping class ("" and 0: the same as its product's). */
+  shipping_class: z.string(),
+  shipping_class_id: z.number(),
   /** WooCommerce's `{id, name, option}` (`id` 0 for the product's own attribute), with the term's id. */
   attributes: z.array(z.object({ id: z.number(), name: z.string(), option: z.string(), term: z.number() })),
 });

@@ -161,7 +161,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     .from(products)
     .where(eq(products.id, id));
   if (!row) return null;
-  const [texts, categoryRows, imageRows, attributeRecords, variationRows, variationTermRows] =
+  const [texts, categoryRows, imageRows, attributeRecords, variationRows, variationTermRows, classRows] =
     await Promise.all([
       db.select().from(productTranslations).where(eq(productTranslations.productId, id)),
       db
@@ -181,7 +181,9 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
         .where(eq(variations.productId, id))
         .orderBy(asc(variations.menuOrder), asc(variations.id)),
       variationTerms(db, id),
+      db.select({ id: shippingClasses.id, slug: shippingClasses.slug }).from(shippingClasses),
     ]);
+  const classSlug = new Map(classRows.map((shippingClass) => [shippingClass.id, shippingClass.slug]));
   return {
     id: row.id,
     slug: row.slug,
@@ -223,6 +225,8 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
       tax_class: variation.taxClass,
+      shipping_class: (variation.shippingClassId && classSlug.get(variation.shippingClassId)) || "",
+      shipping_class_id: variation.shippingClassId ?? 0,
       attributes: variationTermRows
         .filter((term) => term.variationId === variation.id)
         .map((term) => ({
@@ -513,6 +517,9 @@ async function writeVariations(
       menuOrder,
       // Left out, a kept variation keeps its class and a new one takes the product's ("parent").
       ...(variation.tax_class === undefined ? {} : { taxClass: variation.tax_class }),
+      ...(variation.shipping_class === undefined
+        ? {}
+        : { shippingClassId: await shippingClassIdOf(tx, variation.shipping_class) }),
     };
     let variationId: number;
     if (variation.id) {

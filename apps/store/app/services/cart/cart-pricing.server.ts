@@ -4,6 +4,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import type { CartView } from "../../lib/cart.ts";
 import {
   type CouponContext,
+  type CouponRefusal,
   type CouponRuleLine,
   couponRefusal,
   toTotalsCoupon,
@@ -54,7 +55,14 @@ export type PricingOptions = {
 };
 
 /** The cart with the engine's figures, the figures themselves, the coupons they used, and the engine's input. */
-export type PricedCart = { cart: CartView; totals: Totals; coupons: CouponRow[]; pricing: CheckoutPricing };
+export type PricedCart = {
+  cart: CartView;
+  totals: Totals;
+  coupons: CouponRow[];
+  /** Applied coupons that no longer hold, and why: they count for nothing (an order refuses them). */
+  dropped: Array<{ code: string; refusal: CouponRefusal }>;
+  pricing: CheckoutPricing;
+};
 
 /** Prices the owner's cart (read by `loadCart`). An empty cart is priced as nothing. */
 export async function priceCart(
@@ -83,8 +91,10 @@ export async function priceCart(
   const lines = cart.lines.map((line, index) =>
     totalsLine(line, rules[index]?.categories.map((category) => category.id) ?? []),
   );
-  const coupons =
-    applied.length > 0 ? couponsThatHold(applied, rules, linesSubtotal({ ...base, lines })) : [];
+  const { holding: coupons, dropped } =
+    applied.length > 0
+      ? couponsThatHold(applied, rules, linesSubtotal({ ...base, lines }))
+      : { holding: [], dropped: [] };
   const pricing: CheckoutPricing = {
     baseLocation,
     rates,
@@ -123,6 +133,7 @@ export async function priceCart(
     },
     totals,
     coupons,
+    dropped,
     pricing,
   };
 }
@@ -156,7 +167,7 @@ function couponsThatHold(
   applied: CouponRow[],
   lines: CouponRuleLine[],
   subtotal: { displayed: number },
-): CouponRow[] {
+): Pick<PricedCart, "dropped"> & { holding: CouponRow[] } {
   const ctx: CouponContext = {
     now: new Date(),
     lines,
@@ -166,7 +177,14 @@ function couponsThatHold(
     email: null,
     accountEmail: null,
   };
-  return applied.filter((coupon) => couponRefusal(coupon.code, coupon, ctx) === null);
+  const holding: CouponRow[] = [];
+  const dropped: PricedCart["dropped"] = [];
+  for (const coupon of applied) {
+    const refusal = couponRefusal(coupon.code, coupon, ctx);
+    if (refusal) dropped.push({ code: coupon.code, refusal });
+    else holding.push(coupon);
+  }
+  return { holding, dropped };
 }
 
 function needsSavedAddresses(

@@ -1,4 +1,13 @@
-import { orderLines, orders, products, selectRows } from "@vitrine/db";
+import {
+  coupons,
+  orderCouponLines,
+  orderLines,
+  orders,
+  orderTaxLines,
+  products,
+  selectRows,
+  taxRates,
+} from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -9,7 +18,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { type PaymentSettings, parseStoreSettings } from "../../lib/settings-resource.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { loadTaxRates } from "../taxes/tax-rates.server.ts";
+import { applyCoupon } from "../coupons/coupons.server.ts";
+import { createTaxRate, forgetTaxRates, loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
 import { CheckoutError, type PlaceOrderInput, placeOrder } from "./checkout.server.ts";
 
@@ -137,6 +147,98 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     expect(stock).toMatchObject({ stockQuantity: 0, stockStatus: "outofstock", totalSales: 5 });
     expect(await db.select().from(orders)).toHaveLength(5);
     expect(await db.select().from(orderLines)).toHaveLength(5);
+  });
+
+  it("stores the engine's figures: each line's subtotal and tax by rate, the tax and coupon lines, the order's totals", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 2000, stock: 5 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    const vat = await createTaxRate(db, {
+      country: "GB",
+      rate: "20",
+      name: "VAT",
+      shipping: true,
+      postcodes: undefined,
+      cities: undefined,
+      class: undefined,
+    });
+    forgetTaxRates(db);
+    await db.insert(coupons).values({ code: "tenoff", type: "percent", amount: "10" });
+    await applyCoupon(db, owner, "TENOFF", { locale: "en" });
+    const placed = await placeOrder(db, input(owner, "attempt-1"));
+    // 2 × 20.00 = 40.00, less 10 % = 36.00, VAT 20 % = 7.20; shipping 5.00 + VAT 1.00: 49.20.
+    expect(placed.total).toBe(4920);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order).toMatchObject({
+      subtotal: 4000,
+      discountTotal: 400,
+      discountTax: 80,
+      shippingTotal: 500,
+      shippingTax: 100,
+      cartTax: 720,
+      totalTax: 820,
+      total: 4920,
+      shippingMethod: "flat_rate:1",
+      shippingLabel: "Flat rate",
+    });
+    const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, placed.id));
+    expect(line).toMatchObject({
+      subtotal: 4000,
+      subtotalTax: 800,
+      total: 3600,
+      totalTax: 720,
+      taxes: { total: { [vat.id]: 720 }, subtotal: { [vat.id]: 800 } },
+    });
+    expect(await db.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, placed.id))).toEqual([
+      expect.objectContaining({ rateId: vat.id, label: "VAT", taxTotal: 720, shippingTaxTotal: 100 }),
+    ]);
+    expect(await db.select().from(orderCouponLines).where(eq(orderCouponLines.orderId, placed.id))).toEqual([
+      expect.objectContaining({ code: "tenoff", discount: 400, discountTax: 80 }),
+    ]);
+    // A later change of rate changes nothing of the placed order.
+    await db.update(taxRates).set({ rate: "25" });
+    forgetTaxRates(db);
+    const [again] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(again!.total).toBe(4920);
+  });
+
+  it("20 carts placing orders at once with a coupon limited to one use give one discounted order", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 100 });
+    await db.insert(coupons).values({ code: "once", type: "fixed_cart", amount: "300", usageLimit: 1 });
+    const owners: CartOwner[] = [];
+    for (let i = 0; i < 20; i++) {
+      const owner = await insertSession(db, `shopper-${i}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      await applyCoupon(db, owner, "once", { locale: "en" });
+      owners.push(owner);
+    }
+    const results = await Promise.allSettled(
+      owners.map((owner, i) => placeOrder(db, input(owner, `attempt-${i}`))),
+    );
+    const placed = results.filter((result) => result.status === "fulfilled");
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+    expect(placed).toHaveLength(1);
+    // 10.00 less 3.00, and 5.00 shipping.
+    expect((placed[0] as PromiseFulfilledResult<{ total: number }>).value.total).toBe(1200);
+    expect(refused).toHaveLength(19);
+    for (const reason of refused) {
+      expect(reason).toBeInstanceOf(CheckoutError);
+      expect(reason).toMatchObject({
+        code: "coupon_unavailable",
+        details: { message: "coupon_usage_limit" },
+      });
+    }
+    // The refused orders wrote nothing and took no stock; their carts keep their lines and coupon.
+    expect(await db.select().from(orders)).toHaveLength(1);
+    expect(await db.select().from(orderCouponLines)).toHaveLength(1);
+    const [coupon] = await db.select().from(coupons).where(eq(coupons.code, "once"));
+    expect(coupon!.usageCount).toBe(1);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock!.stockQuantity).toBe(99);
+    const refusedOwner = owners[results.findIndex((result) => result.status === "rejected")]!;
+    expect((await loadCart(db, refusedOwner, "en")).coupons).toEqual(["once"]);
   });
 
   it("refuses an empty cart and an unknown payment method, and keeps the cart when stock ran out", async () => {

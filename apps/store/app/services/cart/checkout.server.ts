@@ -16,6 +16,7 @@ import {
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import { isLocale } from "../../i18n/i18n.ts";
+import { refusalParams } from "../../lib/coupons/coupon-rules.ts";
 import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
@@ -81,7 +82,13 @@ export class CheckoutError extends Error {
   override name = "CheckoutError";
   constructor(
     readonly code: CheckoutErrorCode,
-    readonly details: { name?: string; available?: number; message?: string } = {},
+    readonly details: {
+      name?: string;
+      available?: number;
+      /** A coupon's refusal: its code (`coupon_usage_limit`) and its notice in WooCommerce's words. */
+      message?: string;
+      notice?: { key: string; params: Record<string, string> };
+    } = {},
   ) {
     super(code);
   }
@@ -97,6 +104,7 @@ export function checkoutErrorNotice(error: CheckoutError): { key: string; params
     code: error.details.name ?? "",
     available: String(error.details.available ?? 0),
   };
+  if (error.details.notice) return error.details.notice;
   return error.code === "coupon_unavailable"
     ? { key: `coupons.errors.${error.details.message}`, params }
     : { key: `checkout.errors.${error.code}`, params };
@@ -211,8 +219,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const loaded = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
       if (loaded.lines.length === 0) throw new CheckoutError("empty_cart");
       // The order's figures are the totals engine's, priced in this transaction (decision 0066).
-      const { cart, totals, coupons } = await priceCart(
-        { db: tx, settings: input.pricing, locale: isLocale(input.locale) ? input.locale : "en" },
+      const locale = isLocale(input.locale) ? input.locale : "en";
+      const { cart, totals, coupons, dropped } = await priceCart(
+        { db: tx, settings: input.pricing, locale },
         input.owner,
         loaded,
         {
@@ -223,6 +232,18 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           rates,
         },
       );
+      // A coupon the shopper applied that no longer holds (expired, spent, its last use taken a
+      // moment ago) refuses the order, which is never charged more than the shopper was shown.
+      const [gone] = dropped;
+      if (gone)
+        throw new CheckoutError("coupon_unavailable", {
+          name: gone.code,
+          message: gone.refusal.code,
+          notice: {
+            key: `coupons.errors.${gone.refusal.code}`,
+            params: refusalParams(gone.refusal, input.currency, locale),
+          },
+        });
       const { total } = totals;
       const [order] = await tx
         .insert(orders)

@@ -187,8 +187,15 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   expect(await stockOf(request, adminToken, product!.id)).toBe(before - 2);
   const order = (await (
     await request.get(`/api/vitrine/v2/orders/${id}`, { headers: bearer(adminToken) })
-  ).json()) as { total: number; currency: string; line_items: Array<{ total: number }> };
-  const unit = order.line_items[0]!.total / 2;
+  ).json()) as {
+    total: number;
+    currency: string;
+    line_items: Array<{ total: number; taxes: Array<{ total: number }> }>;
+  };
+  // One item as the shopper paid for it, its tax included (issue 41: the demo charges 10 %): the
+  // line's total and its tax, halved; e.g. 62.99 + 6.30 (10 % of 62.99, rounded) = 69.29.
+  const [paid] = order.line_items;
+  const unit = (paid!.total + paid!.taxes.reduce((sum, tax) => sum + tax.total, 0)) / 2;
   const format = new Intl.NumberFormat("en-US", { style: "currency", currency: order.currency });
   const money = (cents: number) => format.format(cents / 100);
 

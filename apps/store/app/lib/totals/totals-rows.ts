@@ -4,16 +4,17 @@ import type { TaxSettings, Totals } from "./totals-types.ts";
  * The figures every totals table shows, whoever computed them: a cart's (the engine, just now) or
  * an order's (the engine's figures as the order stored them). All in minor units.
  */
-export type TotalsSummary = {
-  /** The lines before discounts, without tax, and their tax. */
-  subtotal: number;
-  subtotalTax: number;
-  discountTotal: number;
-  discountTax: number;
-  shippingTotal: number;
-  shippingTax: number;
-  totalTax: number;
-  total: number;
+export type TotalsSummary = Pick<
+  Totals,
+  | "subtotal"
+  | "subtotalTax"
+  | "discountTotal"
+  | "discountTax"
+  | "shippingTotal"
+  | "shippingTax"
+  | "totalTax"
+  | "total"
+> & {
   /** The chosen shipping rate's name; null when none is chosen yet. */
   shippingLabel: string | null;
   coupons: Array<{ code: string; discount: number; discountTax: number }>;

@@ -358,27 +358,11 @@ const stringKeys = (shares: Record<number, number>): Record<string, number> =>
 
 /** The order's tax lines by rate and the coupons it used, as computed: a later change of rate or coupon changes neither. */
 async function writeTaxAndCouponLines(tx: Transaction, orderId: number, totals: Totals): Promise<void> {
+  // The engine's lines carry exactly the stored lines' fields.
   if (totals.taxLines.length > 0)
-    await tx.insert(orderTaxLines).values(
-      totals.taxLines.map((line) => ({
-        orderId,
-        rateId: line.rateId,
-        label: line.label,
-        rate: line.rate,
-        compound: line.compound,
-        taxTotal: line.taxTotal,
-        shippingTaxTotal: line.shippingTaxTotal,
-      })),
-    );
+    await tx.insert(orderTaxLines).values(totals.taxLines.map((line) => ({ ...line, orderId })));
   if (totals.coupons.length > 0)
-    await tx.insert(orderCouponLines).values(
-      totals.coupons.map((coupon) => ({
-        orderId,
-        code: coupon.code,
-        discount: coupon.discount,
-        discountTax: coupon.discountTax,
-      })),
-    );
+    await tx.insert(orderCouponLines).values(totals.coupons.map((coupon) => ({ ...coupon, orderId })));
 }
 
 /**

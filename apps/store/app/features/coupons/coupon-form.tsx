@@ -73,10 +73,7 @@ export function CouponForm({
       {coupons.length > 0 && (
         <ul className="applied-coupons space-y-1">
           {coupons.map((coupon) => (
-            <li
-              key={coupon.code}
-              className={`cart-discount coupon-${coupon.code} flex items-center justify-between gap-2`}
-            >
+            <li key={coupon.code} className={`applied-coupon flex items-center justify-between gap-2`}>
               <span>{t("coupons.couponLine", { code: coupon.code })}</span>
               <span className="flex items-center gap-2">
                 {coupon.discount !== null && <span>-{money(coupon.discount)}</span>}

@@ -22,6 +22,7 @@ import {
 } from "./services/people/login-limits.server.ts";
 import type { RequestSession } from "./services/shared/session.server.ts";
 import type { SiteCache } from "./services/shared/site-cache.server.ts";
+import { type ShownPrices, shownPrices } from "./services/taxes/shown-prices.server.ts";
 
 /** What every loader and action receives through router context; nothing reaches them as a global. */
 export type AppContext = {
@@ -78,6 +79,11 @@ export type AppContext = {
   loginLimits: LoginLimits;
   /** Staff's uploads: the pictures and their sizes (decision 0031). */
   mediaLibrary: MediaLibrary;
+  /**
+   * How this shopper's catalogue prices are shown (with or without tax, at their tax location):
+   * every catalogue read that builds prices for a page takes it (decision 0071). Read once per request.
+   */
+  shownPrices: () => Promise<ShownPrices>;
 };
 
 /**
@@ -85,11 +91,16 @@ export type AppContext = {
  * counters live in the database, so a client built per request still counts with every other.
  */
 export function withDomainClients(
-  parts: Omit<AppContext, "cart" | "loginLimits" | "mediaLibrary">,
+  parts: Omit<AppContext, "cart" | "loginLimits" | "mediaLibrary" | "shownPrices">,
   options: { loginLimits?: LoginLimitSettings; mediaEncode?: SizeEncoder } = {},
 ): AppContext {
+  let prices: Promise<ShownPrices> | undefined;
   return {
     ...parts,
+    shownPrices: () => {
+      prices ??= shownPrices(parts.db, parts.settings, parts.session.cookies);
+      return prices;
+    },
     cart: createCartClient(parts),
     loginLimits: createLoginLimits(parts.db, parts.clientAddress, options.loginLimits),
     mediaLibrary: createMediaLibrary({

@@ -9,6 +9,7 @@ import { storeNoticeCacheVariant } from "../app/services/content/store-notice.se
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { SiteCache } from "../app/services/shared/site-cache.server.ts";
 import { forgetShippingZones } from "../app/services/shipping/shipping-zones.server.ts";
+import { taxCacheVariant } from "../app/services/taxes/shown-prices.server.ts";
 import { forgetTaxRates } from "../app/services/taxes/tax-rates.server.ts";
 import { PageCache } from "./page-cache.server.ts";
 
@@ -34,8 +35,17 @@ export function buildCaches(options: {
 }): ServerCaches {
   const { config, database, settings } = options;
   return {
-    pageCache: new PageCache(config.pageCacheEntries, new URL(options.publicUrl).host, undefined, (cookies) =>
-      storeNoticeCacheVariant(settings.current, cookies),
+    pageCache: new PageCache(
+      config.pageCacheEntries,
+      new URL(options.publicUrl).host,
+      undefined,
+      (cookies) => {
+        // The prices' display variant (decision 0071): "" at the shop's base, so its keys stay as they were.
+        const prices = taxCacheVariant(database.db, settings.current, cookies);
+        if (prices === null) return null;
+        const notice = storeNoticeCacheVariant(settings.current, cookies);
+        return prices === "" ? notice : `${notice}|${prices}`;
+      },
     ),
     siteCache: new SiteCache(),
     productSearch: new ProductSearch(database.db),

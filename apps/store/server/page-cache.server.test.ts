@@ -4,7 +4,14 @@ import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { RESERVED_PAGE_SLUGS } from "../app/lib/page-blocks.ts";
+import { TAX_SETTINGS_DEFAULTS } from "../app/lib/tax-settings.ts";
+import type { TaxRate } from "../app/lib/totals/totals-types.ts";
 import { listenOnLoopback } from "../app/services/shared/loopback-server.test-helper.ts";
+import {
+  displayVariantKey,
+  shopperTaxLocation,
+  TAX_LOCATION_COOKIE,
+} from "../app/services/taxes/shown-prices.server.ts";
 import { isSharedPagePath, PageCache } from "./page-cache.server.ts";
 
 const servers: Array<{ close: () => void }> = [];
@@ -159,6 +166,61 @@ describe("PageCache", () => {
     expect(after).toEqual({ "/product/a": "MISS", "/product/b": "HIT", "/shop": "MISS", "/": "MISS" });
     // A page replayed from the cache names its tags too.
     expect((await get("/product/b")).headers.get("surrogate-key")).toBe("product-2");
+  });
+
+  it("keeps one page per display variant of the prices: shared by places with the same rates (decision 0071)", async () => {
+    // Prices shown with tax; the base (Spain) and Portugal have rates of their own, the rest none.
+    const settings = {
+      taxes: { ...TAX_SETTINGS_DEFAULTS, displayShop: "incl" as const },
+      address: {
+        line1: "",
+        line2: "",
+        city: "Madrid",
+        state: "M",
+        postcode: "28001",
+        country: "ES" as const,
+      },
+    };
+    const rates: TaxRate[] | undefined = [
+      { id: 1, class: "", country: "ES", state: "", postcodes: [], cities: [], rate: "21.0000" },
+      { id: 2, class: "", country: "PT", state: "", postcodes: [], cities: [], rate: "23.0000" },
+    ].map((rate) => ({ ...rate, name: "VAT", priority: 1, compound: false, shipping: true, order: 0 }));
+    let ratesRead = false;
+    const variant = (cookies: Record<string, string | undefined>) =>
+      displayVariantKey(settings, ratesRead ? rates : undefined, shopperTaxLocation(settings, cookies));
+    let cache = new PageCache(10, "", undefined, variant);
+    let renders = 0;
+    const app = express();
+    app.use((req, res, next) => cache.middleware()(req, res, next));
+    app.get("/shop", (_req, res) => {
+      renders++;
+      res.type("html").send(`render ${renders}`);
+    });
+    const server = await listenOnLoopback(app);
+    servers.push(server);
+    cache = new PageCache(10, `127.0.0.1:${server.port}`, undefined, variant);
+    const get = async (place?: string) => {
+      const answer = await fetch(`http://127.0.0.1:${server.port}/shop`, {
+        headers: place ? { Cookie: `${TAX_LOCATION_COOKIE}=${encodeURIComponent(place)}` } : {},
+      });
+      return `${answer.headers.get("x-page-cache")} ${await answer.text()}`;
+    };
+
+    // Before the rates are read, a shopper away from the base gets a page of their own (private), not kept.
+    expect(await get("PT|||")).toBe("null render 1");
+    expect(cache.size).toBe(0);
+    ratesRead = true;
+
+    // No cookie is the base; a place with the base's rates shares the base's page.
+    expect(await get()).toBe("MISS render 2");
+    expect(await get("ES|B|08001|BARCELONA")).toBe("HIT render 2");
+    // Lisbon and Porto match the same rates: one page; Texas and Ohio none: another.
+    expect(await get("PT||1000-001|LISBOA")).toBe("MISS render 3");
+    expect(await get("PT||4000-001|PORTO")).toBe("HIT render 3");
+    expect(await get("US|TX|73301|")).toBe("MISS render 4");
+    expect(await get("US|OH|43004|")).toBe("HIT render 4");
+    expect(await get()).toBe("HIT render 2");
+    expect(cache.size).toBe(3);
   });
 });
 

@@ -73,13 +73,14 @@ export class PageCache {
    * @param storeHost the host (and port) of the store's public address: a page asked for under any
    *   other `Host` is rendered for that request alone, never kept or served from the cache.
    * @param variant what else, read from the browser's cookies, makes the shared page differ (the
-   *   store notice, shown or dismissed): each answer gets its own copy.
+   *   store notice, shown or dismissed; the prices' display variant, decision 0071): each answer
+   *   gets its own copy. Null: this request's page cannot be told apart yet, it is its own.
    */
   constructor(
     private readonly maxEntries: number,
     private readonly storeHost: string,
     private readonly ttlMs = 5 * 60_000,
-    private readonly variant: (cookies: Record<string, string | undefined>) => string = () => "",
+    private readonly variant: (cookies: Record<string, string | undefined>) => string | null = () => "",
   ) {}
 
   get size(): number {
@@ -133,8 +134,10 @@ export class PageCache {
       NOTICES_COOKIE in cookies
     )
       return null;
+    const variant = this.variant(cookies);
+    if (variant === null) return null;
     // Product pages switch hover zoom on by device, so phones and desktops get their own copy.
-    return `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${this.variant(cookies)}|${req.originalUrl}`;
+    return `${cookies[TRANSLATION_COOKIE] ?? ""}|${deviceClass(req.headers["user-agent"])}|${variant}|${req.originalUrl}`;
   }
 
   /** The kept page under `key` if it is young enough, marked as the most recently used. */

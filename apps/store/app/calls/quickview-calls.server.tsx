@@ -26,6 +26,7 @@ export const quickviewAction: AjaxAction = {
       context.locale,
       context.settings.currency,
       context.siteCache,
+      await context.shownPrices(),
     );
     if (!data) return callError(404, "product_not_found", "No such product.");
     const markup = renderToString(

@@ -4,6 +4,7 @@ import { formatPrice } from "../i18n/format.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import type { Price } from "../lib/catalogue.ts";
 import { MIN_QUERY_LENGTH, normaliseQuery, SUGGESTION_LIMIT, type Suggestion } from "../lib/search-rules.ts";
+import { shownPrice } from "../services/taxes/shown-prices.server.ts";
 import { type CallHandler, callError } from "./calls.server.ts";
 
 /** Category slugs as the catalogue makes them; the theme sends an empty value for "all categories". */
@@ -43,7 +44,10 @@ async function suggestionsFor(
     const { t } = createI18n(locale);
     return [{ value: t("search.noProductsFound"), url: "", id: -1, img: "", price: "" }];
   }
-  const details = await productSearch.suggestionDetails(hits.map((hit) => hit.id));
+  const [details, prices] = await Promise.all([
+    productSearch.suggestionDetails(hits.map((hit) => hit.id)),
+    context.shownPrices(),
+  ]);
   const money = (cents: number) => formatPrice(cents, settings.currency, locale);
   return hits.map((hit) => {
     const found = details.get(hit.id);
@@ -52,7 +56,7 @@ async function suggestionsFor(
       url: `/product/${hit.slug}`,
       id: hit.id,
       img: found?.img ?? "",
-      price: found ? priceText(found.price, money) : "",
+      price: found ? priceText(shownPrice(prices, found.entered), money) : "",
     };
   });
 }

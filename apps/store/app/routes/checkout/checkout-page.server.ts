@@ -19,6 +19,7 @@ import { checkoutTerms, termsRequired } from "../../services/content/legal-pages
 import { userAddresses } from "../../services/people/users.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 import { checkoutZones } from "../../services/shipping/shipping-checkout.server.ts";
+import { addressTaxLocationCookie } from "../../services/taxes/shown-prices.server.ts";
 
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
@@ -76,9 +77,15 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
       attempt: fields.checkout_attempt,
       attribution,
     });
-    throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, {
-      headers: await cartHeaders(context, request, await cartAfterCheckout(context.cart, order)),
-    });
+    const headers = await cartHeaders(context, request, await cartAfterCheckout(context.cart, order));
+    // The catalogue shows this shopper's prices at the address they gave from now on (decision 0071).
+    const located = addressTaxLocationCookie(
+      context.settings,
+      { billing: parsed.order.billing, shipping: parsed.order.shipping },
+      new URL(request.url).protocol === "https:",
+    );
+    if (located) headers.append("Set-Cookie", located);
+    throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, { headers });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
     const field = checkoutErrorField[error.code];

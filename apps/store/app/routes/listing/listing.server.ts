@@ -73,6 +73,7 @@ export async function loadListing(
     page,
     orderby: asked.orderby,
     cache: context.siteCache,
+    prices: await context.shownPrices(),
   });
   if (page > listing.pageCount) throw data(null, { status: 404 });
   context.pageTags.add(PageTags.listing);

@@ -16,7 +16,9 @@ const reviewNotice = z.enum(["pending", "approved"]).nullable().catch(null);
 export async function loadProductPage(context: AppLoadContext, slug: string, request: Request) {
   const url = new URL(request.url);
   const [product, reviewSettings, session] = await Promise.all([
-    productBySlug(context.db, slug, context.locale, context.siteCache),
+    context
+      .shownPrices()
+      .then((prices) => productBySlug(context.db, slug, context.locale, context.siteCache, prices)),
     context.siteCache.get("settings:reviews", () => loadReviewSettings(context.db)),
     context.session.hasCookie && !context.sharedPage ? context.session.get() : null,
   ]);

@@ -69,6 +69,7 @@ export async function loadSearchResults(context: AppLoadContext, url: URL) {
       narrowed.ids.slice((page - 1) * PER_PAGE, page * PER_PAGE),
       locale,
       context.siteCache,
+      await context.shownPrices(),
     ),
     total: narrowed.ids.length,
   };

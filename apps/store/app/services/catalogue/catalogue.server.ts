@@ -22,10 +22,12 @@ import type {
 } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
 import type { Orderby } from "../../lib/orderby.ts";
+import type { TaxStatus } from "../../lib/totals/totals-types.ts";
 import { findVariation } from "../../lib/variation-selection.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { categoryTexts, pickTranslation, productTexts } from "../shared/translations.server.ts";
+import { AS_ENTERED, type ShownPrices, shownPrice } from "../taxes/shown-prices.server.ts";
 import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
 import { termsOfProduct } from "./product-attribute-queries.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
@@ -55,6 +57,8 @@ const cardColumns = {
   type: products.type,
   regularPrice: products.regularPrice,
   salePrice: products.salePrice,
+  taxStatus: products.taxStatus,
+  taxClass: products.taxClass,
   stockStatus: products.stockStatus,
   stockQuantity: products.stockQuantity,
   lowStockThreshold: products.lowStockThreshold,
@@ -63,13 +67,17 @@ const cardColumns = {
   name: texts.text("name", products.slug),
   shortDescription: texts.text("shortDescription", sql`''`),
   // The card's picture and a variable product's price range come with the row, not as two more
-  // statements per list (issue 14: fewer statements per page).
+  // statements per list (issue 14: fewer statements per page). The range is per tax class (a
+  // variation's own, or the product's for "parent"): shown with tax, each class has its rates.
   imageId: sql<number | null>`(select ${productImages.mediaId} from ${productImages}
     where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-  minPrice: sql<number | null>`(select min(coalesce(${variations.salePrice}, ${variations.regularPrice}))
-    from ${variations} where ${variations.productId} = ${products.id})`.mapWith(Number),
-  maxPrice: sql<number | null>`(select max(coalesce(${variations.salePrice}, ${variations.regularPrice}))
-    from ${variations} where ${variations.productId} = ${products.id})`.mapWith(Number),
+  priceRanges: sql<Array<
+    [string, number, number]
+  > | null>`(select json_agg(json_build_array(r.tax_class, r.low, r.high))
+    from (select coalesce(nullif(${variations.taxClass}, 'parent'), ${products.taxClass}) as tax_class,
+        min(coalesce(${variations.salePrice}, ${variations.regularPrice})) as low,
+        max(coalesce(${variations.salePrice}, ${variations.regularPrice})) as high
+      from ${variations} where ${variations.productId} = ${products.id} group by 1) as r)`,
 };
 
 type CardRow = {
@@ -78,6 +86,8 @@ type CardRow = {
   type: "simple" | "variable";
   regularPrice: number;
   salePrice: number | null;
+  taxStatus: TaxStatus;
+  taxClass: string;
   stockStatus: string;
   stockQuantity: number | null;
   lowStockThreshold: number;
@@ -86,8 +96,7 @@ type CardRow = {
   name: string;
   shortDescription: string;
   imageId: number | null;
-  minPrice: number | null;
-  maxPrice: number | null;
+  priceRanges: Array<[string, number, number]> | null;
 };
 
 async function cardsFromRows(
@@ -95,30 +104,32 @@ async function cardsFromRows(
   rows: CardRow[],
   locale: string,
   cache: SiteCache | undefined,
+  prices: ShownPrices,
 ): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
   const images = await loadImages(db, cardImageIds(rows), locale, cache);
-  return rows.map((row) => cardOf(row, images));
+  return rows.map((row) => cardOf(row, images, prices));
 }
 
 function cardImageIds(rows: CardRow[]): number[] {
   return rows.flatMap((row) => (row.imageId === null ? [] : [row.imageId]));
 }
 
-function cardOf(row: CardRow, images: Map<number, ImageView>): ProductCard {
-  const own = row.salePrice ?? row.regularPrice;
+/** A card, its prices as the shop shows them to this shopper (decision 0071). */
+function cardOf(row: CardRow, images: Map<number, ImageView>, prices: ShownPrices): ProductCard {
   return {
     id: row.id,
     slug: row.slug,
     type: row.type,
     name: row.name,
     shortDescription: row.shortDescription,
-    price: {
+    price: shownPrice(prices, {
       regular: row.regularPrice,
       sale: row.salePrice,
-      min: row.minPrice ?? own,
-      max: row.maxPrice ?? own,
-    },
+      taxStatus: row.taxStatus,
+      taxClass: row.taxClass,
+      ranges: row.priceRanges,
+    }),
     stock: stockOf(row),
     averageRating: Number(row.averageRating),
     reviewCount: row.reviewCount,
@@ -140,6 +151,8 @@ export async function listProducts(
     perPage?: number;
     /** A request's site cache: the cards' pictures come from it where it has them. */
     cache?: SiteCache;
+    /** How the shopper sees prices (`context.shownPrices()`); as entered when not given. */
+    prices?: ShownPrices;
   },
 ): Promise<Listing> {
   const perPage = options.perPage ?? PER_PAGE;
@@ -147,7 +160,7 @@ export async function listProducts(
   const total = kept.countWith();
   const ids = index.page(kept, options.orderby, (options.page - 1) * perPage, perPage);
   return {
-    products: await productCardsByIds(db, ids, options.locale, options.cache),
+    products: await productCardsByIds(db, ids, options.locale, options.cache, options.prices),
     total,
     page: options.page,
     pageCount: Math.max(1, Math.ceil(total / perPage)),
@@ -160,6 +173,7 @@ export async function featuredProducts(
   locale: string,
   limit: number,
   cache?: SiteCache,
+  prices: ShownPrices = AS_ENTERED,
 ): Promise<ProductCard[]> {
   const rows = await db
     .select(cardColumns)
@@ -169,7 +183,7 @@ export async function featuredProducts(
     .where(and(eq(products.status, "publish"), eq(products.featured, true)))
     .orderBy(asc(products.menuOrder), asc(products.id))
     .limit(limit);
-  return cardsFromRows(db, rows, locale, cache);
+  return cardsFromRows(db, rows, locale, cache, prices);
 }
 
 export async function categoryTree(db: Database, locale: string): Promise<CategoryNode[]> {
@@ -234,6 +248,8 @@ type VariationRow = {
   sku: string | null;
   regularPrice: number;
   salePrice: number | null;
+  /** "parent": the product's. */
+  taxClass: string;
   stockQuantity: number | null;
   stockStatus: string;
   imageId: number | null;
@@ -254,6 +270,7 @@ type ReviewRow = {
 const variationsOfProduct = sql<VariationRow[]>`coalesce((select json_agg(json_build_object(
     'id', ${variations.id}, 'sku', ${variations.sku},
     'regularPrice', ${variations.regularPrice}, 'salePrice', ${variations.salePrice},
+    'taxClass', ${variations.taxClass},
     'stockQuantity', ${variations.stockQuantity}, 'stockStatus', ${variations.stockStatus},
     'imageId', ${variations.imageId},
     'attributes', coalesce((select json_object_agg(${attributes.slug}, ${attributeTerms.slug})
@@ -294,6 +311,8 @@ export async function productBySlug(
   locale: string,
   /** A request's site cache: the category names and the pictures come from it where it has them. */
   cache?: SiteCache,
+  /** How the shopper sees prices (`context.shownPrices()`). */
+  prices: ShownPrices = AS_ENTERED,
 ): Promise<ProductPage | null> {
   const [[row], relatedCardRows] = await Promise.all([
     db
@@ -358,19 +377,24 @@ export async function productBySlug(
   const categoryNames = new Map(flat(categoryNodes).map((node) => [node.id, node.name]));
 
   return {
-    ...cardOf(row, images),
+    ...cardOf(row, images, prices),
     sku: row.sku,
     description: row.description,
     metaDescription: row.metaDescription,
     images: row.galleryIds.flatMap((id) => images.get(id) ?? []),
     attributes: [...attributeMap.values()],
     variations: row.variations.map((variation) => {
-      const own = variation.salePrice ?? variation.regularPrice;
       return {
         id: variation.id,
         sku: variation.sku,
         attributes: variation.attributes,
-        price: { regular: variation.regularPrice, sale: variation.salePrice, min: own, max: own },
+        price: shownPrice(prices, {
+          regular: variation.regularPrice,
+          sale: variation.salePrice,
+          taxStatus: row.taxStatus,
+          taxClass: variation.taxClass === "parent" ? row.taxClass : variation.taxClass,
+          ranges: null,
+        }),
         stock: stockOf({ ...variation, lowStockThreshold: row.lowStockThreshold }),
         image: variation.imageId ? (images.get(variation.imageId) ?? null) : null,
       };
@@ -387,7 +411,7 @@ export async function productBySlug(
       date: new Date(review.at).toISOString(),
       reply: review.reply,
     })),
-    related: relatedCardRows.map((related) => cardOf(related, images)),
+    related: relatedCardRows.map((related) => cardOf(related, images, prices)),
   };
 }
 
@@ -424,6 +448,7 @@ export async function productCardsByIds(
   ids: number[],
   locale: string,
   cache?: SiteCache,
+  prices: ShownPrices = AS_ENTERED,
 ): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -434,7 +459,7 @@ export async function productCardsByIds(
     .where(and(eq(products.status, "publish"), inArray(products.id, ids)));
   const position = new Map(ids.map((id, index) => [id, index]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-  return cardsFromRows(db, rows, locale, cache);
+  return cardsFromRows(db, rows, locale, cache, prices);
 }
 
 /**

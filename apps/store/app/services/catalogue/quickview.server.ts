@@ -5,6 +5,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import type { Price } from "../../lib/catalogue.ts";
 import type { QuickViewData } from "../../lib/quickview.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
+import type { ShownPrices } from "../taxes/shown-prices.server.ts";
 import { productBySlug } from "./catalogue.server.ts";
 
 function priceText(price: Price, currency: string, locale: Locale): string {
@@ -23,13 +24,15 @@ export async function loadQuickView(
   locale: Locale,
   currency: string,
   cache?: SiteCache,
+  /** How the shopper sees prices (`context.shownPrices()`, decision 0071). */
+  prices?: ShownPrices,
 ): Promise<QuickViewData | null> {
   const [row] = await db
     .select({ slug: products.slug })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "publish")));
   if (!row) return null;
-  const product = await productBySlug(db, row.slug, locale, cache);
+  const product = await productBySlug(db, row.slug, locale, cache, prices);
   if (!product) return null;
   return {
     id: product.id,

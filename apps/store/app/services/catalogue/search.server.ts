@@ -3,8 +3,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { locales } from "../../i18n/i18n.ts";
 import type { CategoryNode, Price } from "../../lib/catalogue.ts";
 import { normaliseQuery } from "../../lib/search-rules.ts";
+import type { TaxStatus } from "../../lib/totals/totals-types.ts";
 import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
+import type { EnteredPrices } from "../taxes/shown-prices.server.ts";
 import { categoryTree } from "./catalogue.server.ts";
 import {
   type IndexedCategory,
@@ -286,7 +288,8 @@ export async function searchCategoryOptions(db: Database, locale: string): Promi
   return flatten(await categoryTree(db, locale), 0);
 }
 
-export type SuggestionDetails = { price: Price; img: string };
+/** `price` as entered; `entered` what the shopper's shown prices start from (decision 0071). */
+export type SuggestionDetails = { price: Price; entered: EnteredPrices; img: string };
 
 /** Price and thumbnail of each product, in one statement. */
 async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<number, SuggestionDetails>> {
@@ -298,12 +301,21 @@ async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<n
     sale: number | null;
     low: number | null;
     high: number | null;
+    tax_status: TaxStatus;
+    tax_class: string;
+    ranges: Array<[string, number, number]> | null;
     path: string | null;
   }>(
     db,
     sql`select p.id, p.regular_price as regular, p.sale_price as sale,
         (select min(coalesce(v.sale_price, v.regular_price)) from variations v where v.product_id = p.id) as low,
         (select max(coalesce(v.sale_price, v.regular_price)) from variations v where v.product_id = p.id) as high,
+        p.tax_status, p.tax_class,
+        (select json_agg(json_build_array(r.tax_class, r.low, r.high))
+          from (select coalesce(nullif(v.tax_class, 'parent'), p.tax_class) as tax_class,
+              min(coalesce(v.sale_price, v.regular_price)) as low,
+              max(coalesce(v.sale_price, v.regular_price)) as high
+            from variations v where v.product_id = p.id group by 1) as r) as ranges,
         (select s.path from product_images i
            join media_sizes s on s.media_id = i.media_id and s.format = 'jpeg'
            where i.product_id = p.id
@@ -322,6 +334,13 @@ async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<n
         sale: row.sale,
         min: row.low === null ? own : Number(row.low),
         max: row.high === null ? own : Number(row.high),
+      },
+      entered: {
+        regular: row.regular,
+        sale: row.sale,
+        taxStatus: row.tax_status,
+        taxClass: row.tax_class,
+        ranges: row.ranges,
       },
       img: row.path === null ? "" : MEDIA_URL_PREFIX + row.path,
     });

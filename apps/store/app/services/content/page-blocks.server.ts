@@ -24,7 +24,14 @@ import { mediaIdsIn, pageRichText } from "./rich-text.server.ts";
 
 type BlockContext = Pick<
   AppContext,
-  "db" | "locale" | "settings" | "siteCache" | "productListings" | "contentSources" | "pageTags"
+  | "db"
+  | "locale"
+  | "settings"
+  | "siteCache"
+  | "productListings"
+  | "contentSources"
+  | "pageTags"
+  | "shownPrices"
 >;
 
 /** The number of products a product grid shows: its own `limit` within 1–24, else 8. */
@@ -160,8 +167,9 @@ async function gridProducts(context: BlockContext, data: Record<string, unknown>
   const { db, locale } = context;
   const limit = gridLimit(data.limit);
   const picked = numbers(data.productIds);
+  const prices = await context.shownPrices();
   if (picked.length > 0)
-    return (await productCardsByIds(db, picked, locale, context.siteCache)).slice(0, limit);
+    return (await productCardsByIds(db, picked, locale, context.siteCache, prices)).slice(0, limit);
   context.pageTags.add(PageTags.listing);
   if (typeof data.categoryId === "number") {
     const category = findCategoryById(await sharedCategoryTree(context, locale), data.categoryId);
@@ -173,10 +181,11 @@ async function gridProducts(context: BlockContext, data: Record<string, unknown>
       orderby: "date",
       categoryIds: descendantIds(category),
       cache: context.siteCache,
+      prices,
     });
     return listing.products;
   }
-  return featuredProducts(db, locale, limit, context.siteCache);
+  return featuredProducts(db, locale, limit, context.siteCache, prices);
 }
 
 /**

@@ -36,6 +36,8 @@ export class RequestSession {
   readonly hasCookie: boolean;
   readonly #cookieValue: string | undefined;
   readonly #noticesFlagged: boolean;
+  /** The request's cookies (the catalogue's tax location reads its own: decision 0071). */
+  readonly cookies: Readonly<Record<string, string>>;
 
   constructor(
     private readonly db: Database,
@@ -44,6 +46,7 @@ export class RequestSession {
     private readonly secure: boolean,
   ) {
     const cookies = parseCookies(cookieHeader);
+    this.cookies = cookies;
     this.#cookieValue = cookies[SESSION_COOKIE];
     this.hasCookie = this.#cookieValue !== undefined;
     this.#noticesFlagged = NOTICES_COOKIE in cookies;

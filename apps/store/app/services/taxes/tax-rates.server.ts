@@ -55,15 +55,29 @@ export function loadTaxRates(db: Database): Promise<TaxRate[]> {
       .orderBy(asc(taxRates.taxClass), asc(taxRates.order), asc(taxRates.id)),
   );
   cachedRates.set(db, loading);
-  loading.catch(() => {
-    if (cachedRates.get(db) === loading) cachedRates.delete(db);
-  });
+  loading.then(
+    (rates) => {
+      if (cachedRates.get(db) === loading) readRates.set(db, rates);
+    },
+    () => {
+      if (cachedRates.get(db) === loading) cachedRates.delete(db);
+    },
+  );
   return loading;
+}
+
+/** The rates once read, for callers that cannot wait (the page cache's key: decision 0071). */
+const readRates = new WeakMap<Database, TaxRate[]>();
+
+/** This process's copy of the rates if it has read them, without reading. */
+export function loadedTaxRates(db: Database): TaxRate[] | undefined {
+  return readRates.get(db);
 }
 
 /** Empties this process's copy of the rates: the next `loadTaxRates` reads the table again. */
 export function forgetTaxRates(db: Database): void {
   cachedRates.delete(db);
+  readRates.delete(db);
 }
 
 /** What a change to the rates or classes owes: this process's copy goes at once, and every process's cached pages (which show prices with or without tax) and copies with them. */

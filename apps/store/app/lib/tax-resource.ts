@@ -173,23 +173,15 @@ export const taxListQuery = z.object({
   order: z.enum(["asc", "desc"]).default("asc"),
 });
 
-/** A rate as `GET /taxes` answers it (WooCommerce's `wc/v3` shape). */
-export type TaxRateRecord = {
-  id: number;
-  country: string;
-  state: string;
+/**
+ * A rate as `GET /taxes` answers it (WooCommerce's `wc/v3` shape): the engine's rate, with the
+ * class named as the API names it and WooCommerce's deprecated single postcode and city.
+ */
+export type TaxRateRecord = Omit<TaxRate, "class"> & {
   /** Deprecated by WooCommerce for `postcodes`: its last postcode, or "". */
   postcode: string;
   /** Deprecated by WooCommerce for `cities`: its last city, or "". */
   city: string;
-  postcodes: string[];
-  cities: string[];
-  rate: string;
-  name: string;
-  priority: number;
-  compound: boolean;
-  shipping: boolean;
-  order: number;
   /** "standard" for the standard class. */
   class: string;
 };

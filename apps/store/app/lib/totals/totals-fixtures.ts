@@ -2,6 +2,8 @@
  * Builders for the totals engine's table tests (totals.test.ts, tax-rates.test.ts): a line, a rate,
  * a coupon and an input with WooCommerce's defaults, each overridable. Test support only.
  */
+
+import { TAX_SETTINGS_DEFAULTS } from "../tax-settings.ts";
 import type {
   TaxLocation,
   TaxRate,
@@ -18,14 +20,7 @@ export const UK: TaxLocation = { country: "GB", state: "", postcode: "SW1A 1AA",
 
 /** WooCommerce's defaults: taxes on, prices without tax, per-line rounding, shipping inherits. */
 export const settings = (over: Partial<TaxSettings> = {}): TaxSettings => ({
-  enabled: true,
-  pricesIncludeTax: false,
-  basedOn: "shipping",
-  shippingTaxClass: "inherit",
-  roundAtSubtotal: false,
-  displayShop: "excl",
-  displayCart: "excl",
-  totalsDisplay: "itemized",
+  ...TAX_SETTINGS_DEFAULTS,
   ...over,
 });
 

@@ -16,6 +16,9 @@ export type CouponDraft = Omit<
   "id" | "date_created" | "date_modified" | "usage_count" | "used_by"
 >;
 
+type IdsField = "product_ids" | "excluded_product_ids" | "product_categories" | "excluded_product_categories";
+type LimitField = "usage_limit" | "limit_usage_to_x_items" | "usage_limit_per_user";
+
 const cents = (amount: string) => {
   const value = centsFromText(amount);
   return value ? value : null;
@@ -73,7 +76,15 @@ export function CouponGeneralSection({ coupon }: { coupon: CouponDraft }) {
 /** WooCommerce's "Usage restriction" tab. */
 export function CouponRestrictionSection({ coupon, currency }: { coupon: CouponDraft; currency: string }) {
   const { t } = useTranslation();
-  const ids = (list: number[]) => list.join(", ");
+  // A list of ids, comma-separated.
+  const ids = (name: IdsField, label: string) => (
+    <InputField
+      label={t(`backOffice.coupons.${label}`)}
+      name={name}
+      value={coupon[name].join(", ")}
+      hint={t("backOffice.coupons.idsHint")}
+    />
+  );
   return (
     <FormSection title={t("backOffice.coupons.sections.restriction")}>
       <MoneyField
@@ -98,30 +109,10 @@ export function CouponRestrictionSection({ coupon, currency }: { coupon: CouponD
       <CheckboxInput name="exclude_sale_items" checked={coupon.exclude_sale_items}>
         {t("backOffice.coupons.excludeSaleItems")}
       </CheckboxInput>
-      <InputField
-        label={t("backOffice.coupons.products")}
-        name="product_ids"
-        value={ids(coupon.product_ids)}
-        hint={t("backOffice.coupons.idsHint")}
-      />
-      <InputField
-        label={t("backOffice.coupons.excludedProducts")}
-        name="excluded_product_ids"
-        value={ids(coupon.excluded_product_ids)}
-        hint={t("backOffice.coupons.idsHint")}
-      />
-      <InputField
-        label={t("backOffice.coupons.categories")}
-        name="product_categories"
-        value={ids(coupon.product_categories)}
-        hint={t("backOffice.coupons.idsHint")}
-      />
-      <InputField
-        label={t("backOffice.coupons.excludedCategories")}
-        name="excluded_product_categories"
-        value={ids(coupon.excluded_product_categories)}
-        hint={t("backOffice.coupons.idsHint")}
-      />
+      {ids("product_ids", "products")}
+      {ids("excluded_product_ids", "excludedProducts")}
+      {ids("product_categories", "categories")}
+      {ids("excluded_product_categories", "excludedCategories")}
       <InputField
         label={t("backOffice.coupons.emails")}
         name="email_restrictions"
@@ -135,36 +126,22 @@ export function CouponRestrictionSection({ coupon, currency }: { coupon: CouponD
 /** WooCommerce's "Usage limits" tab; an empty field is no limit. */
 export function CouponLimitsSection({ coupon }: { coupon: CouponDraft }) {
   const { t } = useTranslation();
-  const value = (limit: number | null) => (limit === null ? "" : limit);
+  const limit = (name: LimitField, label: string) => (
+    <InputField
+      label={t(`backOffice.coupons.${label}`)}
+      name={name}
+      type="number"
+      min={0}
+      step={1}
+      value={coupon[name] ?? ""}
+      hint={t("backOffice.coupons.unlimitedHint")}
+    />
+  );
   return (
     <FormSection title={t("backOffice.coupons.sections.limits")}>
-      <InputField
-        label={t("backOffice.coupons.usageLimit")}
-        name="usage_limit"
-        type="number"
-        min={0}
-        step={1}
-        value={value(coupon.usage_limit)}
-        hint={t("backOffice.coupons.unlimitedHint")}
-      />
-      <InputField
-        label={t("backOffice.coupons.limitItems")}
-        name="limit_usage_to_x_items"
-        type="number"
-        min={0}
-        step={1}
-        value={value(coupon.limit_usage_to_x_items)}
-        hint={t("backOffice.coupons.unlimitedHint")}
-      />
-      <InputField
-        label={t("backOffice.coupons.usageLimitPerUser")}
-        name="usage_limit_per_user"
-        type="number"
-        min={0}
-        step={1}
-        value={value(coupon.usage_limit_per_user)}
-        hint={t("backOffice.coupons.unlimitedHint")}
-      />
+      {limit("usage_limit", "usageLimit")}
+      {limit("limit_usage_to_x_items", "limitItems")}
+      {limit("usage_limit_per_user", "usageLimitPerUser")}
     </FormSection>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { parseStoreSettings, refusedSettingsKey } from "../../../lib/settings-resource.ts";
 import type { StoreMailKind } from "../../../lib/store-mails.ts";
+import { SaveOutcome } from "../save-error.tsx";
 import { MailPreviewDialog } from "./mail-preview-dialog.tsx";
 
 type MailRow = { kind: StoreMailKind; to: "owner" | "shopper"; enabled: boolean };
@@ -72,20 +73,10 @@ export function MailsForm({
         busy={busy}
         onSave={save}
         messages={
-          <>
-            {outcome && "error" in outcome && (
-              <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-                {outcome.error}
-              </p>
-            )}
-            <div role="status">
-              {outcome && "saved" in outcome && (
-                <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
-                  {t("backOffice.mails.saved")}
-                </p>
-              )}
-            </div>
-          </>
+          <SaveOutcome
+            error={outcome && "error" in outcome ? outcome.error : null}
+            saved={outcome && "saved" in outcome ? t("backOffice.mails.saved") : null}
+          />
         }
       >
         <MailsTable

@@ -1,83 +1,86 @@
-import { useState } from "react";
-import {
-  ADMIN_BUTTON,
-  ADMIN_INLINE_FIELD,
-  ADMIN_NARROW_FIELD,
-  ADMIN_ROW_BUTTON,
-} from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_INLINE_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
+import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
+import { InlineAddForm } from "../../../components/ui/inline-add-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ShippingClassRecord } from "../../../lib/shipping-resource.ts";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
 
+type Field = "name" | "slug" | "description";
+
 /** A class's row: its name, slug and description edited in place, saved or deleted. */
-function ClassRow({
-  record,
-  change,
-}: {
-  record: ShippingClassRecord;
-  change: ReturnType<typeof useRestChange>;
-}) {
+function useClassColumns(change: ReturnType<typeof useRestChange>): DataColumn<ShippingClassRecord>[] {
   const { t } = useTranslation();
-  const formId = `shipping-class-${record.id}`;
-  const field = (name: "name" | "slug" | "description", label: string) => (
-    <td className="py-2 pr-3">
-      <input
-        form={formId}
-        name={name}
-        defaultValue={record[name]}
-        aria-label={t(label, { name: record.name })}
-        required={name === "name"}
-        maxLength={name === "description" ? 1000 : 100}
-        className={`${ADMIN_INLINE_FIELD} w-full`}
-      />
-    </td>
+  const formId = (record: ShippingClassRecord) => `shipping-class-${record.id}`;
+  const field = (name: Field, label: string) => (record: ShippingClassRecord) => (
+    <input
+      form={formId(record)}
+      name={name}
+      defaultValue={record[name]}
+      aria-label={t(label, { name: record.name })}
+      required={name === "name"}
+      maxLength={name === "description" ? 1000 : 100}
+      className={`${ADMIN_INLINE_FIELD} w-full`}
+    />
   );
-  return (
-    <tr className="border-t border-stone-200">
-      {field("name", "backOffice.shipping.classes.nameOf")}
-      {field("slug", "backOffice.shipping.classes.slugOf")}
-      {field("description", "backOffice.shipping.classes.descriptionOf")}
-      <td className="py-2 pr-3">{record.count}</td>
-      <td className="py-2">
-        <form
-          id={formId}
-          className="flex flex-wrap gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const text = (name: string) => String(form.get(name) ?? "").trim();
-            void change.send(
-              {
-                path: `/products/shipping_classes/${record.id}`,
-                method: "PUT",
-                data: { name: text("name"), slug: text("slug"), description: text("description") },
-              },
-              t("backOffice.shipping.saved"),
-            );
-          }}
-        >
-          <button type="submit" className={ADMIN_ROW_BUTTON} disabled={change.busy}>
-            {t("backOffice.shipping.classes.save", { name: record.name })}
-          </button>
-          <button
-            type="button"
-            className={ADMIN_ROW_BUTTON}
-            disabled={change.busy}
-            onClick={() => {
-              if (!window.confirm(t("backOffice.shipping.classes.confirmDelete", { name: record.name })))
-                return;
-              void change.send(
-                { path: `/products/shipping_classes/${record.id}`, method: "DELETE" },
-                t("backOffice.shipping.deleted"),
-              );
-            }}
-          >
-            {t("backOffice.shipping.delete", { name: record.name })}
-          </button>
-        </form>
-      </td>
-    </tr>
+  const actions = (record: ShippingClassRecord) => (
+    <form
+      id={formId(record)}
+      className="flex flex-wrap gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const text = (name: Field) => String(form.get(name) ?? "").trim();
+        void change.send(
+          {
+            path: `/products/shipping_classes/${record.id}`,
+            method: "PUT",
+            data: { name: text("name"), slug: text("slug"), description: text("description") },
+          },
+          t("backOffice.shipping.saved"),
+        );
+      }}
+    >
+      <button type="submit" className={ADMIN_ROW_BUTTON} disabled={change.busy}>
+        {t("backOffice.shipping.classes.save", { name: record.name })}
+      </button>
+      <ConfirmButton
+        question={t("backOffice.shipping.classes.confirmDelete", { name: record.name })}
+        disabled={change.busy}
+        onConfirm={() =>
+          void change.send(
+            { path: `/products/shipping_classes/${record.id}`, method: "DELETE" },
+            t("backOffice.shipping.deleted"),
+          )
+        }
+      >
+        {t("backOffice.shipping.delete", { name: record.name })}
+      </ConfirmButton>
+    </form>
   );
+  return [
+    {
+      key: "name",
+      header: t("backOffice.shipping.classes.name"),
+      cell: field("name", "backOffice.shipping.classes.nameOf"),
+    },
+    {
+      key: "slug",
+      header: t("backOffice.shipping.classes.slug"),
+      cell: field("slug", "backOffice.shipping.classes.slugOf"),
+    },
+    {
+      key: "description",
+      header: t("backOffice.shipping.classes.description"),
+      cell: field("description", "backOffice.shipping.classes.descriptionOf"),
+    },
+    { key: "count", header: t("backOffice.shipping.classes.count"), cell: (record) => record.count },
+    {
+      key: "actions",
+      header: <span className="sr-only">{t("backOffice.shipping.actions")}</span>,
+      cell: actions,
+    },
+  ];
 }
 
 /**
@@ -87,67 +90,28 @@ function ClassRow({
 export function ShippingClassList({ classes }: { classes: ShippingClassRecord[] }) {
   const { t } = useTranslation();
   const change = useRestChange();
-  const [name, setName] = useState("");
+  const columns = useClassColumns(change);
   return (
     <div className="space-y-6">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void change
-            .send(
-              { path: "/products/shipping_classes", method: "POST", data: { name } },
-              t("backOffice.shipping.added"),
-            )
-            .then((made) => made && setName(""));
-        }}
-      >
-        <label className="text-sm font-medium">
-          {t("backOffice.shipping.classes.newName")}
-          <input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            required
-            maxLength={100}
-            className={ADMIN_NARROW_FIELD}
-          />
-        </label>
-        <button type="submit" className={ADMIN_BUTTON} disabled={change.busy}>
-          {t("backOffice.shipping.classes.add")}
-        </button>
-      </form>
+      <InlineAddForm
+        label={t("backOffice.shipping.classes.newName")}
+        button={t("backOffice.shipping.classes.add")}
+        busy={change.busy}
+        onAdd={(name) =>
+          change.send(
+            { path: "/products/shipping_classes", method: "POST", data: { name } },
+            t("backOffice.shipping.added"),
+          )
+        }
+      />
       <Announcement message={change.message} name="shipping-classes" />
-      {classes.length === 0 ? (
-        <p>{t("backOffice.shipping.classes.none")}</p>
-      ) : (
-        <table className="w-full text-left">
-          <caption className="sr-only">{t("backOffice.shipping.classes.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.classes.name")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.classes.slug")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.classes.description")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.classes.count")}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t("backOffice.shipping.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {classes.map((record) => (
-              <ClassRow key={record.id} record={record} change={change} />
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={classes}
+        columns={columns}
+        rowKey={(record) => String(record.id)}
+        caption={t("backOffice.shipping.classes.title")}
+        empty={<p>{t("backOffice.shipping.classes.none")}</p>}
+      />
     </div>
   );
 }

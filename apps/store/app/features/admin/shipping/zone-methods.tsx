@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ADMIN_BUTTON, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
+import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { SHIPPING_METHOD_TYPES } from "../../../lib/shipping/shipping-methods.ts";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
@@ -79,15 +80,10 @@ export function ZoneMethods({ data }: { data: ZonePageData }) {
                   >
                     {t("backOffice.shipping.edit", { title: method.title })}
                   </button>
-                  <button
-                    type="button"
-                    className={ADMIN_ROW_BUTTON}
+                  <ConfirmButton
+                    question={t("backOffice.shipping.confirmDeleteMethod", { title: method.title })}
                     disabled={change.busy}
-                    onClick={() => {
-                      if (
-                        !window.confirm(t("backOffice.shipping.confirmDeleteMethod", { title: method.title }))
-                      )
-                        return;
+                    onConfirm={() => {
                       if (editing === method.instance_id) setEditing(null);
                       void change.send(
                         { path: `${base}/${method.instance_id}`, method: "DELETE" },
@@ -96,7 +92,7 @@ export function ZoneMethods({ data }: { data: ZonePageData }) {
                     }}
                   >
                     {t("backOffice.shipping.delete", { name: method.title })}
-                  </button>
+                  </ConfirmButton>
                 </td>
               </tr>
             ))}

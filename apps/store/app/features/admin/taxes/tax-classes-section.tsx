@@ -1,9 +1,11 @@
-import { useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { ADMIN_BUTTON, ADMIN_NARROW_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { Link } from "react-router";
+import { ADMIN_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
+import { InlineAddForm } from "../../../components/ui/inline-add-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError, type RestRequest } from "../../../lib/rest-client.ts";
 import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
+import { SaveError } from "../save-error.tsx";
+import { useRestSave } from "../use-rest-save.ts";
 
 /**
  * The classes as WooCommerce's tax sections: a tab (a link, `?class=`) for each, the open one's
@@ -12,20 +14,8 @@ import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
  */
 export function TaxClassesSection({ classes, open }: { classes: TaxClassRecord[]; open: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const save = useRestSave();
   const openClass = classes.find((taxClass) => taxClass.slug === open);
-
-  async function run(request: RestRequest, then: (answer: TaxClassRecord) => string) {
-    setError(null);
-    try {
-      const answer = await pageRestClient().request<TaxClassRecord>(request);
-      navigate(then(answer));
-    } catch (failure) {
-      setError(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-    }
-  }
 
   return (
     <div className="space-y-3">
@@ -45,49 +35,34 @@ export function TaxClassesSection({ classes, open }: { classes: TaxClassRecord[]
         </ul>
       </nav>
       <div className="flex flex-wrap items-end gap-4">
-        <form
+        <InlineAddForm
           className="flex items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(
+          label={t("backOffice.taxes.classes.newName")}
+          button={t("backOffice.taxes.classes.add")}
+          onAdd={(name) => {
+            void save.send<TaxClassRecord>(
               { path: "/taxes/classes", method: "POST", data: { name } },
               (made) => `/admin/taxes?class=${made.slug}`,
             );
+            return undefined;
           }}
-        >
-          <label className="text-sm font-medium">
-            {t("backOffice.taxes.classes.newName")}
-            <input
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              required
-              maxLength={100}
-              className={ADMIN_NARROW_FIELD}
-            />
-          </label>
-          <button type="submit" className={ADMIN_BUTTON}>
-            {t("backOffice.taxes.classes.add")}
-          </button>
-        </form>
+        />
         {openClass && open !== "standard" && (
-          <button
-            type="button"
+          <ConfirmButton
             className={ADMIN_BUTTON}
-            onClick={() => {
-              if (!window.confirm(t("backOffice.taxes.classes.confirmDelete", { name: openClass.name })))
-                return;
-              void run({ path: `/taxes/classes/${open}?force=true`, method: "DELETE" }, () => "/admin/taxes");
-            }}
+            question={t("backOffice.taxes.classes.confirmDelete", { name: openClass.name })}
+            onConfirm={() =>
+              void save.send(
+                { path: `/taxes/classes/${open}?force=true`, method: "DELETE" },
+                () => "/admin/taxes",
+              )
+            }
           >
             {t("backOffice.taxes.classes.delete", { name: openClass.name })}
-          </button>
+          </ConfirmButton>
         )}
       </div>
-      {error && (
-        <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-          {error}
-        </p>
-      )}
+      <SaveError error={save.error} />
     </div>
   );
 }

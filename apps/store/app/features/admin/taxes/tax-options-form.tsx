@@ -6,6 +6,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
 import type { TaxSettings } from "../../../lib/totals/totals-types.ts";
+import { SaveOutcome } from "../save-error.tsx";
 import { taxOptionsPatch } from "./tax-options.ts";
 
 type BaseAddress = { city: string; state: string; postcode: string; country: string };
@@ -70,20 +71,10 @@ export function TaxOptionsForm({
       busy={busy}
       onSave={save}
       messages={
-        <>
-          {outcome && outcome !== "saved" && (
-            <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-              {outcome}
-            </p>
-          )}
-          <div role="status">
-            {outcome === "saved" && (
-              <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
-                {t("backOffice.taxes.options.saved")}
-              </p>
-            )}
-          </div>
-        </>
+        <SaveOutcome
+          error={outcome !== "saved" ? outcome : null}
+          saved={outcome === "saved" ? t("backOffice.taxes.options.saved") : null}
+        />
       }
     >
       <FormSection title={t("backOffice.taxes.options.title")}>

@@ -5,6 +5,7 @@ import { DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import type { TaxRateRecord } from "../../../lib/tax-resource.ts";
+import { SaveOutcome } from "../save-error.tsx";
 import { useRateColumns } from "./tax-rate-columns.tsx";
 import { emptyRate, type RateDraft, rateDraft, ratesBatch } from "./tax-rate-rows.ts";
 
@@ -102,18 +103,10 @@ export function TaxRatesEditor({
           {t("backOffice.taxes.rates.save")}
         </button>
       </div>
-      {outcome && outcome !== "saved" && (
-        <p role="alert" className="border-l-4 border-red-600 bg-red-50 px-4 py-2">
-          {outcome}
-        </p>
-      )}
-      <div role="status">
-        {outcome === "saved" && (
-          <p className="border-l-4 border-brand bg-emerald-50 px-4 py-2">
-            {t("backOffice.taxes.rates.saved")}
-          </p>
-        )}
-      </div>
+      <SaveOutcome
+        error={outcome !== "saved" ? outcome : null}
+        saved={outcome === "saved" ? t("backOffice.taxes.rates.saved") : null}
+      />
     </section>
   );
 }

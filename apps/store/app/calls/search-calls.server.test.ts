@@ -7,6 +7,7 @@ import {
   insertVariableProduct,
 } from "../services/catalogue/catalogue-fixtures.test-helper.ts";
 import { ProductSearch } from "../services/catalogue/search.server.ts";
+import { AS_ENTERED, type ShownPrices } from "../services/taxes/shown-prices.server.ts";
 import { priceText, searchSuggestions } from "./search-calls.server.ts";
 
 describe.each(await availableDialects())("live-search call on %s", (dialect) => {
@@ -21,13 +22,18 @@ describe.each(await availableDialects())("live-search call on %s", (dialect) => 
   });
   afterAll(() => database.close());
 
-  const call = (input: Record<string, string>, locale: "en" | "es" = "en") =>
+  const call = (
+    input: Record<string, string>,
+    locale: "en" | "es" = "en",
+    prices: ShownPrices = AS_ENTERED,
+  ) =>
     searchSuggestions(
       {
         db: database.db,
         productSearch,
         locale,
         settings: { name: "Vitrine", currency: "USD", search_result_latency: 300 },
+        shownPrices: async () => prices,
       } as AppContext,
       { action: "vitrine_ajax_search_products", ...input },
       {} as Request,
@@ -56,6 +62,16 @@ describe.each(await availableDialects())("live-search call on %s", (dialect) => 
       suggestions: Array<{ price: string }>;
     };
     expect(suggestions.map((s) => s.price)).toEqual(["$9.00 – $10.00"]);
+  });
+
+  it("shows the prices as the shopper's display variant shows them (decision 0071)", async () => {
+    const withTax: ShownPrices = { key: "tax-test", shown: (price) => price + price / 10 };
+    const prices = async (query: string) =>
+      (
+        (await call({ query }, "en", withTax)).json as { suggestions: Array<{ price: string }> }
+      ).suggestions.map((s) => s.price);
+    expect(await prices("kettle")).toEqual(["$9.90 – $11.00"]);
+    expect(await prices("teacup")).toEqual(["$8.80"]);
   });
 
   it.each([

@@ -24,12 +24,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { findVariation } from "../../lib/variation-selection.ts";
 import { SiteCache } from "../shared/site-cache.server.ts";
 import { RecordingSiteCache } from "../shared/site-cache.test-helper.ts";
+import type { ShownPrices } from "../taxes/shown-prices.server.ts";
 import {
   categoryTree,
   descendantIds,
   findCategory,
   listProducts,
   productBySlug,
+  productCardsByIds,
   sharedCategoryTree,
   stockOf,
 } from "./catalogue.server.ts";
@@ -313,6 +315,37 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
     expect(findVariation(withAttribute, {})).toBeNull();
     expect(findVariation(withAttribute, { [attributeSlug]: "blue" })?.id).toBe(soldOut.id);
     expect(await productBySlug(db, "missing", "en")).toBeNull();
+  });
+
+  it("shows a product's, its variations' and its card's prices through the shopper's display variant (decision 0071)", async () => {
+    const { db } = database;
+    const { product, soldOut } = await insertVariableProduct(db, "tee");
+    // The sale variation (9.00) is in the reduced class, the other (10.00) the product's standard one.
+    await db.update(variations).set({ taxClass: "reduced-rate" }).where(eq(variations.id, soldOut.id));
+    const withTax: ShownPrices = {
+      key: "tax-test",
+      shown: (price, status, taxClass) =>
+        status === "taxable" ? price + (taxClass === "" ? price / 5 : price / 20) : price,
+    };
+    const page = (await productBySlug(db, "tee", "en", undefined, withTax))!;
+    // 10.00 + 20 % = 12.00; 9.00 + 5 % = 9.45.
+    expect(page.price).toMatchObject({ min: 945, max: 1200 });
+    expect(page.variations.map((variation) => variation.price)).toEqual([
+      { regular: 1200, sale: null, min: 1200, max: 1200 },
+      { regular: 1260, sale: 945, min: 945, max: 945 },
+    ]);
+    const [card] = await productCardsByIds(db, [product.id], "en", undefined, withTax);
+    expect(card!.price).toMatchObject({ min: 945, max: 1200 });
+    // As entered without one.
+    expect((await productCardsByIds(db, [product.id], "en"))[0]!.price).toMatchObject({
+      min: 900,
+      max: 1000,
+    });
+    await db.update(products).set({ taxStatus: "none" }).where(eq(products.id, product.id));
+    expect((await productBySlug(db, "tee", "en", undefined, withTax))!.price).toMatchObject({
+      min: 900,
+      max: 1000,
+    });
   });
 
   it("reads a whole product page in the shopper's language: attributes, variations, pictures, reviews, categories, related", async () => {

@@ -119,6 +119,15 @@ export async function insertStoreContent(
         value: {
           name: "Vitrine",
           currency: "USD",
+          // The shop's base, where taxes are charged until a shopper gives an address (decision 0070):
+          // a guest's cart shows the demo's sales tax from the first page.
+          address: {
+            line1: "1 Market Street",
+            city: "San Francisco",
+            state: "CA",
+            postcode: "94105",
+            country: "US",
+          },
           // The consent banner links to it once the owner turns the banner on (decision 0051); the
           // checkout asks the shopper to accept the terms and shows them in a lightbox (0064).
           legal_pages: { privacy: privacyPage, terms: termsPage },

@@ -351,6 +351,13 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
         value: {
           name: "Vitrine",
           currency: "USD",
+          address: {
+            line1: "1 Market Street",
+            city: "San Francisco",
+            state: "CA",
+            postcode: "94105",
+            country: "US",
+          },
           legal_pages: { privacy: expect.any(Number), terms: expect.any(Number) },
           store_notice: {
             enabled: true,

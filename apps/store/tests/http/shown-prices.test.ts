@@ -84,4 +84,41 @@ test("a product page shows its price with the tax of the shopper's place, and ca
   expect(await listing()).toBe("$11.00");
   expect(await listing("MX|JAL|44100|")).toBe("$11.60");
   expect(await listing("US|TX|73301|")).toBe("$10.00");
+
+  // A guest who orders through the checkout form with a Mexican address sees Mexico's prices after.
+  const added = await fetch(`${spare.origin}/?wc-ajax=add_to_cart`, {
+    method: "POST",
+    body: new URLSearchParams({ product_id: String(made.body.id), quantity: "1" }),
+  });
+  const guest = cookiesOf(added.headers.getSetCookie());
+  const form = await (await fetch(`${spare.origin}/checkout`, { headers: { Cookie: guest } })).text();
+  const hidden = (name: string) => new RegExp(`name="${name}" value="([^"]+)"`).exec(form)?.[1] ?? "";
+  const placed = await fetch(`${spare.origin}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: guest, Origin: spare.origin },
+    body: new URLSearchParams({
+      _wpnonce: hidden("_wpnonce"),
+      checkout_attempt: hidden("checkout_attempt"),
+      billing_first_name: "Frida",
+      billing_last_name: "Kahlo",
+      billing_address_1: "Avenida Chapultepec 1",
+      billing_city: "Guadalajara",
+      billing_state: "JAL",
+      billing_postcode: "44100",
+      billing_country: "MX",
+      billing_email: "frida@example.com",
+      billing_phone: "+52 33 5555 0100",
+      shipping_method: /name="shipping_method"[^>]*value="([^"]+)"/.exec(form)?.[1] ?? "",
+      payment_method: "bacs",
+    }),
+  });
+  expect(placed.status).toBe(302);
+  const located = placed.headers.getSetCookie().find((cookie) => cookie.startsWith("vitrine_tax_location="));
+  expect(located).toMatch(/^vitrine_tax_location=MX%7CJAL%7C44100%7CGUADALAJARA;.*HttpOnly/);
+  const after = await fetch(`${spare.origin}/product/mug`, { headers: { Cookie: cookiesOf([located!]) } });
+  expect(/<p class="price[^"]*">(\$[\d.,]+)<\/p>/.exec(await after.text())?.[1]).toBe("$11.60");
 });
+
+const cookiesOf = (setCookies: string[]): string =>
+  setCookies.map((cookie) => cookie.split(";")[0]).join("; ");

@@ -39,7 +39,12 @@ export function PaymentSection({
         <dd>{t(`checkout.payment.${order.paymentMethod}.title`, order.paymentMethod)}</dd>
         <dt className="font-medium">{t("checkout.shippingMethod")}</dt>
         <dd>
-          {order.shippingMethod ? t(`checkout.shipping.${order.shippingMethod}`, order.shippingMethod) : "—"}{" "}
+          {/* The rate's name as the shopper chose it; an order from before rates had names, its method's. */}
+          {order.totals.shippingLabel
+            ? t(`checkout.shipping.${order.totals.shippingLabel}`, {
+                defaultValue: order.totals.shippingLabel,
+              })
+            : "—"}{" "}
           ({money(order.shippingTotal)})
         </dd>
         <dt className="font-medium">{t("backOffice.orders.customerNote")}</dt>

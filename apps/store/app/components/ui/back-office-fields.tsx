@@ -125,6 +125,30 @@ export function SelectInput({
   );
 }
 
+/** A select's options, one a value, each shown as `label` says (a translated enum). */
+export function ValueOptions<Value extends string>({
+  values,
+  label,
+}: {
+  values: readonly Value[];
+  label: (value: Value) => string;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}
+
+/** A select's options for named choices (tax classes, shipping classes): the slug sent, the name shown. */
+export function NamedOptions({ choices }: { choices: readonly { slug: string; name: string }[] }) {
+  return choices.map((choice) => (
+    <option key={choice.slug} value={choice.slug}>
+      {choice.name}
+    </option>
+  ));
+}
+
 /**
  * A checkbox with its text; 24 px, WCAG 2.2's target size (2.5.8). `small` is one of a list
  * (countries, methods): smaller text, closer together.

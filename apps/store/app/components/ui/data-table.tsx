@@ -63,6 +63,11 @@ export type DataTableProps<Row> = {
   selection?: DataTableSelection<Row>;
 };
 
+/** A row's actions (save, delete, remove): the last column, its header named for screen readers only. */
+export function actionsColumn<Row>(label: string, cell: (row: Row) => ReactNode): DataColumn<Row> {
+  return { key: "actions", header: <span className="sr-only">{label}</span>, cell };
+}
+
 const HEAD_CELL = "py-2 pr-4 font-semibold";
 const BODY_CELL = "py-2 pr-4";
 

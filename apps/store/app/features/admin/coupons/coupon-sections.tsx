@@ -4,6 +4,7 @@ import {
   InputField,
   SelectInput,
   TextAreaField,
+  ValueOptions,
 } from "../../../components/ui/back-office-fields.tsx";
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -24,6 +25,26 @@ const cents = (amount: string) => {
   return value ? value : null;
 };
 
+/** One of the coupon's yes-or-no settings; its label and hint are `backOffice.coupons` keys. */
+function CouponCheck({
+  coupon,
+  name,
+  label,
+  hint,
+}: {
+  coupon: CouponDraft;
+  name: "free_shipping" | "individual_use" | "exclude_sale_items";
+  label: string;
+  hint?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CheckboxInput name={name} checked={coupon[name]} hint={hint && t(`backOffice.coupons.${hint}`)}>
+      {t(`backOffice.coupons.${label}`)}
+    </CheckboxInput>
+  );
+}
+
 /** WooCommerce's "General" tab: the code, what it takes off, free shipping, expiry. */
 export function CouponGeneralSection({ coupon }: { coupon: CouponDraft }) {
   const { t } = useTranslation();
@@ -43,11 +64,7 @@ export function CouponGeneralSection({ coupon }: { coupon: CouponDraft }) {
         rows={2}
       />
       <SelectInput label={t("backOffice.coupons.type")} name="discount_type" value={coupon.discount_type}>
-        {couponDiscountTypes.map((type) => (
-          <option key={type} value={type}>
-            {t(`backOffice.coupons.types.${type}`)}
-          </option>
-        ))}
+        <ValueOptions values={couponDiscountTypes} label={(type) => t(`backOffice.coupons.types.${type}`)} />
       </SelectInput>
       <InputField
         label={t("backOffice.coupons.amount")}
@@ -56,13 +73,7 @@ export function CouponGeneralSection({ coupon }: { coupon: CouponDraft }) {
         inputMode="decimal"
         hint={t("backOffice.coupons.amountHint")}
       />
-      <CheckboxInput
-        name="free_shipping"
-        checked={coupon.free_shipping}
-        hint={t("backOffice.coupons.freeShippingHint")}
-      >
-        {t("backOffice.coupons.freeShipping")}
-      </CheckboxInput>
+      <CouponCheck coupon={coupon} name="free_shipping" label="freeShipping" hint="freeShippingHint" />
       <InputField
         label={t("backOffice.coupons.expiry")}
         name="date_expires"
@@ -99,16 +110,8 @@ export function CouponRestrictionSection({ coupon, currency }: { coupon: CouponD
         cents={cents(coupon.maximum_amount)}
         currency={currency}
       />
-      <CheckboxInput
-        name="individual_use"
-        checked={coupon.individual_use}
-        hint={t("backOffice.coupons.individualUseHint")}
-      >
-        {t("backOffice.coupons.individualUse")}
-      </CheckboxInput>
-      <CheckboxInput name="exclude_sale_items" checked={coupon.exclude_sale_items}>
-        {t("backOffice.coupons.excludeSaleItems")}
-      </CheckboxInput>
+      <CouponCheck coupon={coupon} name="individual_use" label="individualUse" hint="individualUseHint" />
+      <CouponCheck coupon={coupon} name="exclude_sale_items" label="excludeSaleItems" />
       {ids("product_ids", "products")}
       {ids("excluded_product_ids", "excludedProducts")}
       {ids("product_categories", "categories")}

@@ -1,14 +1,12 @@
 import { useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { CheckboxInput, FormSection, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { DataTable } from "../../../components/ui/data-table.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { parseStoreSettings, refusedSettingsKey } from "../../../lib/settings-resource.ts";
 import type { StoreMailKind } from "../../../lib/store-mails.ts";
-import { SaveOutcome } from "../save-error.tsx";
+import { useSettingsSave } from "../use-settings-save.tsx";
 import { MailPreviewDialog } from "./mail-preview-dialog.tsx";
 
 type MailRow = { kind: StoreMailKind; to: "owner" | "shopper"; enabled: boolean };
@@ -28,15 +26,11 @@ export function MailsForm({
   ownerFallback: string | null;
 }) {
   const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
   const [previewing, setPreviewing] = useState<StoreMailKind | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const title = (kind: StoreMailKind) => t(`backOffice.mails.kinds.${kind}.title`);
 
-  async function save(form: HTMLFormElement): Promise<boolean> {
-    if (busy) return false;
+  const saving = useSettingsSave(t("backOffice.mails.saved"), (form) => {
     const fields = new FormData(form);
     const change = {
       enabled: Object.fromEntries(mails.map(({ kind }) => [kind, fields.get(`enabled.${kind}`) === "on"])),
@@ -45,40 +39,15 @@ export function MailsForm({
       colour: String(fields.get("colour") ?? ""),
     };
     // The settings' own rule, before the round trip: what the server would refuse, said at once.
-    if (refusedSettingsKey(parseStoreSettings({}), { mails: change }) !== null) {
-      setOutcome({ error: t("backOffice.mails.invalid") });
-      return false;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await pageRestClient().request({ path: "/settings", method: "PUT", data: { mails: change } });
-      setOutcome({ saved: true });
-      // The recipients' hint says what an empty field now means.
-      await revalidator.revalidate();
-      return true;
-    } catch (failure) {
-      setOutcome({ error: failure instanceof RestClientError ? failure.translated(t) : String(failure) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+    // Once saved, the recipients' hint says what an empty field now means (the page is read again).
+    return refusedSettingsKey(parseStoreSettings({}), { mails: change }) !== null
+      ? { refused: t("backOffice.mails.invalid") }
+      : { data: { mails: change } };
+  });
 
   return (
     <>
-      <FormLayout
-        className="max-w-4xl space-y-6"
-        saveLabel={t("backOffice.mails.save")}
-        busy={busy}
-        onSave={save}
-        messages={
-          <SaveOutcome
-            error={outcome && "error" in outcome ? outcome.error : null}
-            saved={outcome && "saved" in outcome ? t("backOffice.mails.saved") : null}
-          />
-        }
-      >
+      <FormLayout className="max-w-4xl space-y-6" saveLabel={t("backOffice.mails.save")} {...saving}>
         <MailsTable
           mails={mails}
           onPreview={(kind, button) => {

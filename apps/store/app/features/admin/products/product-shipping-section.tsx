@@ -1,4 +1,4 @@
-import { FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
+import { FormSection, NamedOptions, SelectInput } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
 
@@ -28,11 +28,7 @@ export function ProductShippingSection({
         value={product?.shipping_class ?? ""}
       >
         <option value="">{t("backOffice.shipping.noClass")}</option>
-        {shippingClasses.map((shippingClass) => (
-          <option key={shippingClass.slug} value={shippingClass.slug}>
-            {shippingClass.name}
-          </option>
-        ))}
+        <NamedOptions choices={shippingClasses} />
       </SelectInput>
     </FormSection>
   );

@@ -1,5 +1,10 @@
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
-import { FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
+import {
+  FormSection,
+  NamedOptions,
+  SelectInput,
+  ValueOptions,
+} from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { type ProductRecord, TAX_STATUSES } from "../../../lib/product-resource.ts";
 import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
@@ -34,11 +39,10 @@ export function ProductTaxSection({
           name="tax_status"
           value={product?.tax_status ?? "taxable"}
         >
-          {TAX_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`backOffice.products.taxStatuses.${status}`)}
-            </option>
-          ))}
+          <ValueOptions
+            values={TAX_STATUSES}
+            label={(status) => t(`backOffice.products.taxStatuses.${status}`)}
+          />
         </SelectInput>
         <SelectInput
           label={t("backOffice.products.taxClass")}
@@ -46,11 +50,7 @@ export function ProductTaxSection({
           value={product?.tax_class ?? ""}
           hint={t("backOffice.products.taxClassHint")}
         >
-          {taxClasses.map((taxClass) => (
-            <option key={taxClass.slug} value={taxClass.slug}>
-              {taxClass.name}
-            </option>
-          ))}
+          <NamedOptions choices={taxClasses} />
         </SelectInput>
       </div>
     </FormSection>
@@ -73,11 +73,7 @@ export function VariationTaxClassField({
       {t("backOffice.products.taxClass")}
       <select value={value} onChange={(event) => onChange(event.target.value)} className={ADMIN_FIELD}>
         <option value="parent">{t("backOffice.products.sameAsParent")}</option>
-        {taxClasses.map((taxClass) => (
-          <option key={taxClass.slug} value={taxClass.slug}>
-            {taxClass.name}
-          </option>
-        ))}
+        <NamedOptions choices={taxClasses} />
       </select>
     </label>
   );

@@ -1,4 +1,3 @@
-import { ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import {
   CheckboxInput,
   FormSection,
@@ -8,7 +7,8 @@ import {
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { FREE_SHIPPING_REQUIRES } from "../../../lib/shipping/shipping-methods.ts";
 import type { MethodRecord } from "../../../lib/shipping-resource.ts";
-import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { useRestChange } from "../use-rest-change.tsx";
+import { ShippingSaveFoot } from "./shipping-save-foot.tsx";
 import type { ZonePageData } from "./zone-page-data.ts";
 
 /** A method's settings form read back as WooCommerce's `{option: "value"}` the REST API takes. */
@@ -121,10 +121,7 @@ export function MethodSettingsForm({ method, data }: { method: MethodRecord; dat
           </>
         )}
       </FormSection>
-      <Announcement message={change.message} name="shipping-method" />
-      <button type="submit" className={ADMIN_SAVE_BUTTON} disabled={change.busy}>
-        {t("backOffice.shipping.saveMethod")}
-      </button>
+      <ShippingSaveFoot change={change} name="shipping-method" label={t("backOffice.shipping.saveMethod")} />
     </form>
   );
 }

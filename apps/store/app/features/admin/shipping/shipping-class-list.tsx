@@ -1,10 +1,10 @@
 import { ADMIN_INLINE_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
-import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
-import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
+import { actionsColumn, type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
 import { InlineAddForm } from "../../../components/ui/inline-add-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ShippingClassRecord } from "../../../lib/shipping-resource.ts";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { ShippingDeleteButton } from "./shipping-delete-button.tsx";
 
 type Field = "name" | "slug" | "description";
 
@@ -44,18 +44,12 @@ function useClassColumns(change: ReturnType<typeof useRestChange>): DataColumn<S
       <button type="submit" className={ADMIN_ROW_BUTTON} disabled={change.busy}>
         {t("backOffice.shipping.classes.save", { name: record.name })}
       </button>
-      <ConfirmButton
+      <ShippingDeleteButton
+        change={change}
+        path={`/products/shipping_classes/${record.id}`}
+        name={record.name}
         question={t("backOffice.shipping.classes.confirmDelete", { name: record.name })}
-        disabled={change.busy}
-        onConfirm={() =>
-          void change.send(
-            { path: `/products/shipping_classes/${record.id}`, method: "DELETE" },
-            t("backOffice.shipping.deleted"),
-          )
-        }
-      >
-        {t("backOffice.shipping.delete", { name: record.name })}
-      </ConfirmButton>
+      />
     </form>
   );
   return [
@@ -75,11 +69,7 @@ function useClassColumns(change: ReturnType<typeof useRestChange>): DataColumn<S
       cell: field("description", "backOffice.shipping.classes.descriptionOf"),
     },
     { key: "count", header: t("backOffice.shipping.classes.count"), cell: (record) => record.count },
-    {
-      key: "actions",
-      header: <span className="sr-only">{t("backOffice.shipping.actions")}</span>,
-      cell: actions,
-    },
+    actionsColumn(t("backOffice.shipping.actions"), actions),
   ];
 }
 

@@ -1,9 +1,10 @@
 import { useId } from "react";
-import { ADMIN_FIELD, ADMIN_SAVE_BUTTON } from "../../../components/ui/back-office-classes.ts";
+import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { FormSection, InputField, TextAreaField } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { CONTINENTS, type ZoneLocation } from "../../../lib/shipping/zone-matching.ts";
-import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { useRestChange } from "../use-rest-change.tsx";
+import { ShippingSaveFoot } from "./shipping-save-foot.tsx";
 import { locationLabel, type ZonePageData } from "./zone-page-data.ts";
 
 /** The form's regions and postcodes read back as the zone's locations (`PUT /shipping/zones/{id}/locations`). */
@@ -106,10 +107,7 @@ export function ZoneForm({ data }: { data: ZonePageData }) {
           hint={t("backOffice.shipping.postcodesHint")}
         />
       </FormSection>
-      <Announcement message={change.message} name="shipping-zone" />
-      <button type="submit" className={ADMIN_SAVE_BUTTON} disabled={change.busy}>
-        {t("backOffice.shipping.saveZone")}
-      </button>
+      <ShippingSaveFoot change={change} name="shipping-zone" label={t("backOffice.shipping.saveZone")} />
     </form>
   );
 }

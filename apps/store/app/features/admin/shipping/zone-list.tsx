@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
-import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
-import { type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
+import { actionsColumn, type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
 import { InlineAddForm } from "../../../components/ui/inline-add-form.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ZoneRecord } from "../../../lib/shipping-resource.ts";
 import { SaveError } from "../save-error.tsx";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
 import { useRestSave } from "../use-rest-save.ts";
+import { ShippingDeleteButton } from "./shipping-delete-button.tsx";
 import { locationLabel, type ZoneSummary } from "./zone-page-data.ts";
 
 /** The zones' columns: name (a link to the zone), regions, methods, and moves and deletion for the own zones. */
@@ -46,18 +46,12 @@ function useZoneColumns(
         >
           {t("backOffice.shipping.down", { name: zone.name })}
         </button>
-        <ConfirmButton
+        <ShippingDeleteButton
+          change={change}
+          path={`/shipping/zones/${zone.id}`}
+          name={zone.name}
           question={t("backOffice.shipping.confirmDelete", { name: zone.name })}
-          disabled={change.busy}
-          onConfirm={() =>
-            void change.send(
-              { path: `/shipping/zones/${zone.id}`, method: "DELETE" },
-              t("backOffice.shipping.deleted"),
-            )
-          }
-        >
-          {t("backOffice.shipping.delete", { name: zone.name })}
-        </ConfirmButton>
+        />
       </div>
     );
   };
@@ -90,11 +84,7 @@ function useZoneColumns(
           )
           .join(", ") || t("backOffice.shipping.noMethods"),
     },
-    {
-      key: "actions",
-      header: <span className="sr-only">{t("backOffice.shipping.actions")}</span>,
-      cell: actions,
-    },
+    actionsColumn(t("backOffice.shipping.actions"), actions),
   ];
 }
 

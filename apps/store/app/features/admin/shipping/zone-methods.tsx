@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { ADMIN_BUTTON, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
-import { FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
-import { ConfirmButton } from "../../../components/ui/confirm-button.tsx";
+import { FormSection, SelectInput, ValueOptions } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { SHIPPING_METHOD_TYPES } from "../../../lib/shipping/shipping-methods.ts";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
 import { MethodSettingsForm } from "./method-settings-form.tsx";
+import { ShippingDeleteButton } from "./shipping-delete-button.tsx";
 import type { ZonePageData } from "./zone-page-data.ts";
 
 /**
@@ -80,19 +80,15 @@ export function ZoneMethods({ data }: { data: ZonePageData }) {
                   >
                     {t("backOffice.shipping.edit", { title: method.title })}
                   </button>
-                  <ConfirmButton
+                  <ShippingDeleteButton
+                    change={change}
+                    path={`${base}/${method.instance_id}`}
+                    name={method.title}
                     question={t("backOffice.shipping.confirmDeleteMethod", { title: method.title })}
-                    disabled={change.busy}
-                    onConfirm={() => {
+                    before={() => {
                       if (editing === method.instance_id) setEditing(null);
-                      void change.send(
-                        { path: `${base}/${method.instance_id}`, method: "DELETE" },
-                        t("backOffice.shipping.deleted"),
-                      );
                     }}
-                  >
-                    {t("backOffice.shipping.delete", { name: method.title })}
-                  </ConfirmButton>
+                  />
                 </td>
               </tr>
             ))}
@@ -115,11 +111,7 @@ export function ZoneMethods({ data }: { data: ZonePageData }) {
       >
         <FormSection title={t("backOffice.shipping.addMethod")}>
           <SelectInput name="method_id" label={t("backOffice.shipping.methodKind")} value="flat_rate">
-            {SHIPPING_METHOD_TYPES.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`checkout.shipping.${kind}`)}
-              </option>
-            ))}
+            <ValueOptions values={SHIPPING_METHOD_TYPES} label={(kind) => t(`checkout.shipping.${kind}`)} />
           </SelectInput>
           <button type="submit" className={ADMIN_BUTTON} disabled={change.busy}>
             {t("backOffice.shipping.addMethod")}

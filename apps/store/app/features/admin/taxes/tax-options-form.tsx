@@ -1,12 +1,15 @@
-import { useState } from "react";
-import { useRevalidator } from "react-router";
-import { CheckboxInput, FormSection, SelectInput } from "../../../components/ui/back-office-fields.tsx";
+import {
+  CheckboxInput,
+  FormSection,
+  NamedOptions,
+  SelectInput,
+  ValueOptions,
+} from "../../../components/ui/back-office-fields.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
 import type { TaxSettings } from "../../../lib/totals/totals-types.ts";
-import { SaveOutcome } from "../save-error.tsx";
+import { useSettingsSave } from "../use-settings-save.tsx";
 import { taxOptionsPatch } from "./tax-options.ts";
 
 type BaseAddress = { city: string; state: string; postcode: string; country: string };
@@ -26,57 +29,21 @@ export function TaxOptionsForm({
   classes: TaxClassRecord[];
 }) {
   const { t, i18n } = useTranslation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<"saved" | string | null>(null);
+  const saving = useSettingsSave(t("backOffice.taxes.options.saved"), (form) => ({
+    data: taxOptionsPatch(new FormData(form)),
+  }));
   const country = address.country
     ? new Intl.DisplayNames([i18n.language], { type: "region" }).of(address.country)
     : "";
   const base = [address.city, address.state, address.postcode, country].filter(Boolean).join(", ");
 
-  async function save(form: HTMLFormElement): Promise<boolean> {
-    if (busy) return false;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await pageRestClient().request({
-        path: "/settings",
-        method: "PUT",
-        data: taxOptionsPatch(new FormData(form)),
-      });
-      await revalidator.revalidate();
-      setOutcome("saved");
-      return true;
-    } catch (failure) {
-      setOutcome(failure instanceof RestClientError ? failure.translated(t) : String(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const choice = (name: keyof TaxSettings, value: string, values: readonly string[], hint?: string) => (
     <SelectInput label={t(`backOffice.taxes.options.${name}`)} name={name} value={value} hint={hint}>
-      {values.map((each) => (
-        <option key={each} value={each}>
-          {t(`backOffice.taxes.options.${name}Values.${each}`)}
-        </option>
-      ))}
+      <ValueOptions values={values} label={(each) => t(`backOffice.taxes.options.${name}Values.${each}`)} />
     </SelectInput>
   );
   return (
-    <FormLayout
-      className="max-w-3xl space-y-6"
-      saveLabel={t("backOffice.taxes.options.save")}
-      busy={busy}
-      onSave={save}
-      messages={
-        <SaveOutcome
-          error={outcome !== "saved" ? outcome : null}
-          saved={outcome === "saved" ? t("backOffice.taxes.options.saved") : null}
-        />
-      }
-    >
+    <FormLayout className="max-w-3xl space-y-6" saveLabel={t("backOffice.taxes.options.save")} {...saving}>
       <FormSection title={t("backOffice.taxes.options.title")}>
         <CheckboxInput name="enabled" checked={options.enabled}>
           {t("backOffice.taxes.options.enabled")}
@@ -92,11 +59,7 @@ export function TaxOptionsForm({
           value={options.shippingTaxClass === "" ? "standard" : options.shippingTaxClass}
         >
           <option value="inherit">{t("backOffice.taxes.options.shippingTaxClassValues.inherit")}</option>
-          {classes.map((taxClass) => (
-            <option key={taxClass.slug} value={taxClass.slug}>
-              {taxClass.name}
-            </option>
-          ))}
+          <NamedOptions choices={classes} />
         </SelectInput>
         <CheckboxInput name="roundAtSubtotal" checked={options.roundAtSubtotal}>
           {t("backOffice.taxes.options.roundAtSubtotal")}

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from "react";
 import { ADMIN_INLINE_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
-import type { DataColumn } from "../../../components/ui/data-table.tsx";
+import { actionsColumn, type DataColumn } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { RateDraft } from "./tax-rate-rows.ts";
 
@@ -60,18 +60,14 @@ export function useRateColumns(
     flag("compound"),
     flag("shipping"),
     text("order", { inputMode: "numeric", width: "w-14" }),
-    {
-      key: "remove",
-      header: <span className="sr-only">{t("backOffice.taxes.rates.actions")}</span>,
-      cell: (row) => (
-        <button
-          type="button"
-          className={ADMIN_ROW_BUTTON}
-          onClick={() => setRows((all) => all.filter((each) => each.key !== row.key))}
-        >
-          {t("backOffice.taxes.rates.removeRow", { n: position(row) })}
-        </button>
-      ),
-    },
+    actionsColumn(t("backOffice.taxes.rates.actions"), (row) => (
+      <button
+        type="button"
+        className={ADMIN_ROW_BUTTON}
+        onClick={() => setRows((all) => all.filter((each) => each.key !== row.key))}
+      >
+        {t("backOffice.taxes.rates.removeRow", { n: position(row) })}
+      </button>
+    )),
   ];
 }

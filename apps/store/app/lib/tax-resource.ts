@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugOfText } from "./slugs.ts";
 import type { TaxRate } from "./totals/totals-types.ts";
 
 /**
@@ -214,14 +215,7 @@ export type TaxClassInput = z.infer<typeof taxClassInput>;
 /** A class as `GET /taxes/classes` answers it; the standard class comes first, slug "standard". */
 export type TaxClassRecord = { slug: string; name: string };
 
-/** A name as a slug, as WordPress's sanitize_title makes one ("Reduced rate" → "reduced-rate"). */
+/** A name as a tax class's slug (at most 40 characters): "Reduced rate" → "reduced-rate". */
 export function slugFromName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40)
-    .replace(/-+$/, "");
+  return slugOfText(name, 40);
 }

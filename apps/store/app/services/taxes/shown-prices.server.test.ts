@@ -12,6 +12,7 @@ import {
   shownPrice,
   shownPrices,
   TAX_LOCATION_COOKIE,
+  taxCacheVariant,
 } from "./shown-prices.server.ts";
 
 /** The catalogue's prices for a display variant (decision 0071), without a database. */
@@ -96,6 +97,27 @@ describe("shownPrices", () => {
     ) as Database;
     expect(await shownPrices(noDatabase, store({ enabled: false }), cookie("PT|||"))).toBe(AS_ENTERED);
     expect(await shownPrices(noDatabase, store({ displayShop: "excl" }), cookie("PT|||"))).toBe(AS_ENTERED);
+  });
+});
+
+describe("taxCacheVariant", () => {
+  it("needs no rates without the cookie or when the place does not matter, and answers null until they are read", () => {
+    const noDatabase = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("read the database");
+        },
+      },
+    ) as Database;
+    expect(taxCacheVariant(noDatabase, store(), {})).toBe("");
+    expect(taxCacheVariant(noDatabase, store({ enabled: false }), cookie("PT|||"))).toBe("");
+    expect(
+      taxCacheVariant(noDatabase, store({ displayShop: "excl", pricesIncludeTax: true }), cookie("PT|||")),
+    ).toBe("");
+    expect(taxCacheVariant(noDatabase, store({ basedOn: "base" }), cookie("PT|||"))).toBe("");
+    // Away from the base, before this process has read the rates: a page of its own.
+    expect(taxCacheVariant(noDatabase, store(), cookie("PT|||"))).toBeNull();
   });
 });
 

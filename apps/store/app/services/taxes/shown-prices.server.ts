@@ -162,7 +162,7 @@ export function taxCacheVariant(
   settings: TaxedSettings,
   cookies: Readonly<Record<string, string | undefined>>,
 ): string | null {
-  if (!needsRates(settings.taxes)) return "";
+  if (!needsRates(settings.taxes) || settings.taxes.displayShop === "excl") return "";
   const cookie = cookies[TAX_LOCATION_COOKIE];
   if (cookie === undefined || settings.taxes.basedOn === "base") return "";
   const rates = loadedTaxRates(db);

@@ -85,6 +85,23 @@ test("a product page shows its price with the tax of the shopper's place, and ca
   expect(await listing("MX|JAL|44100|")).toBe("$11.60");
   expect(await listing("US|TX|73301|")).toBe("$10.00");
 
+  // So do the quick view and the search suggestions, which are no cached pages.
+  const calls = async (place: string) => {
+    const headers = { Cookie: `vitrine_tax_location=${encodeURIComponent(place)}`, Origin: spare.origin };
+    const quick = await fetch(`${spare.origin}/ajax`, {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ action: "vitrine_quickview", product: String(made.body.id) }),
+    });
+    const found = await fetch(`${spare.origin}/ajax?action=vitrine_ajax_search_products&query=mug`, {
+      headers,
+    });
+    const { suggestions } = (await found.json()) as { suggestions: Array<{ price: string }> };
+    return [/"priceText":"([^"]+)"/.exec(await quick.text())?.[1], suggestions[0]?.price];
+  };
+  expect(await calls("MX|JAL|44100|")).toEqual(["$11.60", "$11.60"]);
+  expect(await calls("US|TX|73301|")).toEqual(["$10.00", "$10.00"]);
+
   // A guest who orders through the checkout form with a Mexican address sees Mexico's prices after.
   const added = await fetch(`${spare.origin}/?wc-ajax=add_to_cart`, {
     method: "POST",

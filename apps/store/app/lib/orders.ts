@@ -72,20 +72,15 @@ export type OrderTaxLine = {
 export type OrderCouponLine = { id: number; code: string; discount: number; discountTax: number };
 
 /** An order's stored figures as a totals table reads them. */
-export function orderTotalsSummary(order: {
-  subtotal: number;
-  discountTotal: number;
-  discountTax: number;
-  shippingTotal: number;
-  shippingTax: number;
-  totalTax: number;
-  total: number;
-  shippingLabel: string;
-  shippingMethod: string | null;
-  lines: Array<{ subtotalTax: number }>;
-  taxLines: OrderTaxLine[];
-  couponLines: OrderCouponLine[];
-}): TotalsSummary {
+export function orderTotalsSummary(
+  order: Omit<TotalsSummary, "subtotalTax" | "shippingLabel" | "coupons" | "taxLines"> & {
+    shippingLabel: string;
+    shippingMethod: string | null;
+    lines: Array<{ subtotalTax: number }>;
+    taxLines: OrderTaxLine[];
+    couponLines: OrderCouponLine[];
+  },
+): TotalsSummary {
   return {
     subtotal: order.subtotal,
     subtotalTax: order.lines.reduce((sum, line) => sum + line.subtotalTax, 0),

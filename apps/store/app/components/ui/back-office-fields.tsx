@@ -100,7 +100,7 @@ export function NumberField({
   return <InputField type="number" step={step} required {...field} />;
 }
 
-/** A select under its label; its options are the children. */
+/** A select under its label; its options are the children (a `multiple` one's `value` is a list). */
 export function SelectInput({
   label,
   value,
@@ -108,7 +108,7 @@ export function SelectInput({
   describedBy,
   children,
   ...select
-}: { label: string; value: string | number; children: ReactNode } & Described &
+}: { label: string; value: string | number | readonly string[]; children: ReactNode } & Described &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "value" | "defaultValue" | "aria-describedby">) {
   const description = useDescription({ hint, describedBy });
   return (

@@ -1,6 +1,9 @@
-import { useId } from "react";
-import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
-import { FormSection, InputField, TextAreaField } from "../../../components/ui/back-office-fields.tsx";
+import {
+  FormSection,
+  InputField,
+  SelectInput,
+  TextAreaField,
+} from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { CONTINENTS, type ZoneLocation } from "../../../lib/shipping/zone-matching.ts";
 import { useRestChange } from "../use-rest-change.tsx";
@@ -31,7 +34,6 @@ export function zoneLocationsOf(form: FormData): ZoneLocation[] {
 export function ZoneForm({ data }: { data: ZonePageData }) {
   const { t, i18n } = useTranslation();
   const change = useRestChange();
-  const regionsId = useId();
   const { zone, locations } = data;
   const chosen = locations
     .filter((location) => location.type !== "postcode")
@@ -73,29 +75,20 @@ export function ZoneForm({ data }: { data: ZonePageData }) {
           required
           maxLength={100}
         />
-        <div>
-          <label htmlFor={regionsId} className="block text-sm font-medium">
-            {t("backOffice.shipping.regions")}
-          </label>
-          <select
-            id={regionsId}
-            name="regions"
-            multiple
-            size={10}
-            defaultValue={chosen}
-            aria-describedby={`${regionsId}-hint`}
-            className={ADMIN_FIELD}
-          >
-            {options.map((option) => (
-              <option key={`${option.type}|${option.code}`} value={`${option.type}|${option.code}`}>
-                {locationLabel(option, t, i18n.language)}
-              </option>
-            ))}
-          </select>
-          <p id={`${regionsId}-hint`} className="text-sm text-stone-600">
-            {t("backOffice.shipping.regionsHint")}
-          </p>
-        </div>
+        <SelectInput
+          name="regions"
+          label={t("backOffice.shipping.regions")}
+          value={chosen}
+          multiple
+          size={10}
+          hint={t("backOffice.shipping.regionsHint")}
+        >
+          {options.map((option) => (
+            <option key={`${option.type}|${option.code}`} value={`${option.type}|${option.code}`}>
+              {locationLabel(option, t, i18n.language)}
+            </option>
+          ))}
+        </SelectInput>
         <TextAreaField
           name="postcodes"
           label={t("backOffice.shipping.postcodes")}

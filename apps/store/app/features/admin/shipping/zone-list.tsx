@@ -10,14 +10,14 @@ import { useRestSave } from "../use-rest-save.ts";
 import { ShippingDeleteButton } from "./shipping-delete-button.tsx";
 import { locationLabel, type ZoneSummary } from "./zone-page-data.ts";
 
-/** The zones' columns: name (a link to the zone), regions, methods, and moves and deletion for the own zones. */
-function useZoneColumns(
-  own: ZoneSummary[],
-  change: ReturnType<typeof useRestChange>,
-): DataColumn<ZoneSummary>[] {
-  const { t, i18n } = useTranslation();
-  const move = (index: number, by: -1 | 1) => {
-    const ids = own.map((zone) => zone.id);
+type Change = ReturnType<typeof useRestChange>;
+
+/** An own zone's row actions: moved up or down (`PUT /shipping/zones/order`), deleted. */
+function ZoneActions({ zone, own, change }: { zone: ZoneSummary; own: ZoneSummary[]; change: Change }) {
+  const { t } = useTranslation();
+  const index = own.indexOf(zone);
+  const move = (by: -1 | 1) => {
+    const ids = own.map((each) => each.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + by, 0, moved!);
     void change.send(
@@ -25,36 +25,37 @@ function useZoneColumns(
       t("backOffice.shipping.moved"),
     );
   };
-  const actions = (zone: ZoneSummary) => {
-    const index = own.indexOf(zone);
-    if (index < 0) return null;
-    return (
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className={ADMIN_ROW_BUTTON}
-          disabled={index === 0 || change.busy}
-          onClick={() => move(index, -1)}
-        >
-          {t("backOffice.shipping.up", { name: zone.name })}
-        </button>
-        <button
-          type="button"
-          className={ADMIN_ROW_BUTTON}
-          disabled={index === own.length - 1 || change.busy}
-          onClick={() => move(index, 1)}
-        >
-          {t("backOffice.shipping.down", { name: zone.name })}
-        </button>
-        <ShippingDeleteButton
-          change={change}
-          path={`/shipping/zones/${zone.id}`}
-          name={zone.name}
-          question={t("backOffice.shipping.confirmDelete", { name: zone.name })}
-        />
-      </div>
-    );
-  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className={ADMIN_ROW_BUTTON}
+        disabled={index === 0 || change.busy}
+        onClick={() => move(-1)}
+      >
+        {t("backOffice.shipping.up", { name: zone.name })}
+      </button>
+      <button
+        type="button"
+        className={ADMIN_ROW_BUTTON}
+        disabled={index === own.length - 1 || change.busy}
+        onClick={() => move(1)}
+      >
+        {t("backOffice.shipping.down", { name: zone.name })}
+      </button>
+      <ShippingDeleteButton
+        change={change}
+        path={`/shipping/zones/${zone.id}`}
+        name={zone.name}
+        question={t("backOffice.shipping.confirmDelete", { name: zone.name })}
+      />
+    </div>
+  );
+}
+
+/** The zones' columns: name (a link to the zone), regions, methods, and the own zones' actions. */
+function useZoneColumns(own: ZoneSummary[], change: Change): DataColumn<ZoneSummary>[] {
+  const { t, i18n } = useTranslation();
   return [
     {
       key: "name",
@@ -84,7 +85,9 @@ function useZoneColumns(
           )
           .join(", ") || t("backOffice.shipping.noMethods"),
     },
-    actionsColumn(t("backOffice.shipping.actions"), actions),
+    actionsColumn(t("backOffice.shipping.actions"), (zone) =>
+      zone.id === 0 ? null : <ZoneActions zone={zone} own={own} change={change} />,
+    ),
   ];
 }
 

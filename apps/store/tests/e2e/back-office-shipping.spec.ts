@@ -77,7 +77,7 @@ test("the owner adds a zone with a flat rate and free shipping over an amount; a
       await expect(flat.getByLabel("Cost (USD)", { exact: true })).toHaveAccessibleDescription(/\[qty\]/);
       expect(await seriousViolations(page)).toEqual([]);
       await flat.getByRole("button", { name: "Save method" }).click();
-      await expect(page.getByRole("cell", { name: "Courier", exact: true })).toBeVisible();
+      await expect(page.getByRole("rowheader", { name: "Courier", exact: true })).toBeVisible();
 
       const free = await addMethod(page, "Free shipping", "Free shipping");
       await free.getByLabel("Free shipping requires").selectOption("min_amount");

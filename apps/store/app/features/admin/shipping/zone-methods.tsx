@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ADMIN_BUTTON, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
 import { FormSection, SelectInput, ValueOptions } from "../../../components/ui/back-office-fields.tsx";
+import { DataTable } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { SHIPPING_METHOD_TYPES } from "../../../lib/shipping/shipping-methods.ts";
 import { Announcement, useRestChange } from "../use-rest-change.tsx";
@@ -25,76 +26,70 @@ export function ZoneMethods({ data }: { data: ZonePageData }) {
         {t("backOffice.shipping.methods")}
       </h2>
       <Announcement message={change.message} name="shipping-methods" />
-      {data.methods.length === 0 ? (
-        <p>{t("backOffice.shipping.noMethods")}</p>
-      ) : (
-        <table className="w-full text-left">
-          <caption className="sr-only">{t("backOffice.shipping.methods")}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.methodTitle")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.methodKind")}
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                {t("backOffice.shipping.enabled")}
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">{t("backOffice.shipping.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.methods.map((method) => (
-              <tr key={method.instance_id} className="border-t border-stone-200">
-                <td className="py-2 pr-3">{method.title}</td>
-                <td className="py-2 pr-3">{t(`checkout.shipping.${method.method_id}`)}</td>
-                <td className="py-2 pr-3">
-                  <input
-                    type="checkbox"
-                    className="h-6 w-6"
-                    aria-label={t("backOffice.shipping.enable", { title: method.title })}
-                    checked={method.enabled}
-                    disabled={change.busy}
-                    onChange={(event) =>
-                      void change.send(
-                        {
-                          path: `${base}/${method.instance_id}`,
-                          method: "PUT",
-                          data: { enabled: event.currentTarget.checked },
-                        },
-                        t("backOffice.shipping.saved"),
-                      )
-                    }
-                  />
-                </td>
-                <td className="flex flex-wrap gap-2 py-2">
-                  <button
-                    type="button"
-                    className={ADMIN_ROW_BUTTON}
-                    aria-expanded={editing === method.instance_id}
-                    aria-controls="method-settings"
-                    onClick={() => setEditing(editing === method.instance_id ? null : method.instance_id)}
-                  >
-                    {t("backOffice.shipping.edit", { title: method.title })}
-                  </button>
-                  <ShippingDeleteButton
-                    change={change}
-                    path={`${base}/${method.instance_id}`}
-                    name={method.title}
-                    question={t("backOffice.shipping.confirmDeleteMethod", { title: method.title })}
-                    before={() => {
-                      if (editing === method.instance_id) setEditing(null);
-                    }}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={data.methods}
+        rowKey={(method) => String(method.instance_id)}
+        caption={t("backOffice.shipping.methods")}
+        captionClassName="sr-only"
+        empty={<p>{t("backOffice.shipping.noMethods")}</p>}
+        columns={[
+          { key: "title", header: t("backOffice.shipping.methodTitle"), cell: (method) => method.title },
+          {
+            key: "kind",
+            header: t("backOffice.shipping.methodKind"),
+            cell: (method) => t(`checkout.shipping.${method.method_id}`),
+          },
+          {
+            key: "enabled",
+            header: t("backOffice.shipping.enabled"),
+            cell: (method) => (
+              <input
+                type="checkbox"
+                className="h-6 w-6"
+                aria-label={t("backOffice.shipping.enable", { title: method.title })}
+                checked={method.enabled}
+                disabled={change.busy}
+                onChange={(event) =>
+                  void change.send(
+                    {
+                      path: `${base}/${method.instance_id}`,
+                      method: "PUT",
+                      data: { enabled: event.currentTarget.checked },
+                    },
+                    t("backOffice.shipping.saved"),
+                  )
+                }
+              />
+            ),
+          },
+          {
+            key: "actions",
+            header: <span className="sr-only">{t("backOffice.shipping.actions")}</span>,
+            cell: (method) => (
+              <span className="flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={ADMIN_ROW_BUTTON}
+                  aria-expanded={editing === method.instance_id}
+                  aria-controls="method-settings"
+                  onClick={() => setEditing(editing === method.instance_id ? null : method.instance_id)}
+                >
+                  {t("backOffice.shipping.edit", { title: method.title })}
+                </button>
+                <ShippingDeleteButton
+                  change={change}
+                  path={`${base}/${method.instance_id}`}
+                  name={method.title}
+                  question={t("backOffice.shipping.confirmDeleteMethod", { title: method.title })}
+                  before={() => {
+                    if (editing === method.instance_id) setEditing(null);
+                  }}
+                />
+              </span>
+            ),
+          },
+        ]}
+      />
       <div id="method-settings">
         {open && <MethodSettingsForm key={open.instance_id} method={open} data={data} />}
       </div>

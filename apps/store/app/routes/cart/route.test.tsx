@@ -83,7 +83,9 @@ describe("cart page", () => {
   });
 
   it("shows the totals and the way to checkout", () => {
-    expect(html).toMatch(new RegExp(`<dt>Total</dt><dd>${usd(5400).replace("$", "\\$")}</dd>`));
+    expect(html).toMatch(
+      new RegExp(`<dt>Total</dt><dd class="text-right">${usd(5400).replace("$", "\\$")}</dd>`),
+    );
     expect(html.match(/href="\/checkout"[^>]*>Proceed to checkout<\/a>/g)).toHaveLength(2);
   });
 

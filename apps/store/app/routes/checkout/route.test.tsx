@@ -54,6 +54,38 @@ const loaderData = {
       rates: [{ id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true }],
     },
   ],
+  // No tax: the form's totals are the lines and the chosen rate.
+  pricing: {
+    lines: [
+      {
+        key: "line-1",
+        productId: 7,
+        variationId: null,
+        categoryIds: [],
+        quantity: 2,
+        unitPrice: 1800,
+        regularPrice: 1800,
+        onSale: false,
+        taxStatus: "taxable",
+        taxClass: "",
+        needsShipping: true,
+        shippingClassId: null,
+      },
+    ],
+    coupons: [],
+    rates: [],
+    baseLocation: { country: "US", state: "CA", postcode: "", city: "" },
+    settings: {
+      enabled: false,
+      pricesIncludeTax: false,
+      basedOn: "shipping",
+      shippingTaxClass: "inherit",
+      roundAtSubtotal: false,
+      displayShop: "excl",
+      displayCart: "excl",
+      totalsDisplay: "itemized",
+    },
+  },
   paymentMethods: [
     { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },
   ],
@@ -138,5 +170,14 @@ describe("checkout page", () => {
     expect(attributesById(fresh, "billing_email")["aria-invalid"]).toBeUndefined();
     expect(fresh).toMatch(/<button [^>]*id="place_order"[^>]*>Place order<\/button>/);
     expect(fresh).toContain("Canvas tote <strong>× 2</strong>");
+  });
+
+  it("shows the totals the engine computes for the first rate of the zone holding the address", () => {
+    const fresh = renderCheckout(undefined);
+    // 2 × 18.00, and the flat rate's 5.00: 41.00.
+    expect(fresh).toMatch(/<th scope="row"[^>]*>Shipping<\/th><td[^>]*>\$5\.00 via Flat rate<\/td>/);
+    expect(fresh).toMatch(
+      /<tr class="order-total[^"]*"><th scope="row"[^>]*>Total<\/th><td[^>]*>\$41\.00<\/td>/,
+    );
   });
 });

@@ -112,6 +112,31 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
     expect(await findOrderForViewer(db, id + 1, { userId: ada })).toBeNull();
   });
 
+  it("reads each order's own tax and coupon lines, for its shopper and for the back office", async () => {
+    const { db } = database;
+    const first = await order("wc_order_taxes00001", null, "2025-03-01T10:00:00.000Z");
+    const second = await order("wc_order_taxes00002", null, "2025-03-02T10:00:00.000Z");
+    await db.insert(orderTaxLines).values([
+      { orderId: first, label: "VAT", rate: "20.0000", taxTotal: 400 },
+      { orderId: second, label: "IVA", rate: "21.0000", taxTotal: 420 },
+    ]);
+    await db.insert(orderCouponLines).values([
+      { orderId: second, code: "spring", discount: 200 },
+      { orderId: first, code: "autumn", discount: 100 },
+    ]);
+    for (const [id, tax, coupon] of [
+      [first, "VAT", "autumn"],
+      [second, "IVA", "spring"],
+    ] as const) {
+      const admin = await orderForAdmin(db, id);
+      expect(admin?.taxLines.map((line) => line.label)).toEqual([tax]);
+      expect(admin?.couponLines.map((line) => line.code)).toEqual([coupon]);
+      const shown = await findOrderForViewer(db, id, { key: `wc_order_taxes0000${id === first ? 1 : 2}` });
+      expect(shown?.totals.taxLines.map((line) => line.label)).toEqual([tax]);
+      expect(shown?.totals.coupons.map((line) => line.code)).toEqual([coupon]);
+    }
+  });
+
   it("lists an account's own orders, newest first", async () => {
     const ada = await shopper("ada@example.com");
     const bob = await shopper("bob@example.com");

@@ -37,15 +37,22 @@ export const UNKNOWN_ORIGIN = "Unknown";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * The order's id as the subqueries below name it: qualified by hand, since Drizzle writes a column
+ * of a one-table select without its table, which inside a subquery would name the subquery's own
+ * `id` (each line would match whichever order shares its id).
+ */
+const theOrdersId = sql`${sql.identifier("orders")}.${sql.identifier("id")}`;
+
 /** An order's tax lines, in the order's statement (an order has few). */
 const taxLinesOfOrder = sql<OrderTaxLine[]>`(
   select coalesce(json_agg(json_build_object('id', ${orderTaxLines.id}, 'rateId', ${orderTaxLines.rateId}, 'label', ${orderTaxLines.label}, 'rate', ${orderTaxLines.rate}, 'compound', ${orderTaxLines.compound}, 'taxTotal', ${orderTaxLines.taxTotal}, 'shippingTaxTotal', ${orderTaxLines.shippingTaxTotal}) order by ${orderTaxLines.id}), '[]'::json)
-  from ${orderTaxLines} where ${orderTaxLines.orderId} = ${orders.id})`;
+  from ${orderTaxLines} where ${orderTaxLines.orderId} = ${theOrdersId})`;
 
 /** An order's coupon lines, in the order's statement. */
 const couponLinesOfOrder = sql<OrderCouponLine[]>`(
   select coalesce(json_agg(json_build_object('id', ${orderCouponLines.id}, 'code', ${orderCouponLines.code}, 'discount', ${orderCouponLines.discount}, 'discountTax', ${orderCouponLines.discountTax}) order by ${orderCouponLines.id}), '[]'::json)
-  from ${orderCouponLines} where ${orderCouponLines.orderId} = ${orders.id})`;
+  from ${orderCouponLines} where ${orderCouponLines.orderId} = ${theOrdersId})`;
 
 /** An order row with everything its totals and lines show. */
 export type OrderWithLines = OrderRow & {

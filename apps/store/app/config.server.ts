@@ -82,6 +82,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { message: "must be a postgres:// URL" })
     .optional(),
+  /** Named (prepared) statements on PostgreSQL (decision 0072); off behind a pooler in transaction mode. */
+  PG_PREPARED_STATEMENTS: flag.default(true),
   DATA_DIR: z.string().min(1).default("./data"),
   /** Where media files live; `DATA_DIR/media` unless set (tests share one folder of generated art). */
   MEDIA_DIR: z.string().min(1).optional(),
@@ -130,6 +132,8 @@ export type Config = {
   /** Express's `trust proxy`: false unless `TRUST_PROXY` names the proxies in front. */
   trustProxy: TrustProxy;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: each connection prepares the statements it sends (`PG_PREPARED_STATEMENTS`). */
+  preparedStatements: boolean;
   dataDir: string;
   mediaDir: string;
   seedDemo: boolean;
@@ -188,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL ?? listeningOrigin(values.HOST, values.PORT),
     trustProxy: values.TRUST_PROXY,
     databaseUrl: values.DATABASE_URL,
+    preparedStatements: values.PG_PREPARED_STATEMENTS,
     dataDir,
     mediaDir: values.MEDIA_DIR ? path.resolve(values.MEDIA_DIR) : path.join(dataDir, "media"),
     seedDemo: values.SEED_DEMO,

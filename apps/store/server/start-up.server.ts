@@ -13,6 +13,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
   try {
     return await createDb({
       databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
       migrate: !cluster.isWorker,
     });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -38,6 +39,11 @@ export { DatabaseOpenError };
 export type CreateDbOptions = {
   /** `postgres://…` to use PostgreSQL; unset to use PGlite. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL: each connection prepares the parametrised statements it sends (default true;
+   * decision 0072). Off behind a pooler that cannot keep a connection's statements.
+   */
+  preparedStatements?: boolean;
   /** Folder for the PGlite files; in memory when unset and no databaseUrl is given. */
   dataDir?: string | undefined;
   /** Apply the committed migrations before returning (default true). */
@@ -63,7 +69,7 @@ const pgliteOptions = { extensions: { pg_trgm }, database: "template1" };
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
     : await openPglite(options.dataDir, options.image, options.templateDir ?? TEMPLATE_DIR);
   if (options.migrate !== false) {
     try {
@@ -159,10 +165,55 @@ export async function pgliteTemplate(): Promise<Blob> {
   return image;
 }
 
-async function openPostgres(databaseUrl: string): Promise<DbHandle & { migrate(): Promise<void> }> {
+/** Named statements each connection keeps at most; past it, a statement is sent unnamed as before. */
+const PREPARED_PER_CONNECTION = 500;
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * A connection that prepares each parametrised statement once (decision 0072): node-postgres sends a
+ * named statement's text and PostgreSQL plans it the first time only, then binds and executes; an
+ * unnamed one is parsed and planned on every call, which was most of a cart read's cost. The name
+ * is the text's hash, so the same statement has the same name on every connection. Statements
+ * without parameters (`begin`, migrations) go unnamed. The store's `PG_PREPARED_STATEMENTS=off`
+ * turns it off, for a pooler in transaction mode (PgBouncer before 1.21), which cannot keep a
+ * connection's statements.
+ */
+class PreparingClient extends pg.Client {
+  readonly #names = new Set<string>();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded many ways; this passes them through.
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      typeof config === "object" &&
+      config !== null &&
+      typeof config.text === "string" &&
+      config.name === undefined &&
+      Array.isArray(config.values ?? values) &&
+      (config.values ?? values).length > 0 &&
+      PREPARABLE.test(config.text)
+    ) {
+      const name = `v_${createHash("sha1").update(config.text).digest("base64url")}`;
+      if (this.#names.has(name) || this.#names.size < PREPARED_PER_CONNECTION) {
+        this.#names.add(name);
+        config = { ...config, name };
+      }
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+async function openPostgres(
+  databaseUrl: string,
+  preparedStatements: boolean,
+): Promise<DbHandle & { migrate(): Promise<void> }> {
   const url = new URL(databaseUrl);
   const describe = `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
-  const pool = new pg.Pool({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5000,
+    max: 10,
+    ...(preparedStatements ? { Client: PreparingClient } : {}),
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   try {

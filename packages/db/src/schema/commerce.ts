@@ -23,6 +23,12 @@ export const carts = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The codes of the cart's coupons (`cart_coupons`) in the order applied, kept by the database
+     * itself (a trigger on `cart_coupons`, migration 0024): the cart is read in one plain statement.
+     * Never written by the store.
+     */
+    couponCodes: text("coupon_codes").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex("carts_session_key").on(t.sessionId), uniqueIndex("carts_user_key").on(t.userId)],
 );

@@ -3,7 +3,7 @@ import { CartCheckoutBar, CartTotals, EmptyCart } from "../../features/cart/cart
 import { useCartLines, useUpdatedCartTotals } from "../../features/cart/use-cart-lines.ts";
 import { CouponForm } from "../../features/coupons/coupon-form.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { appliedCouponViews, couponShopper } from "../../services/coupons/coupon-session.server.ts";
+import { appliedCouponViews } from "../../services/coupons/coupon-session.server.ts";
 import type { Route } from "./+types/route";
 import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";
 
@@ -11,11 +11,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The mini-cart's remove links (`?remove_item=KEY&_wpnonce=N`) work as plain navigations too.
   if (url.searchParams.has("remove_item")) await removeItemFromLink(context, request, url);
-  const [{ cart }, coupons] = await Promise.all([
-    context.cart.current(),
-    appliedCouponViews(couponShopper(context)),
-  ]);
-  return { cart, coupons };
+  const { cart, priced } = await context.cart.priced();
+  return { cart, coupons: appliedCouponViews(priced?.applied) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

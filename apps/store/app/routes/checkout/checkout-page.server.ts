@@ -5,7 +5,6 @@ import { data, redirect } from "react-router";
 import { parseCheckoutForm } from "../../lib/checkout-form.ts";
 import { countries } from "../../lib/checkout-schema.ts";
 import { attributionFromForm, cleanAttribution } from "../../services/analytics/attribution.server.ts";
-import { priceCart } from "../../services/cart/cart-pricing.server.ts";
 import { cartHeaders, ownerOf } from "../../services/cart/cart-session.server.ts";
 import {
   CheckoutError,
@@ -16,6 +15,7 @@ import {
 } from "../../services/cart/checkout.server.ts";
 import { checkoutGateways } from "../../services/cart/payment-gateways.server.ts";
 import { checkoutTerms, termsRequired } from "../../services/content/legal-pages.server.ts";
+import { appliedCouponViews } from "../../services/coupons/coupon-session.server.ts";
 import { userAddresses } from "../../services/people/users.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 import { checkoutZones } from "../../services/shipping/shipping-checkout.server.ts";
@@ -24,15 +24,15 @@ import { addressTaxLocationCookie } from "../../services/taxes/shown-prices.serv
 export const CHECKOUT_NONCE = "woocommerce-process_checkout";
 
 export async function loadCheckout(context: AppLoadContext) {
-  const { session, cart: current } = await context.cart.current();
-  if (!session || current.lines.length === 0) throw redirect("/cart");
   // The cart with its pricing, which the form's totals follow as the shopper types (decision 0070).
-  const { cart, pricing } = await priceCart(context, ownerOf(session), current);
+  const { session, cart, priced } = await context.cart.priced();
+  if (!session || !priced) throw redirect("/cart");
   return {
     saved: session.userId ? await savedAddresses(context.db, session.userId) : {},
     userId: session.userId ?? 0,
     cart,
-    pricing,
+    pricing: priced.pricing,
+    coupons: appliedCouponViews(priced.applied),
     countries,
     // Every zone with its rates for this cart: the form offers the first zone's that holds the address.
     shippingZones: await checkoutZones(context, cart),

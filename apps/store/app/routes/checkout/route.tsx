@@ -1,16 +1,11 @@
 import { CheckoutForm } from "../../features/checkout/checkout-form.tsx";
 import { CouponForm } from "../../features/coupons/coupon-form.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { appliedCouponViews, couponShopper } from "../../services/coupons/coupon-session.server.ts";
 import type { Route } from "./+types/route";
 import { loadCheckout, submitCheckout } from "./checkout-page.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [checkout, coupons] = await Promise.all([
-    loadCheckout(context),
-    appliedCouponViews(couponShopper(context)),
-  ]);
-  return { ...checkout, coupons };
+  return loadCheckout(context);
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

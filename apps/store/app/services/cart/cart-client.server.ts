@@ -16,7 +16,7 @@ import {
   removeLine,
   setLineQuantity,
 } from "./cart.server.ts";
-import { priceCart } from "./cart-pricing.server.ts";
+import { type PricedCart, priceCart } from "./cart-pricing.server.ts";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const quantity = z.coerce.number().int().min(0).max(MAX_LINE_QUANTITY);
@@ -49,6 +49,11 @@ export type CartResult = { ok: true; name: string } | { ok: false; error: CartEr
 export type CartClient = {
   /** The shopper's session, if any, and their cart (the empty cart without a session; none is made). */
   current(): Promise<{ session: Session | null; cart: CartView }>;
+  /**
+   * The same, with what pricing it read (the applied coupons, the engine's input), for the pages
+   * that show or compute more than the cart: null for an empty cart.
+   */
+  priced(): Promise<{ session: Session | null; cart: CartView; priced: PricedCart | null }>;
   add(input: z.input<typeof cartInput.add>): Promise<CartResult>;
   /** Sets a line's quantity; 0 removes it. */
   setQuantity(input: z.input<typeof cartInput.setQuantity>): Promise<CartResult>;
@@ -86,15 +91,23 @@ export function createCartClient(context: {
     name,
   });
 
+  const priced: CartClient["priced"] = async () => {
+    const current = await session.get();
+    if (!current) return { session: current, cart: emptyCart, priced: null };
+    const owner = ownerOf(current);
+    const cart = await loadCart(db, owner, locale, { cache: siteCache });
+    if (cart.lines.length === 0) return { session: current, cart, priced: null };
+    // Every cart the shopper sees is priced by the totals engine (decision 0066).
+    const pricedCart = await priceCart(context, owner, cart);
+    return { session: current, cart: pricedCart.cart, priced: pricedCart };
+  };
+
   return {
+    priced,
+
     async current() {
-      const current = await session.get();
-      if (!current) return { session: current, cart: emptyCart };
-      const owner = ownerOf(current);
-      const cart = await loadCart(db, owner, locale, { cache: siteCache });
-      if (cart.lines.length === 0) return { session: current, cart };
-      // Every cart the shopper sees is priced by the totals engine (decision 0066).
-      return { session: current, cart: (await priceCart(context, owner, cart)).cart };
+      const { session: current, cart } = await priced();
+      return { session: current, cart };
     },
 
     async add(input) {

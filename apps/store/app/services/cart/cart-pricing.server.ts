@@ -2,13 +2,7 @@ import { type Address, type Database, type Transaction, users } from "@vitrine/d
 import { eq } from "drizzle-orm";
 import type { Locale } from "../../i18n/i18n.ts";
 import type { CartView } from "../../lib/cart.ts";
-import {
-  type CouponContext,
-  type CouponRefusal,
-  type CouponRuleLine,
-  couponRefusal,
-  toTotalsCoupon,
-} from "../../lib/coupons/coupon-rules.ts";
+import { type CouponRefusal, recheckApplied, toTotalsCoupon } from "../../lib/coupons/coupon-rules.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { baseTaxLocation } from "../../lib/tax-settings.ts";
 import { taxLocation } from "../../lib/totals/tax-location.ts";
@@ -59,8 +53,10 @@ export type PricedCart = {
   cart: CartView;
   totals: Totals;
   coupons: CouponRow[];
+  /** Every coupon applied to the cart, in the order applied, whether or not it holds. */
+  applied: CouponRow[];
   /** Applied coupons that no longer hold, and why: they count for nothing (an order refuses them). */
-  dropped: Array<{ code: string; refusal: CouponRefusal }>;
+  dropped: Array<{ row: CouponRow; refusal: CouponRefusal }>;
   pricing: CheckoutPricing;
 };
 
@@ -91,10 +87,19 @@ export async function priceCart(
   const lines = cart.lines.map((line, index) =>
     totalsLine(line, rules[index]?.categories.map((category) => category.id) ?? []),
   );
-  const { holding: coupons, dropped } =
+  // WooCommerce's check_cart_coupons: one that has expired, run out, or whose spend the cart no
+  // longer meets counts for nothing, and shows again once it holds. Who may use it (e-mail,
+  // per-customer limit) is the order's transaction's to check (claimCouponUsage).
+  const { kept: coupons, dropped } =
     applied.length > 0
-      ? couponsThatHold(applied, rules, linesSubtotal({ ...base, lines }))
-      : { holding: [], dropped: [] };
+      ? recheckApplied(applied, {
+          now: new Date(),
+          lines: rules,
+          subtotal: linesSubtotal({ ...base, lines }).displayed,
+          email: null,
+          accountEmail: null,
+        })
+      : { kept: [], dropped: [] };
   const pricing: CheckoutPricing = {
     baseLocation,
     rates,
@@ -133,6 +138,7 @@ export async function priceCart(
     },
     totals,
     coupons,
+    applied,
     dropped,
     pricing,
   };
@@ -155,36 +161,6 @@ function totalsLine(line: CartView["lines"][number], categoryIds: number[]): Tot
     needsShipping: true,
     shippingClassId: line.shippingClassId,
   };
-}
-
-/**
- * The applied coupons that still hold for this cart (WooCommerce's `check_cart_coupons`): one that
- * has expired, run out, or whose minimum or maximum spend the cart no longer meets counts for
- * nothing, and shows again once it holds. Who may use it (e-mail, per-customer limit) is the
- * order's transaction's to check (claimCouponUsage).
- */
-function couponsThatHold(
-  applied: CouponRow[],
-  lines: CouponRuleLine[],
-  subtotal: { displayed: number },
-): Pick<PricedCart, "dropped"> & { holding: CouponRow[] } {
-  const ctx: CouponContext = {
-    now: new Date(),
-    lines,
-    subtotal: subtotal.displayed,
-    applied: [],
-    customerUses: 0,
-    email: null,
-    accountEmail: null,
-  };
-  const holding: CouponRow[] = [];
-  const dropped: PricedCart["dropped"] = [];
-  for (const coupon of applied) {
-    const refusal = couponRefusal(coupon.code, coupon, ctx);
-    if (refusal) dropped.push({ code: coupon.code, refusal });
-    else holding.push(coupon);
-  }
-  return { holding, dropped };
 }
 
 function needsSavedAddresses(

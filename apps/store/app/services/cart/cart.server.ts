@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import {
   attributes,
   attributeTerms,
-  cartCoupons,
   cartLines,
   carts,
   type Database,
@@ -316,10 +315,8 @@ export async function loadCart(
       shippingClassId: sql<
         number | null
       >`coalesce(${variations.shippingClassId}, ${products.shippingClassId})`,
-      // The cart's coupon codes, in the same statement (a cart has few).
-      coupons: sql<
-        string[]
-      >`(select coalesce(json_agg(${cartCoupons.code} order by ${cartCoupons.appliedAt}, ${cartCoupons.code}), '[]'::json) from ${cartCoupons} where ${cartCoupons.cartId} = ${carts.id})`,
+      // The cart's coupon codes, in the order applied (kept on its row by the database, migration 0024).
+      coupons: carts.couponCodes,
       name: productTexts.text("name", locale, products.slug),
       mainImage: sql<
         number | null

@@ -21,8 +21,8 @@ import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
 import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";
-import { deliverNewOrderMails, oweOrderConfirmation } from "../mail/mail-outbox.server.ts";
-import { oweNewOrderMail, oweStockMails } from "../mail/owed-mails.server.ts";
+import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
+import { oweStockMails } from "../mail/owed-mails.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
 import { checkoutShippingChoice, destinationOf } from "../shipping/shipping-checkout.server.ts";
@@ -237,7 +237,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const [gone] = dropped;
       if (gone)
         throw new CheckoutError("coupon_unavailable", {
-          name: gone.code,
+          name: gone.row.code,
           message: gone.refusal.code,
           notice: {
             key: `coupons.errors.${gone.refusal.code}`,
@@ -272,8 +272,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })
         .returning();
       await saveAttribution(tx, order!.id, input.attribution ?? {});
-      await oweOrderConfirmation(tx, order!.id);
-      await oweNewOrderMail(tx, order!.id);
+      await oweOrderMails(tx, order!.id);
       // The status history starts with the status the order was placed with, set by the store itself.
       await tx
         .insert(orderStatusChanges)

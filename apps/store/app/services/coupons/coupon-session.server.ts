@@ -6,7 +6,7 @@ import type { AppliedCouponView } from "../../lib/coupons/coupon-view.ts";
 import type { Notice } from "../../lib/notices.ts";
 import type { CartOwner } from "../cart/cart.server.ts";
 import type { RequestSession, Session } from "../shared/session.server.ts";
-import { appliedCoupons, applyCoupon, removeCoupon } from "./coupons.server.ts";
+import { applyCoupon, type CouponRow, removeCoupon } from "./coupons.server.ts";
 
 /**
  * The shopper's coupon actions for one request, whichever entry point asks (the cart and checkout
@@ -103,12 +103,9 @@ export async function removeShopperCoupon(shopper: CouponShopper, code: string):
       };
 }
 
-/** The coupons on the shopper's cart, for the cart and checkout pages (no session: none). */
-export async function appliedCouponViews(shopper: CouponShopper): Promise<AppliedCouponView[]> {
-  const session = await shopper.session.get();
-  if (!session) return [];
-  const rows = await appliedCoupons(shopper.db, ownerOf(session));
-  return rows.map((row) => ({ code: row.code, discount: null, freeShipping: row.freeShipping }));
+/** The coupons on the shopper's cart as the cart and checkout pages list them (an empty cart: none). */
+export function appliedCouponViews(applied: readonly CouponRow[] | undefined): AppliedCouponView[] {
+  return (applied ?? []).map((row) => ({ code: row.code, discount: null, freeShipping: row.freeShipping }));
 }
 
 /** The codes waiting in the session for a cart. */

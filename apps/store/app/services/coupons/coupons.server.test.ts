@@ -1,8 +1,8 @@
-import { coupons, couponUsages, type Database } from "@vitrine/db";
+import { cartCoupons, carts, coupons, couponUsages, type Database } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addToCart } from "../cart/cart.server.ts";
+import { addToCart, loadCart } from "../cart/cart.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { insertAccount, insertOrder } from "../orders/order-fixtures.test-helper.ts";
 import { moveOrderStatus } from "../orders/order-moves.server.ts";
@@ -53,6 +53,21 @@ describe.each(await availableDialects())("coupons on %s", (dialect) => {
     expect(await removeCoupon(db, owner, "Save5")).toBe(true);
     expect(await removeCoupon(db, owner, "save5")).toBe(false);
     expect(await appliedCoupons(db, owner)).toEqual([]);
+  });
+
+  it("the cart as read carries its codes in the order applied, kept by the database (migration 0024)", async () => {
+    const { db } = database;
+    await insertCoupon(db, { code: "first" });
+    await insertCoupon(db, { code: "second" });
+    const owner = await cartWithMug();
+    await applyCoupon(db, owner, "first", en);
+    await applyCoupon(db, owner, "second", en);
+    expect((await loadCart(db, owner, "en")).coupons).toEqual(["first", "second"]);
+    await removeCoupon(db, owner, "first");
+    expect((await loadCart(db, owner, "en")).coupons).toEqual(["second"]);
+    // A cart that goes takes its coupons with it (the cascade's delete finds no cart to update).
+    await db.delete(carts);
+    expect(await db.select().from(cartCoupons)).toEqual([]);
   });
 
   it("refuses an unknown, an expired and an under-spent code with WooCommerce's reasons", async () => {

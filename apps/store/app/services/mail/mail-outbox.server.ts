@@ -10,7 +10,7 @@ import { type MailContext, mailSwitchedOn } from "./store-mail.server.ts";
 
 /**
  * The mails an order owes (decision 0050). The order's transaction writes what it owes
- * (`oweOrderConfirmation`), so a committed order always has its confirmation owed, whatever happens
+ * (`oweOrderMails`), so a committed order always has its confirmation owed, whatever happens
  * to the process after the commit; `deliverOrderConfirmation` sends it right after the answer, and
  * `deliverDueMails`, run by every server process at start and every minute, sends what a failed
  * attempt or a dead process left, until it is sent or the attempts run out.
@@ -36,22 +36,30 @@ export function mailKey(mail: Pick<OwedMail, "kind" | "orderId" | "ref">): strin
   return [mail.kind, mail.orderId ?? "", mail.ref ?? ""].join(":").replace(/:+$/, "");
 }
 
-/** In the transaction that makes the mail owed: it is owed from the commit on, once. */
-export async function oweMail(tx: Transaction | Database, mail: OwedMail): Promise<void> {
+/** In the transaction that makes the mails owed: each is owed from the commit on, once; several in one statement. */
+export async function oweMail(
+  tx: Transaction | Database,
+  ...mails: [OwedMail, ...OwedMail[]]
+): Promise<void> {
   await tx
     .insert(mailOutbox)
-    .values({
-      key: mailKey(mail),
-      kind: mail.kind,
-      orderId: mail.orderId ?? null,
-      payload: mail.payload ?? {},
-    })
+    .values(
+      mails.map((mail) => ({
+        key: mailKey(mail),
+        kind: mail.kind,
+        orderId: mail.orderId ?? null,
+        payload: mail.payload ?? {},
+      })),
+    )
     .onConflictDoNothing();
 }
 
-/** In the transaction that placed the order: its confirmation is owed from the commit on. */
-export async function oweOrderConfirmation(tx: Transaction, orderId: number): Promise<void> {
-  await oweMail(tx, { kind: "order_confirmation", orderId });
+/**
+ * In the transaction that placed the order: the shopper's confirmation and the owner's "new order"
+ * mail, owed from the commit on (one statement, in the order's transaction).
+ */
+export async function oweOrderMails(tx: Transaction, orderId: number): Promise<void> {
+  await oweMail(tx, { kind: "order_confirmation", orderId }, { kind: "new_order", orderId });
 }
 
 /** An order's confirmation in the outbox (one per order). */

@@ -69,11 +69,6 @@ export async function oweCustomerNoteMail(
   });
 }
 
-/** In the placing transaction: the owner's "new order" mail, beside the shopper's confirmation. */
-export async function oweNewOrderMail(tx: Transaction, orderId: number): Promise<void> {
-  await oweMail(tx, { kind: "new_order", orderId });
-}
-
 /** A product's (or variation's) stock as one order line's decrement left it. */
 export type StockChange = {
   orderId: number;

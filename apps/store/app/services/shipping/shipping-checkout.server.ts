@@ -1,5 +1,4 @@
-import { type Database, products, variations } from "@vitrine/db";
-import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "@vitrine/db";
 import { isLocale } from "../../i18n/i18n.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
@@ -16,39 +15,15 @@ import { loadShippingZones, methodNames, type ShippingZone } from "./shipping-zo
  * resolves (decision 0069). Every cart line needs shipping (the catalogue has no virtual products).
  */
 
-/** A cart's lines as the zones' methods price them, with each line's shipping class (a variation's, or its product's). */
-export async function cartPackage(db: Database, lines: readonly CartLineView[]): Promise<PackageLine[]> {
-  if (lines.length === 0) return [];
-  const variationIds = lines.flatMap((line) => (line.variationId === null ? [] : [line.variationId]));
-  const rows = await db
-    .select({
-      productId: products.id,
-      productClass: products.shippingClassId,
-      variationId: variations.id,
-      variationClass: variations.shippingClassId,
-    })
-    .from(products)
-    .leftJoin(
-      variations,
-      and(
-        eq(variations.productId, products.id),
-        inArray(variations.id, variationIds.length > 0 ? variationIds : [0]),
-      ),
-    )
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
-  const productClass = new Map(rows.map((row) => [row.productId, row.productClass]));
-  const variationClass = new Map(
-    rows.flatMap((row) =>
-      row.variationId === null ? [] : ([[row.variationId, row.variationClass]] as const),
-    ),
-  );
+/**
+ * A cart's lines as the zones' methods price them. Each line's shipping class (a variation's, or its
+ * product's) was read with the cart (`loadCart`).
+ */
+export function cartPackage(lines: readonly CartLineView[]): PackageLine[] {
   return lines.map((line) => ({
     quantity: line.quantity,
     lineTotal: line.total,
-    shippingClassId:
-      (line.variationId === null ? null : (variationClass.get(line.variationId) ?? null)) ??
-      productClass.get(line.productId) ??
-      null,
+    shippingClassId: line.shippingClassId,
   }));
 }
 
@@ -108,7 +83,7 @@ async function ratesForCart(
     const locale = isLocale(context.locale) ? context.locale : "en";
     const loaded = await loadCart(context.db, owner, locale, { images: false });
     cart = (await priceCart({ ...context, locale }, owner, loaded)).cart;
-    pkg = await cartPackage(context.db, cart.lines);
+    pkg = cartPackage(cart.lines);
   }
   return packageRates(zone.methods, pkg, ratesContext(cart), methodNames(context.locale));
 }
@@ -140,9 +115,7 @@ export async function checkoutZones(
   cart: CartView,
 ): Promise<CheckoutZone[]> {
   const zones: ShippingZone[] = await loadShippingZones(context.db);
-  const pkg = zones.some((zone) => zone.methods.some(pricedByCart))
-    ? await cartPackage(context.db, cart.lines)
-    : [];
+  const pkg = cartPackage(cart.lines);
   const names = methodNames(context.locale);
   return zones.map((zone) => ({
     id: zone.id,

@@ -6,6 +6,7 @@ import {
   type TestDatabase,
 } from "@vitrine/db/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_LINE_QUANTITY } from "../../lib/cart.ts";
 import {
   insertSession,
   insertSimpleProduct,
@@ -75,6 +76,32 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     await expectCartError(setLineQuantity(db, owner, cartItemKey(few.id, null), 3), "not_enough_stock");
     await addToCart(db, owner, { productId: untracked.id, variationId: null, quantity: 500 });
     expect(await cartItemCount(db, owner)).toBe(502);
+    // A line never passes its limit, however it is reached.
+    await addToCart(db, owner, {
+      productId: untracked.id,
+      variationId: null,
+      quantity: MAX_LINE_QUANTITY - 500,
+    });
+    await expectCartError(
+      addToCart(db, owner, { productId: untracked.id, variationId: null, quantity: 1 }),
+      "invalid_quantity",
+    );
+  });
+
+  it("ten adds at once of a product with three left put exactly three in the cart", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const three = await insertSimpleProduct(db, { slug: "three", price: 100, stock: 3 });
+    const adds = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        addToCart(db, owner, { productId: three.id, variationId: null, quantity: 1 }),
+      ),
+    );
+    expect(adds.filter((add) => add.status === "fulfilled")).toHaveLength(3);
+    expect(
+      adds.flatMap((add) => (add.status === "rejected" ? [(add.reason as CartError).code] : [])),
+    ).toEqual(Array(7).fill("not_enough_stock"));
+    expect(await cartItemCount(db, owner)).toBe(3);
   });
 
   it("needs a variation of the product for a variable product, and checks that variation's stock", async () => {
@@ -112,24 +139,25 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
     expect((refused as CartError).details).toEqual({ slug: "few", name: "few (en)", available: 1 });
   });
 
-  it("adds in three statements, to a new cart or to the owner's cart, which it marks as changed", async () => {
+  it("adds in two statements and no transaction, to a new cart or to the owner's cart, which it marks as changed", async () => {
     const { db } = database;
     const owner = await insertSession(db, "s1");
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 100 });
     const changedAt = async () => (await db.select({ at: carts.updatedAt }).from(carts))[0]!.at.getTime();
 
-    // The product, the cart (made here) and the line.
+    // The product, then the cart (made here) and the line in one statement.
     let record = recordStatements(db);
     await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
     record.stop();
-    expect(record.statements).toHaveLength(3);
+    expect(record.statements).toHaveLength(2);
+    expect(record.statements.some((statement) => /^(begin|commit)/i.test(statement))).toBe(false);
     await db.update(carts).set({ updatedAt: new Date("2020-01-01T00:00:00Z") });
 
-    // The product, the cart (its time of change) and the line (its quantity added up).
+    // The product, then the cart (its time of change) and the line (its quantity added up).
     record = recordStatements(db);
     await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
     record.stop();
-    expect(record.statements).toHaveLength(3);
+    expect(record.statements).toHaveLength(2);
     expect(await changedAt()).toBeGreaterThan(Date.parse("2020-01-01T00:00:00Z"));
     expect((await loadCart(db, owner, "en")).lines.map((line) => line.quantity)).toEqual([3]);
     expect(await db.select().from(carts)).toHaveLength(1);

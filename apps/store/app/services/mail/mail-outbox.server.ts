@@ -79,13 +79,10 @@ export async function deliverOrderConfirmation(context: MailContext, orderId: nu
  * what fails is left to the sweep.
  */
 export async function deliverNewOrderMails(context: MailContext, orderId: number): Promise<Delivery[]> {
-  const owed = await context.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.orderId, orderId), isNull(mailOutbox.doneAt), eq(mailOutbox.attempts, 0)))
-    .orderBy(asc(mailOutbox.id));
+  // Claimed together in one statement; each is then sent and settled on its own.
+  const claimed = await claim(context, and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.attempts, 0)));
   const deliveries: Delivery[] = [];
-  for (const { id } of owed) deliveries.push(await deliver(context, eq(mailOutbox.id, id)));
+  for (const mail of claimed.toSorted((a, b) => a.id - b.id)) deliveries.push(await settle(context, mail));
   return deliveries;
 }
 
@@ -120,7 +117,13 @@ export async function deliverDueMails(context: MailContext): Promise<Delivery[]>
  * one made right after the answer. `owed` picks the one mail (by its id, or by its order).
  */
 async function deliver(context: MailContext, owed: SQL | undefined): Promise<Delivery> {
-  const [claimed] = await context.db
+  const [claimed] = await claim(context, owed);
+  return claimed ? settle(context, claimed) : "held";
+}
+
+/** Claims the owed mails `owed` picks that are due (see `deliver`): none when another attempt holds them. */
+function claim(context: MailContext, owed: SQL | undefined) {
+  return context.db
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
@@ -141,9 +144,14 @@ async function deliver(context: MailContext, owed: SQL | undefined): Promise<Del
       payload: mailOutbox.payload,
       attempts: mailOutbox.attempts,
     });
-  if (!claimed) return "held";
-  const { id } = claimed;
+}
 
+/** Sends one claimed mail and settles it: done, or its error kept for the next attempt. */
+async function settle(
+  context: MailContext,
+  claimed: OwedMailRow & { id: number; attempts: number },
+): Promise<Delivery> {
+  const { id } = claimed;
   let result: MailOutcome;
   try {
     result = await sendOwedMail(context, claimed);

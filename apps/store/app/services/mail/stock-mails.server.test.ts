@@ -1,5 +1,10 @@
 import { mailOutbox, products, variations } from "@vitrine/db";
-import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import {
+  availableDialects,
+  createTestDatabase,
+  recordStatements,
+  type TestDatabase,
+} from "@vitrine/db/testing";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
@@ -108,6 +113,24 @@ describe.each(await availableDialects())("the stock mails on %s", (dialect) => {
     const out = ctx.mailer.sent.find((mail) => mail.subject === "[Tienda] Product out of stock")!;
     expect(out.text).toContain("mug (en) is out of stock.");
     expect(out.html).toContain("mug (en) is out of stock.");
+  });
+
+  it("an order's new mails are claimed in one statement, and two deliveries at once send each once", async () => {
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 100, stock: 4 });
+    const order = await placeTestOrder(database.db, [{ productId: mug.id, quantity: 2 }]);
+    const ctx = testContext({ db: database.db });
+    const record = recordStatements(database.db);
+    const [one, other] = await Promise.all([
+      deliverNewOrderMails(ctx, order),
+      deliverNewOrderMails(ctx, order),
+    ]);
+    record.stop();
+    // The confirmation, the owner's new order and the low-stock mail: claimed by one delivery.
+    expect([...one!, ...other!].toSorted()).toEqual(["sent", "sent", "sent"]);
+    expect(ctx.mailer.sent).toHaveLength(3);
+    expect(
+      record.statements.filter((statement) => statement.startsWith('update "mail_outbox" set "attempts"')),
+    ).toHaveLength(2);
   });
 
   it("follows a variation's stock, with its product's threshold, and names its options", async () => {

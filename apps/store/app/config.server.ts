@@ -92,6 +92,20 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
   SESSION_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   WALLET_HOST: origin.default("http://127.0.0.1:4100"),
+  /** Stripe's keys (issue 42): when set, they win over the settings page's. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { message: "must be a Stripe secret key (sk_…)" })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: "must be a Stripe webhook secret (whsec_…)" })
+    .optional(),
+  /**
+   * Where Stripe's API answers: https://api.stripe.com unless set (the tests point it at a loopback
+   * fake). Its Checkout pages are then on the same origin.
+   */
+  STRIPE_API_URL: origin.optional(),
   /** The secret the store and the wallet seal session data and sign order calls with. */
   WALLET_SHARED_SECRET: z.string().min(32, { message: "must be at least 32 characters" }).optional(),
   WALLET_MERCHANT_ID: z.string().min(1).max(100).default("vitrine-demo"),
@@ -140,6 +154,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   sessionSecret: string;
   walletHost: string;
+  /** Stripe as the installation sets it; the settings page's keys apply where these are unset. */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: string | undefined };
   wallet: {
     sharedSecret: string;
     merchantId: string;
@@ -202,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     sessionSecret: values.SESSION_SECRET ?? secretFromDataDir(dataDir, "session-secret"),
     walletHost: values.WALLET_HOST,
+    stripe: {
+      secretKey: values.STRIPE_SECRET_KEY,
+      webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+      apiUrl: values.STRIPE_API_URL,
+    },
     wallet: {
       sharedSecret: values.WALLET_SHARED_SECRET ?? secretFromDataDir(dataDir, "wallet-secret"),
       merchantId: values.WALLET_MERCHANT_ID,

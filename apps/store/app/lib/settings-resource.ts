@@ -15,6 +15,32 @@ import { taxSettingsSchema } from "./tax-settings.ts";
 
 const bankDetailsDefaults = { account_name: "", bank_name: "", account_number: "", iban: "", bic: "" };
 
+const STRIPE_DEFAULTS = { enabled: false, publishable_key: "", secret_key: "", webhook_secret: "" };
+
+const stripeSettingsSchema = z
+  .object({
+    enabled: z.boolean().catch(false),
+    publishable_key: z
+      .string()
+      .trim()
+      .regex(/^(pk_(test|live)_[A-Za-z0-9_]+)?$/)
+      .max(255)
+      .catch(""),
+    secret_key: z
+      .string()
+      .trim()
+      .regex(/^((sk|rk)_(test|live)_[A-Za-z0-9_]+)?$/)
+      .max(255)
+      .catch(""),
+    webhook_secret: z
+      .string()
+      .trim()
+      .regex(/^(whsec_[A-Za-z0-9_]+)?$/)
+      .max(255)
+      .catch(""),
+  })
+  .catch(STRIPE_DEFAULTS);
+
 const paymentSettingsSchema = z
   .object({
     bacs: z
@@ -41,11 +67,21 @@ const paymentSettingsSchema = z
       .catch({ enabled: true, shipping_methods: [] }),
     /** The express wallet, where the installation allows it (WALLET_DIRECT_CHECKOUT, decision 0039). */
     wallet: z.object({ enabled: z.boolean().catch(true) }).catch({ enabled: true }),
+    /**
+     * Cards through Stripe Checkout (issue 42, decision 0073). The keys may instead come from
+     * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, which win; the REST resource never shows a secret
+     * whole (`maskSecret`).
+     */
+    stripe: stripeSettingsSchema,
+    /** WooCommerce's "hold stock" minutes: an order awaiting an away payment keeps its stock this long, then is cancelled. */
+    hold_stock_minutes: z.coerce.number().int().min(30).max(1440).catch(60),
   })
   .catch({
     bacs: { enabled: true, details: bankDetailsDefaults },
     cod: { enabled: true, shipping_methods: [] },
     wallet: { enabled: true },
+    stripe: STRIPE_DEFAULTS,
+    hold_stock_minutes: 60,
   });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 

@@ -265,10 +265,13 @@ export const orderRefunds = pgTable(
     /** Whether the refunded lines' items went back into stock. */
     restocked: boolean("restocked").notNull().default(false),
     refundedBy: integer("refunded_by").references(() => users.id, { onDelete: "set null" }),
+    /** The payment provider's refund (`re_…`) when the money went back through it (issue 42). */
+    gatewayRefundId: text("gateway_refund_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("order_refunds_order_idx").on(t.orderId, t.createdAt),
+    uniqueIndex("order_refunds_gateway_refund").on(t.gatewayRefundId),
     check("order_refunds_amount_positive", sql`${t.amount} > 0`),
   ],
 );

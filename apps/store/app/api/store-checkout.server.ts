@@ -13,6 +13,7 @@ import {
   cartAfterCheckout,
   checkoutCart,
   checkoutErrorNotice,
+  checkoutErrorStatus,
 } from "../services/cart/checkout.server.ts";
 import { verifyNonce } from "../services/shared/nonce.server.ts";
 
@@ -84,14 +85,15 @@ export function storeCheckoutRouter(makeContext: (req: Request, res: Response) =
         status: placed.status,
         payment_result: {
           payment_status: "success",
-          redirect_url: `/checkout/order-received/${placed.id}?key=${placed.orderKey}`,
+          // Stripe's page for an order paid there (decision 0073), else the order's receipt.
+          redirect_url: placed.paymentUrl ?? `/checkout/order-received/${placed.id}?key=${placed.orderKey}`,
         },
       });
     } catch (error) {
       if (error instanceof CheckoutError) {
         const context = makeContext(req, res);
         const t = createI18n(context.locale).t;
-        const status = error.code === "not_enough_stock" ? 409 : 400;
+        const status = checkoutErrorStatus(error.code);
         const notice = checkoutErrorNotice(error);
         const message = t(notice.key, notice.params);
         const field = checkoutErrorField[error.code];
@@ -114,6 +116,7 @@ const storeApiCode: Record<CheckoutErrorCode, string> = {
   coupon_unavailable: "woocommerce_rest_cart_coupon_error",
   not_enough_stock: "woocommerce_rest_not_enough_stock",
   payment_method_unavailable: "woocommerce_rest_checkout_payment_method_disabled",
+  payment_unavailable: "woocommerce_rest_checkout_process_payment_error",
   shipping_method_unavailable: "woocommerce_rest_checkout_invalid_shipping_method",
 };
 

@@ -12,10 +12,11 @@ import {
   cartAfterCheckout,
   checkoutCart,
   checkoutErrorNotice,
+  checkoutErrorStatus,
 } from "../../services/cart/checkout.server.ts";
-import { checkoutGateways } from "../../services/cart/payment-gateways.server.ts";
 import { checkoutTerms, termsRequired } from "../../services/content/legal-pages.server.ts";
 import { appliedCouponViews } from "../../services/coupons/coupon-session.server.ts";
+import { checkoutGateways } from "../../services/payments/gateways.server.ts";
 import { userAddresses } from "../../services/people/users.server.ts";
 import { createNonce, verifyNonce } from "../../services/shared/nonce.server.ts";
 import { checkoutZones } from "../../services/shipping/shipping-checkout.server.ts";
@@ -36,11 +37,13 @@ export async function loadCheckout(context: AppLoadContext) {
     countries,
     // Every zone with its rates for this cart: the form offers the first zone's that holds the address.
     shippingZones: await checkoutZones(context, cart),
-    paymentMethods: checkoutGateways(context.settings.payments).map(({ id, titleKey, descriptionKey }) => ({
-      id,
-      titleKey,
-      descriptionKey,
-    })),
+    paymentMethods: checkoutGateways({ payments: context.settings.payments, config: context.config }).map(
+      ({ id, titleKey, descriptionKey }) => ({
+        id,
+        titleKey,
+        descriptionKey,
+      }),
+    ),
     // The terms page's link and text (decision 0064); none named, no terms checkbox.
     terms: await checkoutTerms(context),
     nonce: createNonce(session.nonceSecret, CHECKOUT_NONCE),
@@ -85,6 +88,8 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
       new URL(request.url).protocol === "https:",
     );
     if (located) headers.append("Set-Cookie", located);
+    // An order paid away goes on to the provider's page (303: the browser follows with a GET).
+    if (order.paymentUrl) throw redirect(order.paymentUrl, { status: 303, headers });
     throw redirect(`/checkout/order-received/${order.id}?key=${order.orderKey}`, { headers });
   } catch (error) {
     if (!(error instanceof CheckoutError)) throw error;
@@ -95,7 +100,7 @@ export async function submitCheckout(context: AppLoadContext, request: Request) 
         notice: checkoutErrorNotice(error),
         values: fields,
       },
-      { status: error.code === "not_enough_stock" ? 409 : 400 },
+      { status: checkoutErrorStatus(error.code) },
     );
   }
 }

@@ -48,7 +48,7 @@ function input(
     currency: "USD",
     billing: address,
     shipping: address,
-    payment: { via: "checkout", method: paymentMethod, settings: payments },
+    payment: { via: "checkout", method: paymentMethod, offer: { payments, config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } } } },
     shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
     pricing: parseStoreSettings({}),
     customerNote: "",

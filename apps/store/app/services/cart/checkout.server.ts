@@ -23,6 +23,14 @@ import { type CleanAttribution, saveAttribution } from "../analytics/attribution
 import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";
 import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
 import { oweStockMails } from "../mail/owed-mails.server.ts";
+import {
+  gatewayById,
+  type OfferContext,
+  offeredGateway,
+  type PaymentGateway,
+  walletGateway,
+} from "../payments/gateways.server.ts";
+import { PaymentStartError, startStripePayment } from "../payments/stripe-checkout.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
 import { checkoutShippingChoice, destinationOf } from "../shipping/shipping-checkout.server.ts";
@@ -30,7 +38,6 @@ import { loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
 import type { CartClient } from "./cart-client.server.ts";
 import { type PricingContext, priceCart } from "./cart-pricing.server.ts";
-import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-gateways.server.ts";
 
 /**
  * How the order is to be paid. A shopper's checkout (the classic form or the Store API) may name
@@ -38,7 +45,7 @@ import { offeredGateway, type PaymentGateway, walletGateway } from "./payment-ga
  * its signed call (api/wallet-orders.server.ts), the one caller that builds `via: "wallet"`.
  */
 export type OrderPayment =
-  | { via: "checkout"; method: string; settings: PaymentSettings }
+  | { via: "checkout"; method: string; offer: Omit<OfferContext, "shippingMethod"> }
   | { via: "wallet"; paymentId: string };
 
 export type PlaceOrderInput = {
@@ -66,9 +73,13 @@ export type PlacedOrder = {
   orderKey: string;
   status: string;
   total: number;
+  /** The payment method's id ("stripe"). */
+  paymentMethod: string;
   created: boolean;
   /** The products whose stock the order took (empty for an order placed before: a replay). */
   productIds: number[];
+  /** Where the shopper pays an order paid away (Stripe's page); none for the others. */
+  paymentUrl?: string;
 };
 
 export type CheckoutErrorCode =
@@ -76,6 +87,7 @@ export type CheckoutErrorCode =
   | "coupon_unavailable"
   | "not_enough_stock"
   | "payment_method_unavailable"
+  | "payment_unavailable"
   | "shipping_method_unavailable";
 
 export class CheckoutError extends Error {
@@ -92,6 +104,14 @@ export class CheckoutError extends Error {
   ) {
     super(code);
   }
+}
+
+/** The HTTP status a checkout refusal answers with, whatever the entry point. */
+export function checkoutErrorStatus(code: CheckoutErrorCode): number {
+  if (code === "not_enough_stock") return 409;
+  // Not the shopper's doing: the payment provider could not be reached. The cart is kept.
+  if (code === "payment_unavailable") return 503;
+  return 400;
 }
 
 /**
@@ -113,7 +133,7 @@ export function checkoutErrorNotice(error: CheckoutError): { key: string; params
 /** What the checkout use case needs of the request's context. */
 export type CheckoutContext = Pick<
   AppContext,
-  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages" | "afterAnswer"
+  "db" | "config" | "settings" | "mailer" | "logger" | "invalidatePages" | "afterAnswer" | "locale"
 >;
 
 /** A shopper's order as the checkout form or the Store API states it, already validated. */
@@ -163,7 +183,11 @@ export async function checkoutCart(
     currency: context.settings.currency,
     billing: input.order.billing,
     shipping: input.order.shipping,
-    payment: { via: "checkout", method: input.order.paymentMethod, settings: context.settings.payments },
+    payment: {
+      via: "checkout",
+      method: input.order.paymentMethod,
+      offer: { payments: context.settings.payments, config: context.config },
+    },
     shippingRate: shipping,
     pricing: context.settings,
     customerNote: input.order.customerNote,
@@ -171,6 +195,26 @@ export async function checkoutCart(
     attribution: input.attribution,
   });
   orderPlaced(context, placed);
+  // Paid away (Stripe): the shopper goes on to the provider's page for this order, a replayed
+  // attempt to the same page. The order waits as pending, its stock held, until paid or the hold ends.
+  if (gatewayById(placed.paymentMethod)?.paidAway && placed.status === "pending") {
+    try {
+      const paymentUrl = await startStripePayment(
+        {
+          db: context.db,
+          config: context.config,
+          payments: context.settings.payments,
+          locale: context.locale,
+        },
+        { id: placed.id, owner: input.owner },
+      );
+      return { ...placed, paymentUrl };
+    } catch (error) {
+      if (!(error instanceof PaymentStartError)) throw error;
+      context.logger.warn({ err: error, orderId: placed.id }, "the payment could not be started");
+      throw new CheckoutError("payment_unavailable");
+    }
+  }
   return placed;
 }
 
@@ -198,7 +242,7 @@ export function orderPlaced(context: CheckoutContext, placed: PlacedOrder): void
  * may have been filled since.
  */
 export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): Promise<CartView> {
-  return placed.created ? emptyCart : (await cart.current()).cart;
+  return placed.created && !placed.paymentUrl ? emptyCart : (await cart.current()).cart;
 }
 
 /**
@@ -272,7 +316,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })
         .returning();
       await saveAttribution(tx, order!.id, input.attribution ?? {});
-      await oweOrderMails(tx, order!.id);
+      // An order paid away (Stripe) owes its mails once paid (services/payments), not now.
+      if (!gateway.paidAway) await oweOrderMails(tx, order!.id);
       // The status history starts with the status the order was placed with, set by the store itself.
       await tx
         .insert(orderStatusChanges)
@@ -306,7 +351,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         billing: input.billing,
         userId: input.owner.userId,
       });
-      await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
+      // The cart goes with the order, except one paid away: it stays until the payment succeeds
+      // (a failed or abandoned payment leaves it as it was).
+      if (!gateway.paidAway)
+        await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
       // Each decrement that takes a product to its low-stock line or out of stock owes the owner a mail.
@@ -327,6 +375,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         orderKey: order!.orderKey,
         status: order!.status,
         total,
+        paymentMethod: order!.paymentMethod,
         created: true,
         productIds: [...new Set(cart.lines.map((line) => line.productId))],
       };
@@ -390,7 +439,7 @@ async function claimCoupons(
 /** The gateway that places this order, or a refusal that places nothing. */
 function gatewayFor(payment: OrderPayment, shippingMethod: string): PaymentGateway {
   if (payment.via === "wallet") return walletGateway;
-  const gateway = offeredGateway(payment.settings, payment.method, shippingMethod);
+  const gateway = offeredGateway({ ...payment.offer, shippingMethod }, payment.method);
   if (!gateway) throw new CheckoutError("payment_method_unavailable");
   return gateway;
 }
@@ -449,7 +498,13 @@ export async function findByIdempotencyKey(
   key: string,
 ): Promise<PlacedOrder | null> {
   const [order] = await db
-    .select({ id: orders.id, orderKey: orders.orderKey, status: orders.status, total: orders.total })
+    .select({
+      id: orders.id,
+      orderKey: orders.orderKey,
+      status: orders.status,
+      total: orders.total,
+      paymentMethod: orders.paymentMethod,
+    })
     .from(orders)
     .where(eq(orders.idempotencyKey, key));
   return order ? { ...order, created: false, productIds: [] } : null;

@@ -111,7 +111,7 @@ export async function placeTestOrder(
     payment: {
       via: "checkout",
       method: options.payment ?? "bacs",
-      settings: parseStoreSettings({}).payments,
+      offer: { payments: parseStoreSettings({}).payments, config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } } },
     },
     shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
     pricing: parseStoreSettings({}),

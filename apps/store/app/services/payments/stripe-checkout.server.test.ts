@@ -1,0 +1,138 @@
+import { mailOutbox, orderPayments, orders, products } from "@vitrine/db";
+import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type StripeFake, startStripeFake } from "../../../tests/fakes/stripe/stripe-fake.ts";
+import { addToCart, type CartOwner, loadCart } from "../cart/cart.server.ts";
+import { CheckoutError, checkoutCart } from "../cart/checkout.server.ts";
+import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { testConfig, testContext } from "../shared/test-context.test-helper.ts";
+
+/**
+ * The placing side of card payments (issue 42, decision 0073): a Stripe order is placed pending with
+ * its stock held and its cart kept, and the shopper is sent to a Checkout Session made from the
+ * order's figures, at a fake Stripe on loopback through the official client.
+ */
+
+const address = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  address_1: "1 Analytical Way",
+  city: "Austin",
+  state: "TX",
+  postcode: "73301",
+  country: "US" as const,
+  email: "ada@example.com",
+  phone: "5125550100",
+};
+
+let fake: StripeFake;
+beforeAll(async () => {
+  fake = await startStripeFake({ webhookSecret: "whsec_placing" });
+});
+afterAll(() => fake.close());
+
+describe.each(await availableDialects())("paying an order through Stripe on %s", (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.reset());
+
+  const context = (stripeOn = true) =>
+    testContext({
+      db: database.db,
+      config: testConfig({ STRIPE_SECRET_KEY: "sk_test_placing", STRIPE_API_URL: fake.url }),
+      settings: { payments: { stripe: { enabled: stripeOn }, hold_stock_minutes: 45 } },
+    });
+
+  async function cartOfTwoMugs(): Promise<{ owner: CartOwner; mugId: number }> {
+    const owner = await insertSession(database.db, `s-${Math.random()}`);
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1250, stock: 5 });
+    await addToCart(database.db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    return { owner, mugId: mug.id };
+  }
+
+  const checkout = (ctx: ReturnType<typeof context>, owner: CartOwner, attempt: string) =>
+    checkoutCart(ctx, {
+      owner,
+      sessionId: owner.sessionId,
+      locale: "en",
+      order: {
+        billing: address,
+        shipping: address,
+        paymentMethod: "stripe",
+        shippingMethod: "flat_rate",
+        customerNote: "",
+      },
+      attempt,
+      attribution: {},
+    });
+
+  it("places the order pending with its stock held and the cart kept, and sends the shopper to a session of its figures", async () => {
+    const { owner, mugId } = await cartOfTwoMugs();
+    const placed = await checkout(context(), owner, "attempt-stripe-0001");
+    expect(placed).toMatchObject({ status: "pending", paymentMethod: "stripe", created: true });
+    expect(placed.paymentUrl).toMatch(new RegExp(`^${fake.url}/c/pay/cs_test_`));
+
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    const [mug] = await database.db.select().from(products).where(eq(products.id, mugId));
+    expect(mug!.stockQuantity).toBe(3);
+    expect((await loadCart(database.db, owner, "en")).itemCount).toBe(2);
+    // Its mails are owed once it is paid, not now (the stock it holds may owe a stock mail).
+    const owed = await database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, placed.id));
+    expect(owed.map((mail) => mail.kind)).not.toContain("order_confirmation");
+    expect(owed.map((mail) => mail.kind)).not.toContain("new_order");
+
+    const [payment] = await database.db.select().from(orderPayments);
+    const session = fake.session(payment!.reference)!;
+    expect(payment).toMatchObject({
+      orderId: placed.id,
+      gateway: "stripe",
+      status: "open",
+      amount: order!.total,
+    });
+    expect(session.amount_total).toBe(order!.total);
+    expect(session).toMatchObject({
+      client_reference_id: String(placed.id),
+      metadata: { order_id: String(placed.id), order_key: order!.orderKey },
+      success_url: `https://shop.example/checkout/order-received/${placed.id}?key=${order!.orderKey}&session_id={CHECKOUT_SESSION_ID}`,
+    });
+    const sent = fake.requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!;
+    expect(sent.idempotencyKey).toBe(`vitrine-${order!.orderKey}-checkout-session`);
+    // The two mugs at 12.50 each, and the flat rate, in minor units.
+    expect(sent.params).toMatchObject({
+      line_items: [{ quantity: "2", price_data: { currency: "usd", unit_amount: "1250" } }],
+      shipping_options: [{ shipping_rate_data: { fixed_amount: { amount: String(order!.shippingTotal) } } }],
+    });
+  });
+
+  it("a replayed attempt finds the same order and the same session", async () => {
+    const { owner } = await cartOfTwoMugs();
+    const first = await checkout(context(), owner, "attempt-stripe-0002");
+    const again = await checkout(context(), owner, "attempt-stripe-0002");
+    expect(again).toMatchObject({ id: first.id, created: false, paymentUrl: first.paymentUrl });
+    expect(await database.db.select().from(orderPayments)).toHaveLength(1);
+  });
+
+  it("with Stripe unreachable, the shopper is told, the cart is kept and the order waits pending", async () => {
+    const { owner } = await cartOfTwoMugs();
+    fake.failNext("POST /v1/checkout/sessions", "reset", 3);
+    const refused = await checkout(context(), owner, "attempt-stripe-0003").catch((error) => error);
+    expect(refused).toBeInstanceOf(CheckoutError);
+    expect((refused as CheckoutError).code).toBe("payment_unavailable");
+    expect((await loadCart(database.db, owner, "en")).itemCount).toBe(2);
+    expect((await database.db.select().from(orders)).map((order) => order.status)).toEqual(["pending"]);
+    expect(await database.db.select().from(orderPayments)).toEqual([]);
+    // Trying again later (the same attempt) goes on to Stripe's page with the same order.
+    const retried = await checkout(context(), owner, "attempt-stripe-0003");
+    expect(retried.paymentUrl).toMatch(/\/c\/pay\/cs_test_/);
+  });
+
+  it("is not offered when switched off", async () => {
+    const { owner } = await cartOfTwoMugs();
+    const refused = await checkout(context(false), owner, "attempt-stripe-0004").catch((error) => error);
+    expect((refused as CheckoutError).code).toBe("payment_method_unavailable");
+  });
+});

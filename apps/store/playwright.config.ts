@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { STORE_ENV, WALLET_SECRET } from "./tests/built-store.ts";
+import { STORE_ENV, STRIPE_E2E_WEBHOOK_SECRET, WALLET_SECRET } from "./tests/built-store.ts";
 import { chromiumLaunchOptions } from "./tests/e2e/chromium.ts";
 
 /**
@@ -35,10 +35,13 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-"))
 process.env.E2E_WALLET_STORE_PORT ??= freePort();
 process.env.E2E_WALLET_PORT ??= freePort();
 process.env.E2E_WALLET_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "vitrine-e2e-"));
+// A fake Stripe on loopback (tests/fakes/stripe): the main store's Stripe API, when a test turns Stripe on.
+process.env.E2E_STRIPE_PORT ??= freePort();
 
 const port = Number(process.env.E2E_PORT);
 const walletStorePort = Number(process.env.E2E_WALLET_STORE_PORT);
 const walletPort = Number(process.env.E2E_WALLET_PORT);
+const stripePort = Number(process.env.E2E_STRIPE_PORT);
 // The store's variables, shared with the HTTP tests' store (tests/built-store.ts).
 const storeEnv = STORE_ENV;
 
@@ -76,6 +79,8 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: process.env.E2E_DATA_DIR!,
         WALLET_DIRECT_CHECKOUT: "off",
+        // Stripe stays off until a test turns it on with a test key; its calls then go to the fake.
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
       },
     },
     {
@@ -105,6 +110,19 @@ export default defineConfig({
         STORE_URL: `http://127.0.0.1:${walletStorePort}`,
         WALLET_SHARED_SECRET: WALLET_SECRET,
         WALLET_DEMO_PASSWORD: "wallet-demo-password",
+      },
+    },
+    {
+      command: "../../node_modules/.bin/tsx tests/fakes/stripe/main.ts",
+      url: `http://127.0.0.1:${stripePort}/healthz`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        STRIPE_FAKE_PORT: String(stripePort),
+        STRIPE_FAKE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/vitrine/v2/stripe/webhook`,
+        STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET,
       },
     },
   ],

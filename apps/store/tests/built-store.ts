@@ -89,6 +89,8 @@ export async function picturesDrawn(origin: string, timeoutMs = 600_000): Promis
 
 /** The secret the test stores and the reference wallet share. */
 export const WALLET_SECRET = "e2e wallet secret shared by store and wallet";
+/** The fake Stripe signs the browser tests' webhooks with this; a test that turns Stripe on gives the store the same. */
+export const STRIPE_E2E_WEBHOOK_SECRET = "whsec_e2e_the_fake_signs_with_this";
 
 /**
  * What every test store with the demo catalogue starts with (playwright.config.ts's stores and the

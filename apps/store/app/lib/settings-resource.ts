@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Country, countries } from "./checkout-schema.ts";
+import { type InstalledSecrets, maskSecret, type SecretSource } from "./masked-secrets.ts";
 import { isMediaOriginPattern } from "./media-origins.ts";
 import { DEFAULT_SEARCH_RESULT_LATENCY } from "./search-rules.ts";
 import { mailSettingsSchema } from "./store-mails.ts";
@@ -262,14 +263,43 @@ const storeSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
-/** What an answer shows for a secret that is set; sent back unchanged, it keeps the stored secret. */
+/** What an answer shows for the photo feed's token when set; sent back unchanged, it keeps the stored token. */
 export const MASKED_SECRET = "••••";
 
-/** The settings as an answer may show them: secrets masked (set) or empty (not set). */
-export function withoutSecrets(current: StoreSettings): StoreSettings {
+/**
+ * The settings as `GET /settings` and the settings page show them (decision 0073): Stripe's keys
+ * masked (`maskSecret`), each with where it comes from; sent back unchanged, a masked key keeps the
+ * stored one, and `*_source` is only said, never set.
+ */
+export type ShownSettings = StoreSettings & {
+  payments: { stripe: { secret_key_source: SecretSource; webhook_secret_source: SecretSource } };
+};
+
+/**
+ * The settings as an answer may show them: secrets masked (set) or empty (not set). A Stripe key the
+ * installation sets wins over the stored one, and is the one shown.
+ */
+export function withoutSecrets(current: StoreSettings, installed: InstalledSecrets): ShownSettings {
   const { graph } = current.photo_feed;
+  const { stripe } = current.payments;
+  const shown = (stored: string, fromEnvironment: string | undefined) =>
+    fromEnvironment
+      ? { value: maskSecret(fromEnvironment), source: "environment" as const }
+      : { value: maskSecret(stored), source: "settings" as const };
+  const secretKey = shown(stripe.secret_key, installed.secretKey);
+  const webhookSecret = shown(stripe.webhook_secret, installed.webhookSecret);
   return {
     ...current,
+    payments: {
+      ...current.payments,
+      stripe: {
+        ...stripe,
+        secret_key: secretKey.value,
+        secret_key_source: secretKey.source,
+        webhook_secret: webhookSecret.value,
+        webhook_secret_source: webhookSecret.source,
+      },
+    },
     photo_feed: { ...current.photo_feed, graph: { ...graph, token: graph.token ? MASKED_SECRET : "" } },
   };
 }
@@ -313,15 +343,44 @@ function sameJson(left: unknown, right: unknown): boolean {
   return Object.is(left, right);
 }
 
+/** Whether the settings keep `value` under the top-level `key` as given over `before`. */
+function keptOver(before: StoreSettings, key: string, value: unknown): boolean {
+  const parsed = parseStoreSettings(mergeDeep(before, { [key]: value }));
+  return keptAsGiven(value, (parsed as Record<string, unknown>)[key]);
+}
+
+/**
+ * Settings the owner types from elsewhere (Stripe's dashboard), whose refusal names the field, not
+ * only its top-level key: "payments.stripe.secret_key" says which of three keys was pasted wrong.
+ */
+const FIELDS_NAMED = [
+  "payments.stripe.publishable_key",
+  "payments.stripe.secret_key",
+  "payments.stripe.webhook_secret",
+] as const;
+
+/** The named field under `key` whose given value the settings refuse on its own, if any. */
+function refusedField(before: StoreSettings, key: string, value: unknown): string | null {
+  for (const field of FIELDS_NAMED) {
+    const [top, ...path] = field.split(".");
+    if (top !== key) continue;
+    const given = path.reduce<unknown>((at, name) => (isPlainObject(at) ? at[name] : undefined), value);
+    if (given === undefined) continue;
+    const alone = path.reduceRight<unknown>((inner, name) => ({ [name]: inner }), given);
+    if (!keptOver(before, key, alone)) return field;
+  }
+  return null;
+}
+
 /**
  * The first top-level key of `change` the settings would not keep as given over `before`: one the
- * schema does not know, or a value it would replace by its default. `null` when it keeps them all.
+ * schema does not know, or a value it would replace by its default (for a field of `FIELDS_NAMED`,
+ * that field's path). `null` when it keeps them all.
  */
 export function refusedSettingsKey(before: StoreSettings, change: Record<string, unknown>): string | null {
   for (const [key, value] of Object.entries(change)) {
     if (!Object.hasOwn(storeSettingsSchema.shape, key)) return key;
-    const parsed = parseStoreSettings(mergeDeep(before, { [key]: value }));
-    if (!keptAsGiven(value, (parsed as Record<string, unknown>)[key])) return key;
+    if (!keptOver(before, key, value)) return refusedField(before, key, value) ?? key;
   }
   return null;
 }

@@ -8,6 +8,12 @@ export type StoreCurrency = (typeof STORE_CURRENCIES)[number];
 export const BANK_DETAIL_FIELDS = ["account_name", "bank_name", "account_number", "iban", "bic"] as const;
 export type BankDetails = Record<(typeof BANK_DETAIL_FIELDS)[number], string>;
 
+/**
+ * Where Stripe sends the store's events (issue 42): the owner adds an endpoint at the store's public
+ * address followed by this path in Stripe's dashboard, and pastes its signing secret in the settings.
+ */
+export const STRIPE_WEBHOOK_PATH = "/api/vitrine/v2/stripe/webhook";
+
 /** A Google Analytics 4 measurement id ("G-" and 4 to 20 capital letters or digits, as `PUT /settings` takes it), or nothing. */
 export const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]{4,20}$/;
 

@@ -16,12 +16,17 @@ type ContextOptions = Omit<Parameters<typeof testContext>[0], "db" | "config" | 
  * The REST API under `/api/vitrine/v2` on a loopback server over a test database of `dialect`, for
  * the REST routes' tests. Call it inside `describe`: it starts the server before the tests, empties
  * the database before each one and stops everything after them. `context` adds to every request's
- * context (a recording mailer, a purge recorder, a failing encoder).
+ * context (a recording mailer, a purge recorder, a failing encoder); `env`, to the configuration's
+ * variables (the installation's Stripe keys).
  */
-export function restTestServer(dialect: Dialect, context: ContextOptions = {}) {
+export function restTestServer(
+  dialect: Dialect,
+  context: ContextOptions = {},
+  env: Record<string, string> = {},
+) {
   let database: TestDatabase;
   let server: LoopbackServer;
-  const config = testConfig();
+  const config = testConfig(env);
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);

@@ -2,7 +2,7 @@ import { pages, settings } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseStoreSettings } from "../../lib/settings-resource.ts";
+import { parseStoreSettings, withoutSecrets } from "../../lib/settings-resource.ts";
 import { STORE_NOTICE_ID } from "../../lib/store-notice.ts";
 import {
   loadStoreSettings,
@@ -10,6 +10,11 @@ import {
   storeNoticeIdFor,
   updateStoreSettings,
 } from "./settings.server.ts";
+
+const SECRET_KEY = "sk_test_51HxYzAbCdEfGhIjKlMnOp4242";
+const NEW_SECRET_KEY = "sk_live_51HxYzAbCdEfGhIjKlMnOp0001";
+const WEBHOOK_SECRET = "whsec_0123456789abcdefghijABCDEFGH9876";
+const INSTALLED = { secretKey: "rk_live_51InstalledKeyOfTheHost7777", webhookSecret: undefined };
 
 describe("store settings", () => {
   it("fall back to the spec's values when unset", () => {
@@ -83,6 +88,8 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
       },
       cod: { enabled: false, shipping_methods: [] },
       wallet: { enabled: true },
+      stripe: { enabled: false, publishable_key: "", secret_key: "", webhook_secret: "" },
+      hold_stock_minutes: 60,
     });
     expect(await loadStoreSettings(database.db)).toEqual(changed);
   });
@@ -162,5 +169,99 @@ describe.each(await availableDialects())("changing the store settings on %s", (d
       store_notice: { id: "winter", text: { en: "Winter", es: "Invierno" } },
     });
     expect(chosen.store_notice.id).toBe("winter");
+  });
+
+  /**
+   * Stripe's secrets (decision 0073): what the resource answers masked comes back masked and keeps
+   * the stored key; "" clears it; a new key replaces it; a key the installation sets cannot be
+   * changed here.
+   */
+  const storeStripe = () =>
+    updateStoreSettings(database.db, {
+      payments: { stripe: { enabled: true, secret_key: SECRET_KEY, webhook_secret: WEBHOOK_SECRET } },
+    });
+  const stripe = async () => (await loadStoreSettings(database.db)).payments.stripe;
+
+  it("keeps Stripe's stored keys when the answer's masked keys come back, or when they are left out", async () => {
+    await storeStripe();
+    const shown = withoutSecrets(await loadStoreSettings(database.db), {});
+    expect(shown.payments.stripe).toMatchObject({
+      secret_key: "sk_test_…4242",
+      webhook_secret: "whsec_…9876",
+    });
+    // The whole answer sent back, `*_source` and all, as a client that read it would.
+    await updateStoreSettings(database.db, { ...shown, name: "Shop" });
+    expect(await stripe()).toEqual({
+      enabled: true,
+      publishable_key: "",
+      secret_key: SECRET_KEY,
+      webhook_secret: WEBHOOK_SECRET,
+    });
+    await updateStoreSettings(database.db, { payments: { stripe: { enabled: false } } });
+    expect(await stripe()).toMatchObject({
+      enabled: false,
+      secret_key: SECRET_KEY,
+      webhook_secret: WEBHOOK_SECRET,
+    });
+  });
+
+  it("clears a Stripe key sent empty and replaces it with a new one", async () => {
+    await storeStripe();
+    await updateStoreSettings(database.db, { payments: { stripe: { webhook_secret: "" } } });
+    expect(await stripe()).toMatchObject({ secret_key: SECRET_KEY, webhook_secret: "" });
+    await updateStoreSettings(database.db, { payments: { stripe: { secret_key: NEW_SECRET_KEY } } });
+    expect(await stripe()).toMatchObject({ secret_key: NEW_SECRET_KEY, webhook_secret: "" });
+    // The old key's mask is not the new key's: refused, never saved in its place.
+    await expect(
+      updateStoreSettings(database.db, { payments: { stripe: { secret_key: "sk_test_…4242" } } }),
+    ).rejects.toEqual(new SettingsError("payments.stripe.secret_key"));
+    expect((await stripe()).secret_key).toBe(NEW_SECRET_KEY);
+  });
+
+  it("refuses a Stripe key that is not one, naming its field, and changes nothing", async () => {
+    await storeStripe();
+    for (const [patch, field] of [
+      [{ secret_key: "pk_test_51HxYzAbCdEfGhIjKlMnOp1111" }, "secret_key"],
+      [{ webhook_secret: "not-a-secret" }, "webhook_secret"],
+      [{ publishable_key: SECRET_KEY }, "publishable_key"],
+    ] as const)
+      await expect(
+        updateStoreSettings(database.db, { payments: { stripe: { enabled: false, ...patch } } }),
+      ).rejects.toEqual(new SettingsError(`payments.stripe.${field}`));
+    expect(await stripe()).toMatchObject({
+      enabled: true,
+      secret_key: SECRET_KEY,
+      webhook_secret: WEBHOOK_SECRET,
+    });
+  });
+
+  it("lets the installation's Stripe key win: only its mask, or nothing, may be sent for it", async () => {
+    await storeStripe();
+    const shown = withoutSecrets(await loadStoreSettings(database.db), INSTALLED);
+    expect(shown.payments.stripe).toMatchObject({
+      secret_key: "rk_live_…7777",
+      secret_key_source: "environment",
+      webhook_secret: "whsec_…9876",
+      webhook_secret_source: "settings",
+    });
+    await updateStoreSettings(database.db, { ...shown, name: "Shop" }, INSTALLED);
+    await updateStoreSettings(database.db, { payments: { stripe: { enabled: false } } }, INSTALLED);
+    // The stored key is left as it was (it is used again if the installation stops setting one).
+    expect(await stripe()).toMatchObject({
+      enabled: false,
+      secret_key: SECRET_KEY,
+      webhook_secret: WEBHOOK_SECRET,
+    });
+    for (const secret_key of [NEW_SECRET_KEY, "", "sk_test_…4242"]) {
+      const refused = updateStoreSettings(database.db, { payments: { stripe: { secret_key } } }, INSTALLED);
+      await expect(refused).rejects.toBeInstanceOf(SettingsError);
+      await expect(refused).rejects.toMatchObject({
+        key: "payments.stripe.secret_key",
+        message: expect.stringContaining("STRIPE_SECRET_KEY"),
+      });
+    }
+    // The webhook secret, which the installation does not set, is the settings' to change.
+    await updateStoreSettings(database.db, { payments: { stripe: { webhook_secret: "" } } }, INSTALLED);
+    expect(await stripe()).toMatchObject({ secret_key: SECRET_KEY, webhook_secret: "" });
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { type Database, pages, settings, type Transaction, taxClasses } from "@vitrine/db";
 import { eq, inArray } from "drizzle-orm";
+import { type InstalledSecrets, maskSecret } from "../../lib/masked-secrets.ts";
 import {
   isPlainObject,
   MASKED_SECRET,
@@ -24,19 +25,66 @@ export async function loadStoreSettings(db: Database): Promise<StoreSettings> {
 
 export class SettingsError extends Error {
   override name = "SettingsError";
-  constructor(readonly key: string) {
-    super(`Invalid value for the store setting ${key}.`);
+  constructor(
+    readonly key: string,
+    message = `Invalid value for the store setting ${key}.`,
+  ) {
+    super(message);
   }
 }
 
 /** A patch with each masked secret (settings read, changed and sent back) put back as stored. */
-function keepMaskedSecrets(patch: Record<string, unknown>, stored: StoreSettings): Record<string, unknown> {
+function keepMaskedSecrets(
+  patch: Record<string, unknown>,
+  stored: StoreSettings,
+  installed: InstalledSecrets,
+): Record<string, unknown> {
   const feed = patch.photo_feed as { graph?: { token?: unknown } } | undefined;
-  if (feed?.graph?.token !== MASKED_SECRET) return patch;
+  const kept =
+    feed?.graph?.token === MASKED_SECRET
+      ? { ...patch, photo_feed: { ...feed, graph: { ...feed.graph, token: stored.photo_feed.graph.token } } }
+      : patch;
+  const payments = kept.payments;
+  if (!isPlainObject(payments) || !isPlainObject(payments.stripe)) return kept;
   return {
-    ...patch,
-    photo_feed: { ...feed, graph: { ...feed.graph, token: stored.photo_feed.graph.token } },
+    ...kept,
+    payments: { ...payments, stripe: keptStripeSecrets(payments.stripe, stored, installed) },
   };
+}
+
+/** Stripe's secrets in a patch, and the variable that sets each instead when the installation does. */
+const STRIPE_SECRETS = [
+  { field: "secret_key", installed: "secretKey", variable: "STRIPE_SECRET_KEY" },
+  { field: "webhook_secret", installed: "webhookSecret", variable: "STRIPE_WEBHOOK_SECRET" },
+] as const;
+
+/**
+ * Stripe's part of a patch (decision 0073): a key sent back masked, as the resource showed it, is the
+ * stored key; "" clears it; a new key replaces it. A key the installation sets cannot be changed
+ * here: it may only come back masked, or be left out. What the resource only says (`*_source`) goes.
+ */
+function keptStripeSecrets(
+  given: Record<string, unknown>,
+  stored: StoreSettings,
+  installed: InstalledSecrets,
+): Record<string, unknown> {
+  const { secret_key_source: _secretSource, webhook_secret_source: _webhookSource, ...stripe } = given;
+  for (const { field, installed: name, variable } of STRIPE_SECRETS) {
+    const value = stripe[field];
+    if (value === undefined) continue;
+    const fromEnvironment = installed[name];
+    if (fromEnvironment) {
+      if (value !== maskSecret(fromEnvironment))
+        throw new SettingsError(
+          `payments.stripe.${field}`,
+          `The store setting payments.stripe.${field} is set by the installation (${variable}): send it back as answered, or leave it out.`,
+        );
+      delete stripe[field];
+    } else if (value !== "" && value === maskSecret(stored.payments.stripe[field])) {
+      stripe[field] = stored.payments.stripe[field];
+    }
+  }
+  return stripe;
 }
 
 /**
@@ -86,10 +134,12 @@ async function checkShippingTaxClass(tx: Transaction, before: StoreSettings, aft
  * (`{"payments": {"cod": {"enabled": false}}}`). The schema that reads stored settings (with a
  * fallback for each value) checks the change too: a key it does not know, or a value it would not
  * keep as given, is refused with the key's name rather than quietly replaced by a default.
+ * `installed`: the secrets the installation sets (`config.stripe`), which the patch may not change.
  */
 export async function updateStoreSettings(
   db: Database,
   patch: Record<string, unknown>,
+  installed: InstalledSecrets = {},
 ): Promise<StoreSettings> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -99,7 +149,7 @@ export async function updateStoreSettings(
       .for("update");
     const stored = isPlainObject(row?.value) ? row.value : {};
     const before = parseStoreSettings(stored);
-    const change = keepMaskedSecrets(patch, before);
+    const change = keepMaskedSecrets(patch, before, installed);
     const refused = refusedSettingsKey(before, change);
     if (refused !== null) throw new SettingsError(refused);
     const next = renewNoticeId(change, before, mergedSettings(before, change));

@@ -2,8 +2,9 @@ import { CheckboxInput, InputField } from "../../../components/ui/back-office-fi
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { SHIPPING_METHOD_TYPES } from "../../../lib/shipping/shipping-methods.ts";
 import { BANK_DETAIL_FIELDS } from "../../../lib/store-settings.ts";
-import { type SettingField, SettingsSection } from "./settings-fields.tsx";
+import { type SettingField, SettingsFields, SettingsSection } from "./settings-fields.tsx";
 import type { EditableSettings } from "./settings-patch.ts";
+import { HOLD_STOCK_FIELDS, StripeFields } from "./stripe-settings.tsx";
 
 /**
  * The settings page's sections about selling: payments, order attribution (decision 0039). Shipping
@@ -13,7 +14,13 @@ import type { EditableSettings } from "./settings-patch.ts";
 /** Longest bank details the REST API takes, per field. */
 const BANK_FIELD_LENGTH = { bic: 20, account_name: 100, bank_name: 100 } as Record<string, number>;
 
-export function PaymentsSection({ settings }: { settings: EditableSettings }) {
+export function PaymentsSection({
+  settings,
+  stripeWebhookUrl,
+}: {
+  settings: EditableSettings;
+  stripeWebhookUrl: string;
+}) {
   const { t } = useTranslation();
   const { payments } = settings;
   return (
@@ -52,6 +59,8 @@ export function PaymentsSection({ settings }: { settings: EditableSettings }) {
       <CheckboxInput name="payments.wallet.enabled" checked={payments.wallet.enabled}>
         {t("checkout.payment.wallet.title")}
       </CheckboxInput>
+      <StripeFields settings={settings} webhookUrl={stripeWebhookUrl} />
+      <SettingsFields settings={settings} fields={HOLD_STOCK_FIELDS} />
     </SettingsSection>
   );
 }

@@ -9,6 +9,7 @@ import { ATTRIBUTION_FIELDS, PaymentsSection } from "./selling-sections.tsx";
 import { SettingsSection } from "./settings-fields.tsx";
 import {
   type EditableSettings,
+  FIELD_REFUSAL,
   ga4Id,
   SECTION_OF,
   type SettingsPage,
@@ -30,10 +31,13 @@ export function SettingsForm({
   settings,
   countries,
   pages,
+  stripeWebhookUrl,
 }: {
   settings: EditableSettings;
   countries: string[];
   pages: SettingsPage[];
+  /** The address Stripe's dashboard is given for the store's events. */
+  stripeWebhookUrl: string;
 }) {
   const { t, i18n } = useTranslation();
   const revalidator = useRevalidator();
@@ -66,8 +70,13 @@ export function SettingsForm({
     return (typeof param === "string" && refusedSection(param)) || failure.translated(t);
   }
 
-  /** A refused setting, named by its section: the same words whether the server or the page found it. */
+  /**
+   * A refused setting, named by its field (Stripe's keys) or its section: the same words whether the
+   * server or the page found it.
+   */
   function refusedSection(key: string): string | null {
+    const field = FIELD_REFUSAL[key];
+    if (field) return t(`backOffice.settings.${field}`);
     const section = SECTION_OF[key];
     return section
       ? t("backOffice.settings.invalid", { section: t(`backOffice.settings.sections.${section}`) })
@@ -91,7 +100,7 @@ export function SettingsForm({
           return false;
         }
         // The resource's own schema, before the round trip: what the server would refuse, said at once.
-        const patch = settingsPatch(form);
+        const patch = settingsPatch(form, settings);
         const refused = refusedSettingsKey(settings, patch);
         if (refused !== null) {
           setOutcome({
@@ -122,7 +131,7 @@ export function SettingsForm({
       <SettingsSection section="cart" settings={settings} fields={CART_FIELDS} />
       <SettingsSection section="pages" settings={settings} fields={PAGES_FIELDS} />
       <SettingsSection section="visibility" settings={settings} fields={VISIBILITY_FIELDS} />
-      <PaymentsSection settings={settings} />
+      <PaymentsSection settings={settings} stripeWebhookUrl={stripeWebhookUrl} />
       <SettingsSection section="attribution" settings={settings} fields={ATTRIBUTION_FIELDS} />
       <AnalyticsSection settings={settings} ga4Invalid={ga4Invalid} errorId={ERROR_ID} />
       <LegalSection settings={settings} pages={pages} />

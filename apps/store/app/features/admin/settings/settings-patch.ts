@@ -1,4 +1,4 @@
-import type { StoreSettings } from "../../../lib/settings-resource.ts";
+import type { ShownSettings } from "../../../lib/settings-resource.ts";
 import { BANK_DETAIL_FIELDS } from "../../../lib/store-settings.ts";
 
 /**
@@ -7,7 +7,7 @@ import { BANK_DETAIL_FIELDS } from "../../../lib/store-settings.ts";
  */
 
 /** The settings the page edits, as `GET /settings` answers them (secrets masked): the resource's own type. */
-export type EditableSettings = StoreSettings;
+export type EditableSettings = ShownSettings;
 
 /** A content page the legal pages' settings may name (decision 0051). */
 export type SettingsPage = { id: number; title: { en: string; es: string }; status: "publish" | "draft" };
@@ -36,6 +36,13 @@ export const SECTION_OF: Record<string, string> = {
   legal_pages: "legal",
 };
 
+/** Fields whose refusal names the field itself (`refusedSettingsKey`), and the page's words for each. */
+export const FIELD_REFUSAL: Record<string, string> = {
+  "payments.stripe.publishable_key": "stripe.publishableKeyInvalid",
+  "payments.stripe.secret_key": "stripe.secretKeyInvalid",
+  "payments.stripe.webhook_secret": "stripe.webhookSecretInvalid",
+};
+
 /** A form's values read as the settings' shapes: text trimmed, checkboxes as booleans. */
 function reader(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
@@ -47,9 +54,16 @@ function reader(form: FormData) {
   };
 }
 
-/** The change the form asks for: every setting the page shows, in the shapes `PUT /settings` takes. */
-export function settingsPatch(form: FormData): Record<string, unknown> {
+/**
+ * The change the form asks for: every setting the page shows, in the shapes `PUT /settings` takes.
+ * A Stripe secret still as `shown` (masked) is left out, which keeps the stored one (decision 0073).
+ */
+export function settingsPatch(form: FormData, shown: EditableSettings): Record<string, unknown> {
   const { text, on, number, all } = reader(form);
+  const changedSecret = (field: "secret_key" | "webhook_secret") => {
+    const value = text(`payments.stripe.${field}`);
+    return value === shown.payments.stripe[field] ? {} : { [field]: value };
+  };
   return {
     name: text("name"),
     address: {
@@ -84,6 +98,13 @@ export function settingsPatch(form: FormData): Record<string, unknown> {
       },
       cod: { enabled: on("payments.cod.enabled"), shipping_methods: all("payments.cod.shipping_methods") },
       wallet: { enabled: on("payments.wallet.enabled") },
+      stripe: {
+        enabled: on("payments.stripe.enabled"),
+        publishable_key: text("payments.stripe.publishable_key"),
+        ...changedSecret("secret_key"),
+        ...changedSecret("webhook_secret"),
+      },
+      hold_stock_minutes: number("payments.hold_stock_minutes"),
     },
     order_attribution: {
       allowTracking: on("order_attribution.allowTracking"),

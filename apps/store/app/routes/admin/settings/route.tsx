@@ -5,6 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation.ts";
 import { countries } from "../../../lib/checkout-schema.ts";
 import { HOME_PAGE_SLUG } from "../../../lib/edit-links.ts";
 import { withoutSecrets } from "../../../lib/settings-resource.ts";
+import { STRIPE_WEBHOOK_PATH } from "../../../lib/store-settings.ts";
 import { listPagesForAdmin } from "../../../services/content/pages-admin.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 import type { Route } from "./+types/route";
@@ -15,7 +16,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const pages = (await listPagesForAdmin(context.db))
     .filter((page) => page.slug !== HOME_PAGE_SLUG)
     .map(({ id, title, status }) => ({ id, title, status }));
-  return { settings: withoutSecrets(context.settings), countries: Object.keys(countries), pages };
+  return {
+    settings: withoutSecrets(context.settings, context.config.stripe),
+    countries: Object.keys(countries),
+    pages,
+    // What the owner pastes into Stripe's dashboard: the store's public address, never the request's Host.
+    stripeWebhookUrl: `${context.config.publicUrl}${STRIPE_WEBHOOK_PATH}`,
+  };
 }
 
 export const meta = () => backOfficeMeta("Settings");
@@ -34,6 +41,7 @@ export default function BackOfficeSettings({ loaderData }: Route.ComponentProps)
         settings={loaderData.settings}
         countries={loaderData.countries}
         pages={loaderData.pages}
+        stripeWebhookUrl={loaderData.stripeWebhookUrl}
       />
     </BackOfficePage>
   );

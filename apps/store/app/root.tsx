@@ -132,7 +132,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       },
       search: { latency: settings.search_result_latency, categories: searchCategories },
       comingSoonBanner: comingSoonBannerFor(settings, user),
-      staff: staffViewFor(settings, user),
+      staff: staffViewFor(settings, user, context.config),
       pageLoader: settings.page_loader,
       storeNotice: storeNoticeFor(settings, locale, parseCookies(request.headers.get("Cookie"))),
       seo: seoLinks(context.config.publicUrl, new URL(request.url), locale),

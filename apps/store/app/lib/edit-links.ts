@@ -46,4 +46,9 @@ export function toolbarShift(
 }
 
 /** What the admin bar and the content blocks' edit links need to know of a signed-in staff member. */
-export type StaffView = { canEditPages: boolean; comingSoon: boolean };
+export type StaffView = {
+  canEditPages: boolean;
+  comingSoon: boolean;
+  /** Stripe takes payments with a test key: no real money is taken (issue 42); administrators only. */
+  paymentsTestMode: boolean;
+};

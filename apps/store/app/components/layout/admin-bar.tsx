@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { BACK_OFFICE_PATH, HOME_PAGE_SLUG, productEditLink, type StaffView } from "../../lib/edit-links.ts";
+import { PaymentsTestModeNotice } from "./payments-test-mode.tsx";
 
 /** What the page shows that staff can edit: the product of a product page, the home page's blocks. */
 function editTarget(matches: ReturnType<typeof useMatches>): { label: string; href: string } | null {
@@ -19,12 +20,22 @@ function editTarget(matches: ReturnType<typeof useMatches>): { label: string; hr
 
 /**
  * The bar at the top of storefront pages for signed-in editors and administrators (spec §6): the
- * back office, the editor of what the page shows, and whether the store is live or coming soon.
- * Only pages rendered for staff have it, so the shared pages every shopper gets never change.
+ * back office, the editor of what the page shows, and whether the store is live or coming soon;
+ * under it, while Stripe runs on a test key, the test-mode notice. Only pages rendered for staff
+ * have them, so the shared pages every shopper gets never change.
  */
 export default function AdminBar({ staff }: { staff: StaffView }) {
-  const { t } = useTranslation();
   useReducedMotionNotice(staff.canEditPages);
+  return (
+    <>
+      <AdminBarNav staff={staff} />
+      {staff.paymentsTestMode && <PaymentsTestModeNotice />}
+    </>
+  );
+}
+
+function AdminBarNav({ staff }: { staff: StaffView }) {
+  const { t } = useTranslation();
   const edit = editTarget(useMatches());
   const link =
     "rounded px-2 py-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-white";

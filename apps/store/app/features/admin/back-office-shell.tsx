@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useId, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { MenuIcon } from "../../components/layout/menu-toggle.tsx";
+import { PaymentsTestModeNotice } from "../../components/layout/payments-test-mode.tsx";
 import { Notices } from "../../components/ui/notices.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRootData } from "../../root-data.ts";
@@ -10,6 +11,7 @@ import { useRootData } from "../../root-data.ts";
  * the signed-in person and "Sign out", and beside the page the owner's navigation, which on narrow
  * screens folds behind a "Menu" button (a disclosure: `aria-expanded`, `aria-controls`). None of the
  * storefront's header, search, mini-cart or footer: the root leaves them out on back-office pages.
+ * Under the bar, while Stripe runs on a test key, administrators read the test-mode notice.
  */
 
 const NavigationState = createContext<{ id: string; open: boolean; close: () => void }>({
@@ -74,6 +76,7 @@ export function BackOfficeShell({
           {t("backOffice.shell.menu")}
         </button>
       </header>
+      {root?.staff?.paymentsTestMode && <PaymentsTestModeNotice />}
       <div className="back-office mx-auto grid w-full max-w-7xl flex-1 gap-6 px-4 py-6 md:grid-cols-[12rem_1fr]">
         {children}
       </div>

@@ -10,6 +10,7 @@ import { analyticsCollectRouter } from "../app/api/analytics-collect.server.ts";
 import { sessionRecordingsRouter } from "../app/api/recordings-collect.server.ts";
 import { storeCartRouter } from "../app/api/store-cart.server.ts";
 import { storeCheckoutRouter } from "../app/api/store-checkout.server.ts";
+import { stripeWebhookRouter } from "../app/api/stripe-webhook.server.ts";
 import { vitrineRestRouter } from "../app/api/vitrine-rest.server.ts";
 import { walletOrdersRouter } from "../app/api/wallet-orders.server.ts";
 import { mountCalls } from "../app/calls/calls.server.ts";
@@ -187,6 +188,8 @@ export function createApp({
   app.use("/api/store/v1", storeCheckoutRouter(makeContext));
   app.use("/api/store/v1", storeCartRouter(makeContext));
   app.use("/api/vitrine/v2/wallet/orders", walletOrdersRouter(makeContext));
+  // Before the REST API, whose JSON parser would take the body Stripe's signature is checked over.
+  app.use("/api/vitrine/v2/stripe/webhook", stripeWebhookRouter(makeContext));
   app.use("/api/vitrine/v2/analytics/events", analyticsCollectRouter(makeContext));
   app.use("/api/vitrine/v2/analytics/recordings", sessionRecordingsRouter(makeContext));
   app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));

@@ -12,6 +12,7 @@ export const STORE_MAILS = [
   { kind: "low_stock", to: "owner" },
   { kind: "no_stock", to: "owner" },
   { kind: "backorder", to: "owner" },
+  { kind: "payment_dispute", to: "owner" },
   { kind: "order_confirmation", to: "shopper" },
   { kind: "customer_on_hold_order", to: "shopper" },
   { kind: "customer_processing_order", to: "shopper" },

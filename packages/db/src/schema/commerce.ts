@@ -135,6 +135,7 @@ export const mailKinds = [
   "customer_refunded_order",
   "customer_note",
   "customer_new_account",
+  "payment_dispute",
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -13,8 +13,8 @@ import {
   OrderChangeError,
   resendOrderConfirmation,
 } from "../../services/orders/orders-admin.server.ts";
-import { refundsOf } from "../../services/orders/refunds.server.ts";
-import { refundRoutes } from "./refunds-rest.server.ts";
+import { RefundError, refundsOf } from "../../services/orders/refunds.server.ts";
+import { refundRestError, refundRoutes } from "./refunds-rest.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
@@ -29,6 +29,8 @@ const invalidId = () => new rest.RestError(404, "woocommerce_rest_shop_order_inv
 
 /** The service's refusals as REST errors. */
 function restError(error: unknown): unknown {
+  // A status set to refunded sends the order's money back as a refund does, with its refusals.
+  if (error instanceof RefundError) return refundRestError(error);
   if (!(error instanceof OrderChangeError)) return error;
   switch (error.code) {
     case "not_found":

@@ -18,8 +18,11 @@ import * as rest from "./rest-route.server.ts";
 
 const invalidOrder = () => new rest.RestError(404, "woocommerce_rest_shop_order_invalid_id", "Invalid ID.");
 
-/** The service's refusals as REST errors (amounts in cents, as the API gives them). */
-function restError(error: unknown): unknown {
+/**
+ * The service's refusals as REST errors (amounts in cents, as the API gives them); also a status
+ * change to refunded's, whose money goes back the same way (orders-rest.server.ts).
+ */
+export function refundRestError(error: unknown): unknown {
   if (!(error instanceof RefundError)) return error;
   const { left = 0, lineId = 0 } = error.details;
   switch (error.code) {
@@ -65,6 +68,25 @@ function restError(error: unknown): unknown {
         `Line item ${lineId} has less left to refund than asked.`,
         { param: "line_items", line: String(lineId) },
       );
+    // The order was paid through Stripe, and its money could not go back that way: nothing is recorded.
+    case "gateway_off":
+      return new rest.RestError(
+        409,
+        "vitrine_refund_gateway_off",
+        "The order was paid through Stripe, which is switched off: switch it on to refund the payment.",
+      );
+    case "gateway_refused":
+      return new rest.RestError(
+        409,
+        "vitrine_refund_gateway_refused",
+        "Stripe refused the refund; nothing was refunded. See the payment in Stripe's dashboard.",
+      );
+    case "gateway_unreachable":
+      return new rest.RestError(
+        502,
+        "vitrine_refund_gateway_unreachable",
+        "Stripe could not be reached; nothing was refunded. Try again in a moment.",
+      );
   }
 }
 
@@ -72,7 +94,7 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw restError(error);
+    throw refundRestError(error);
   }
 }
 
@@ -86,7 +108,8 @@ export function refundJson(refund: OrderRefund) {
     reason: refund.reason,
     refunded_by: refund.refundedById,
     refunded_by_name: refund.refundedBy,
-    refunded_payment: false,
+    // Whether the money went back through the payment provider (Stripe), as WooCommerce says.
+    refunded_payment: refund.gatewayRefundId !== null,
     restocked: refund.restocked,
     line_items: refund.lines.map((line) => ({
       id: line.id,
@@ -110,7 +133,7 @@ const list: rest.Handler = async (context, _caller, req, res) => {
 
 const getOne: rest.Handler = async (context, _caller, req, res) => {
   const [refund] = await refundsOf(context.db, rest.parseId(req), rest.parseId(req, "refund"));
-  if (!refund) throw restError(new RefundError("refund_not_found"));
+  if (!refund) throw refundRestError(new RefundError("refund_not_found"));
   res.json(refundJson(refund));
 };
 

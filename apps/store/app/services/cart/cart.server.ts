@@ -5,6 +5,7 @@ import {
   cartLines,
   carts,
   type Database,
+  orderLines,
   productImages,
   products,
   selectRows,
@@ -293,6 +294,26 @@ export async function removeLine(
     .returning({ name: lineName(locale) });
   if (!removed) throw new CartError("line_not_found");
   return removed;
+}
+
+/**
+ * In the transaction of an order's payment (issue 42): what the order bought leaves the cart it came
+ * from, which stayed while the shopper paid away. Each line loses the quantity bought of its product
+ * (and variation) and goes at 0 or below; anything added since, or more of an item than was bought,
+ * stays. A cart gone since changes nothing.
+ */
+export async function takeBoughtLines(tx: Transaction, cartId: number, orderId: number): Promise<void> {
+  const bought = sql`(select ${orderLines.productId} as product_id, ${orderLines.variationId} as variation_id, sum(${orderLines.quantity})::int as quantity
+    from ${orderLines} where ${orderLines.orderId} = ${orderId} and ${orderLines.productId} is not null
+    group by ${orderLines.productId}, ${orderLines.variationId}) as bought`;
+  const sameItem = sql`${cartLines.cartId} = ${cartId} and ${cartLines.productId} = bought.product_id and ${cartLines.variationId} is not distinct from bought.variation_id`;
+  await tx.execute(
+    sql`delete from ${cartLines} using ${bought} where ${sameItem} and ${cartLines.quantity} <= bought.quantity`,
+  );
+  await tx.execute(
+    sql`update ${cartLines} set quantity = ${cartLines.quantity} - bought.quantity from ${bought} where ${sameItem}`,
+  );
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 export async function cartItemCount(db: Database, owner: CartOwner): Promise<number> {

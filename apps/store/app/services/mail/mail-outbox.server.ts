@@ -2,6 +2,7 @@ import { type Database, type MailKind, mailOutbox, type Transaction } from "@vit
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../../lib/dashboard.ts";
 import { makeOrderConfirmation } from "../orders/order-mail.server.tsx";
+import { sweepEvery } from "../shared/sweep.server.ts";
 import { makeAccountMail } from "./account-mails.server.tsx";
 import type { MadeMail, OwedMailRow } from "./mail-parts.server.tsx";
 import { makeOrderMail } from "./order-mails.server.tsx";
@@ -195,6 +196,7 @@ const MAKERS: Record<MailKind, (context: MailContext, mail: OwedMailRow) => Prom
   no_stock: makeStockMail,
   backorder: makeStockMail,
   customer_new_account: makeAccountMail,
+  payment_dispute: makeOrderMail,
 };
 
 /**
@@ -266,22 +268,10 @@ export function sweepMailOutbox(options: {
   track: (work: Promise<void>) => void;
   intervalMs?: number;
 }): { stop(): void } {
-  let running = false;
-  const sweep = () => {
-    if (running) return;
-    running = true;
-    const context = options.context();
-    options.track(
-      deliverDueMails(context)
-        .then(() => undefined)
-        .catch((error) => context.logger.warn({ err: error }, "sending owed mails failed"))
-        .finally(() => {
-          running = false;
-        }),
-    );
-  };
-  sweep();
-  const timer = setInterval(sweep, options.intervalMs ?? MAIL_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return sweepEvery({
+    ...options,
+    work: deliverDueMails,
+    intervalMs: options.intervalMs ?? MAIL_SWEEP_INTERVAL_MS,
+    failure: "sending owed mails failed",
+  });
 }

@@ -8,6 +8,7 @@ import type { MailMessage } from "./mail.server.ts";
 import { untaxedFigures } from "./mail-parts.server.tsx";
 import {
   customerNoteMail,
+  disputeMail,
   mailStore,
   type OrderForMails,
   orderForMails,
@@ -141,6 +142,14 @@ export async function previewMail(
         };
         return stockMail(kind, product, owner, store, locale);
       }
+      case "payment_dispute":
+        return disputeMail(
+          order,
+          { disputeId: "dp_sample", amount: order.total, currency: order.currency, reason: "fraudulent" },
+          owner,
+          store,
+          locale,
+        );
       case "customer_new_account":
         return newAccountMail(
           { email: order.email, locale, accountUrl: `${context.config.publicUrl}/my-account` },

@@ -31,7 +31,7 @@ import {
 
 /**
  * The mails about an order (issue 40, decision 0062), WooCommerce's: to the owner, a new, cancelled
- * or failed order; to the shopper, their order on hold, being processed, completed, refunded (in full
+ * or failed order, and a disputed payment (issue 42); to the shopper, their order on hold, being processed, completed, refunded (in full
  * or in part) and a note written to them. The shopper's are in the order's language, the owner's in
  * the store's. Each is made from plain data (`OrderForMails`), so the back office previews the
  * same mail from a real order or a sample; the senders read that data for an owed mail.
@@ -118,6 +118,66 @@ export function ownerOrderMail(
       </>
     ),
   });
+}
+
+/** A dispute as its mail shows it: Stripe's id, the amount held back and the bank's stated reason. */
+export type DisputeForMail = { disputeId: string; amount: number; currency: string; reason: string };
+
+/**
+ * To the owner: the shopper's bank disputes the order's payment (issue 42), in the store's language:
+ * the amount it holds back, the reason it gives, and where to answer (Stripe's dashboard, within
+ * the bank's deadline).
+ */
+export function disputeMail(
+  order: OrderForMails,
+  dispute: DisputeForMail,
+  to: string,
+  store: MailStore,
+  locale: Locale = OWNER_LOCALE,
+): Promise<MailMessage> {
+  const t = createI18n(locale).t;
+  const subject = t("mail.store.disputeSubject", { store: store.name, id: order.id });
+  const intro = t("mail.store.disputeIntro", { id: order.id, name: order.customerName });
+  const facts = [
+    t("mail.store.disputeAmount", { amount: formatPrice(dispute.amount, dispute.currency, locale) }),
+    t("mail.store.disputeReason", { reason: dispute.reason }),
+    t("mail.store.disputeReference", { id: dispute.disputeId }),
+  ];
+  const action = t("mail.store.disputeAction");
+  return renderMail({
+    to,
+    subject,
+    locale,
+    storeName: store.name,
+    look: store.look,
+    preview: intro,
+    text: [intro, "", ...facts, "", action, "", t("mail.store.manageOrder", { url: order.adminUrl })].join(
+      "\n",
+    ),
+    body: (
+      <>
+        <MailHeading look={store.look}>{subject}</MailHeading>
+        <Text>{intro}</Text>
+        {facts.map((fact) => (
+          <Text key={fact} style={{ margin: "4px 0" }}>
+            {fact}
+          </Text>
+        ))}
+        <Text>{action}</Text>
+        <MailLink look={store.look} href={order.adminUrl}>
+          {t("mail.store.manageOrderLink")}
+        </MailLink>
+      </>
+    ),
+  });
+}
+
+/** A dispute owed in the outbox, from its payload; null when the payload lacks it. */
+export function disputeOfPayload(payload: Record<string, unknown>): DisputeForMail | null {
+  const { disputeId, amount, currency, reason } = payload;
+  if (typeof disputeId !== "string" || typeof amount !== "number" || typeof currency !== "string")
+    return null;
+  return { disputeId, amount, currency, reason: typeof reason === "string" ? reason : "" };
 }
 
 /** To the shopper: their order is on hold, being processed, or completed; in their language. */
@@ -294,6 +354,13 @@ export async function makeOrderMail(context: MailContext, owed: OwedMailRow): Pr
       const to = await ownerRecipients(context);
       if (!to) return { unsent: "no_recipient" };
       return { mail: await ownerOrderMail(owed.kind, order, to, store) };
+    }
+    case "payment_dispute": {
+      const to = await ownerRecipients(context);
+      if (!to) return { unsent: "no_recipient" };
+      const dispute = disputeOfPayload(owed.payload);
+      if (!dispute) return { unsent: "unknown_dispute" };
+      return { mail: await disputeMail(order, dispute, to, store) };
     }
     case "customer_on_hold_order":
     case "customer_processing_order":

@@ -69,6 +69,27 @@ export async function oweCustomerNoteMail(
   });
 }
 
+/**
+ * In the transaction that learnt of it: the owner's mail about a payment the shopper's bank disputes
+ * (issue 42), once per dispute.
+ */
+export async function oweDisputeMail(
+  tx: Transaction,
+  dispute: { orderId: number; disputeId: string; amount: number; currency: string; reason: string },
+): Promise<void> {
+  await oweMail(tx, {
+    kind: "payment_dispute",
+    orderId: dispute.orderId,
+    ref: dispute.disputeId,
+    payload: {
+      disputeId: dispute.disputeId,
+      amount: dispute.amount,
+      currency: dispute.currency,
+      reason: dispute.reason,
+    },
+  });
+}
+
 /** A product's (or variation's) stock as one order line's decrement left it. */
 export type StockChange = {
   orderId: number;

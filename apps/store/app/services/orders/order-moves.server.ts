@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.server.ts";
 import { type OrderStatus, restoresStock } from "../../lib/order-status.ts";
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
 import { releaseCouponUsage } from "../coupons/coupons.server.ts";
-import { deliverNewOrderMails } from "../mail/mail-outbox.server.ts";
+import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
 import { oweStatusMails } from "../mail/owed-mails.server.ts";
 import { DEADLOCK_DETECTED, databaseRefusal } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
@@ -27,18 +27,34 @@ export type OrderChangeContext = Pick<
  * when: the note "Order status changed from X to Y.", shown in the reader's language), owes the
  * mails the move sends and, for a cancellation or a refund, gives back its coupons' uses and puts
  * back the stock that has not gone back yet. Answers the products whose stock came back.
+ *
+ * A payment made away from the checkout (Stripe, issue 42) moves its order too: `placesOrder` when
+ * the payment is what places it (pending → processing, or on hold while a delayed payment clears),
+ * which owes the placed order's mails (the shopper's confirmation, the owner's new order, once per
+ * order, as a checkout's) instead of the move's, which would tell the shopper twice; `returnsStock`
+ * when the move gives the stock back although its status alone would not (a payment that failed:
+ * the stock it held goes back to the shelves).
  */
 export async function moveOrderStatus(
   tx: Transaction,
-  move: { orderId: number; from: OrderStatus; to: OrderStatus; by: number | null },
+  move: {
+    orderId: number;
+    from: OrderStatus;
+    to: OrderStatus;
+    by: number | null;
+    placesOrder?: boolean;
+    returnsStock?: boolean;
+  },
 ): Promise<number[]> {
   await tx.update(orders).set({ status: move.to }).where(eq(orders.id, move.orderId));
   const [change] = await tx
     .insert(orderStatusChanges)
     .values({ orderId: move.orderId, fromStatus: move.from, toStatus: move.to, changedBy: move.by })
     .returning({ id: orderStatusChanges.id });
-  await oweStatusMails(tx, { orderId: move.orderId, from: move.from, to: move.to, changeId: change!.id });
-  if (!restoresStock(move.to)) return [];
+  if (move.placesOrder) await oweOrderMails(tx, move.orderId);
+  else
+    await oweStatusMails(tx, { orderId: move.orderId, from: move.from, to: move.to, changeId: change!.id });
+  if (!restoresStock(move.to) && !move.returnsStock) return [];
   // A cancelled or refunded order gives its coupons' uses back (decision 0068).
   await releaseCouponUsage(tx, move.orderId);
   return restoreOrderStock(tx, move.orderId);

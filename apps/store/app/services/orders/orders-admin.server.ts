@@ -1,4 +1,4 @@
-import { orderNotes, orders } from "@vitrine/db";
+import { orderNotes, orders, type Transaction } from "@vitrine/db";
 import { eq } from "drizzle-orm";
 import { canChangeStatus, type OrderStatus } from "../../lib/order-status.ts";
 import { confirmationSentByHand } from "../mail/mail-outbox.server.ts";
@@ -71,7 +71,7 @@ export async function changeOrderStatus(
         return { from: order.status, to: status, changed: false, restockedProductIds: [] };
       if (!canChangeStatus(order.status, status))
         throw new OrderChangeError("invalid_transition", { from: order.status, to: status });
-      if (status === "refunded") await refundTheRest(tx, { id: orderId, total: order.total }, by);
+      if (status === "refunded") await refundTheRest(context, tx, { id: orderId, total: order.total }, by);
       const restockedProductIds = await moveOrderStatus(tx, { orderId, from: order.status, to: status, by });
       return { from: order.status, to: status, changed: true, restockedProductIds };
     }),
@@ -94,16 +94,27 @@ export async function addOrderNote(
   const noteId = await context.db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw new OrderChangeError("not_found");
-    const [written] = await tx
-      .insert(orderNotes)
-      .values({ orderId, authorId: by, body: input.note, toCustomer: input.customerNote })
-      .returning({ id: orderNotes.id });
-    if (input.customerNote) await oweCustomerNoteMail(tx, { orderId, noteId: written!.id });
-    return written!.id;
+    return writeOrderNote(tx, { orderId, body: input.note, toCustomer: input.customerNote, by });
   });
   if (input.customerNote) orderChanged(context, orderId, []);
   const notes = await notesOf(context.db, orderId);
   return notes.find((note) => note.id === noteId)!;
+}
+
+/**
+ * In the caller's transaction: a note on the order by `by` (null: the store itself, as a payment's
+ * notes are); one to the customer is owed to them by mail. Answers the note's id.
+ */
+export async function writeOrderNote(
+  tx: Transaction,
+  note: { orderId: number; body: string; toCustomer: boolean; by: number | null },
+): Promise<number> {
+  const [written] = await tx
+    .insert(orderNotes)
+    .values({ orderId: note.orderId, authorId: note.by, body: note.body, toCustomer: note.toCustomer })
+    .returning({ id: orderNotes.id });
+  if (note.toCustomer) await oweCustomerNoteMail(tx, { orderId: note.orderId, noteId: written!.id });
+  return written!.id;
 }
 
 /** Sends the order's confirmation mail again, the way the checkout sent it; answers where it went. */

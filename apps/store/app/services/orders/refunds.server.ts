@@ -8,8 +8,14 @@ import {
   users,
 } from "@vitrine/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../lib/order-status.ts";
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
 import { oweRefundMail } from "../mail/owed-mails.server.ts";
+import {
+  GatewayRefundError,
+  type GatewayRefundErrorCode,
+  refundAtGateway,
+} from "../payments/gateway-refunds.server.ts";
 import {
   moveOrderStatus,
   type OrderChangeContext,
@@ -24,7 +30,9 @@ import { userName } from "./orders.server.ts";
  * owner asks. A refund never gives back more than is left (the order's total less its earlier
  * refunds), nor more of a line than is left of it; one that leaves nothing makes the order refunded.
  * Each is one transaction that holds the order's row, so two refunds at once run one after the other
- * and the second sees what the first left.
+ * and the second sees what the first left. An order paid through a provider (Stripe, issue 42) gets
+ * its money back through it in that transaction, before anything is written: a refusal writes
+ * nothing (payments/gateway-refunds.server.ts).
  */
 
 export type RefundErrorCode =
@@ -34,7 +42,8 @@ export type RefundErrorCode =
   | "below_lines"
   | "exceeds_order"
   | "unknown_line"
-  | "exceeds_line";
+  | "exceeds_line"
+  | GatewayRefundErrorCode;
 
 export class RefundError extends Error {
   override name = "RefundError";
@@ -64,6 +73,8 @@ export type OrderRefund = {
   amount: number;
   reason: string;
   restocked: boolean;
+  /** The payment provider's refund (Stripe's `re_…`) when the money went back through it. */
+  gatewayRefundId: string | null;
   refundedById: number | null;
   /** The name of who refunded (null: the store itself, or a deleted account). */
   refundedBy: string | null;
@@ -127,9 +138,11 @@ function mergedLines(lines: readonly RefundLineInput[]): RefundLineInput[] {
 
 /**
  * Refunds `input` of the order, by `by`. Refuses (writing nothing) a refund of nothing, one over what
- * is left of the order or of a line, or one that names a line of another order. A refund that leaves
+ * is left of the order or of a line, or one that names a line of another order; for an order paid
+ * through a provider, one the provider refuses or cannot be reached for. A refund that leaves
  * nothing to refund makes the order refunded (its history, and the rest of its stock back); the
- * shopper's refund mail is owed, fully or partly refunded, and sent after the answer.
+ * shopper's refund mail is owed, fully or partly refunded, and sent after the answer. The same
+ * refund sent twice to the provider (a double click) is recorded once: the second answers the first.
  */
 export async function createRefund(
   context: OrderChangeContext,
@@ -139,11 +152,7 @@ export async function createRefund(
 ): Promise<OrderRefund> {
   const done = await withDeadlockRetry(() =>
     context.db.transaction(async (tx) => {
-      const [order] = await tx
-        .select({ status: orders.status, total: orders.total })
-        .from(orders)
-        .where(eq(orders.id, orderId))
-        .for("update");
+      const order = await lockedOrder(tx, orderId);
       if (!order) throw new RefundError("not_found");
       const refunded = await refundedSoFar(tx, orderId);
       const ordered = await linesOf(tx, orderId);
@@ -165,34 +174,145 @@ export async function createRefund(
       if (amount < linesAmount) throw new RefundError("below_lines");
       if (amount > left) throw new RefundError("exceeds_order", { left });
 
-      // The items go back first, so the refund records whether any did (none after a cancellation).
-      const restocked = new Set(
-        input.restock
-          ? await restoreOrderStock(
-              tx,
-              orderId,
-              lines.map((line) => ({ lineId: line.lineId, quantity: line.quantity })),
-            )
-          : [],
-      );
-      const refundId = await writeRefund(tx, {
-        orderId,
+      const content = {
         amount,
         reason: input.reason,
-        restocked: restocked.size > 0,
-        by,
         lines,
+        restock: input.restock,
+      };
+      const sent = await sentBack(context, tx, { orderId, amount, content });
+      if (sent) {
+        const known = await refundByGatewayId(tx, sent.gatewayRefundId);
+        if (known !== null) return { refundId: known, restocked: [], recorded: false };
+      }
+      const written = await recordRefund(tx, order, left, {
+        amount,
+        reason: input.reason,
+        lines,
+        restock: input.restock,
+        by,
+        gatewayRefundId: sent?.gatewayRefundId ?? null,
       });
-      const full = amount === left;
-      if (full && order.status !== "refunded")
-        for (const id of await moveOrderStatus(tx, { orderId, from: order.status, to: "refunded", by }))
-          restocked.add(id);
-      await oweRefundMail(tx, { orderId, refundId, full });
-      return { refundId, restocked: [...restocked] };
+      return { ...written, recorded: true };
     }),
   );
-  orderChanged(context, orderId, done.restocked);
+  if (done.recorded) orderChanged(context, orderId, done.restocked);
   return (await refundsOf(context.db, orderId, done.refundId))[0]!;
+}
+
+/** The order's row, held until the transaction ends: refunds of one order run one after the other. */
+async function lockedOrder(tx: Transaction, orderId: number) {
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status, total: orders.total })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  return order ?? null;
+}
+
+/** The refund a provider's refund id is recorded as, if it is. */
+async function refundByGatewayId(tx: Transaction, gatewayRefundId: string): Promise<number | null> {
+  const [known] = await tx
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.gatewayRefundId, gatewayRefundId));
+  return known?.id ?? null;
+}
+
+/** The money back through the provider the order was paid with, its refusal a `RefundError`. */
+async function sentBack(
+  context: OrderChangeContext,
+  tx: Transaction,
+  refund: { orderId: number; amount: number; content: unknown },
+) {
+  try {
+    return await refundAtGateway(context, tx, refund);
+  } catch (error) {
+    if (!(error instanceof GatewayRefundError)) throw error;
+    context.logger.warn(
+      { err: error, orderId: refund.orderId },
+      "refund refused or not sent by the provider",
+    );
+    throw new RefundError(error.code);
+  }
+}
+
+/**
+ * In the order's transaction, its row held and the refund checked (and sent, for an order paid
+ * through a provider): the items asked go back, the refund is written, an order with nothing left
+ * becomes refunded, and the shopper's mail is owed. Answers the refund and the products restocked.
+ */
+async function recordRefund(
+  tx: Transaction,
+  order: { id: number; status: OrderStatus },
+  left: number,
+  refund: {
+    amount: number;
+    reason: string;
+    lines: RefundLineInput[];
+    restock: boolean;
+    by: number | null;
+    gatewayRefundId: string | null;
+  },
+): Promise<{ refundId: number; restocked: number[] }> {
+  // The items go back first, so the refund records whether any did (none after a cancellation).
+  const restocked = new Set(
+    refund.restock
+      ? await restoreOrderStock(
+          tx,
+          order.id,
+          refund.lines.map((line) => ({ lineId: line.lineId, quantity: line.quantity })),
+        )
+      : [],
+  );
+  const refundId = await writeRefund(tx, {
+    orderId: order.id,
+    amount: refund.amount,
+    reason: refund.reason,
+    restocked: restocked.size > 0,
+    by: refund.by,
+    lines: refund.lines,
+    gatewayRefundId: refund.gatewayRefundId,
+  });
+  const full = refund.amount === left;
+  if (full && order.status !== "refunded")
+    for (const id of await moveOrderStatus(tx, {
+      orderId: order.id,
+      from: order.status,
+      to: "refunded",
+      by: refund.by,
+    }))
+      restocked.add(id);
+  await oweRefundMail(tx, { orderId: order.id, refundId, full });
+  return { refundId, restocked: [...restocked] };
+}
+
+/**
+ * In the transaction that handles the provider's word that money went back (a refund made in
+ * Stripe's dashboard, `charge.refunded`): records it as a refund of the order, within what is left
+ * (none when the order's refunds already count it all), without lines or restock, as WooCommerce
+ * records a refund made at the gateway. A refund already recorded (the back office's own) is not
+ * recorded again. Answers what was recorded, or null.
+ */
+export async function recordGatewayRefund(
+  tx: Transaction,
+  orderId: number,
+  refund: { amount: number; gatewayRefundId: string },
+): Promise<{ refundId: number; amount: number; restocked: number[] } | null> {
+  const order = await lockedOrder(tx, orderId);
+  if (!order || (await refundByGatewayId(tx, refund.gatewayRefundId)) !== null) return null;
+  const left = order.total - (await refundedSoFar(tx, orderId)).amount;
+  const amount = Math.min(refund.amount, left);
+  if (amount <= 0) return null;
+  const written = await recordRefund(tx, order, left, {
+    amount,
+    reason: "",
+    lines: [],
+    restock: false,
+    by: null,
+    gatewayRefundId: refund.gatewayRefundId,
+  });
+  return { ...written, amount };
 }
 
 async function writeRefund(
@@ -204,6 +324,7 @@ async function writeRefund(
     restocked: boolean;
     by: number | null;
     lines: RefundLineInput[];
+    gatewayRefundId: string | null;
   },
 ): Promise<number> {
   const [written] = await tx
@@ -214,6 +335,7 @@ async function writeRefund(
       reason: refund.reason,
       restocked: refund.restocked,
       refundedBy: refund.by,
+      gatewayRefundId: refund.gatewayRefundId,
     })
     .returning({ id: orderRefunds.id });
   if (refund.lines.length > 0)
@@ -230,10 +352,13 @@ async function writeRefund(
 
 /**
  * In the transaction of a status change to refunded, by hand (WooCommerce does the same): what is
- * left of the order is refunded, each line's rest with it, and the shopper's full refund mail owed.
- * The status change itself puts the stock back. Nothing left, nothing written.
+ * left of the order is refunded, each line's rest with it, and the shopper's full refund mail owed;
+ * an order paid through a provider gets that money back through it first (its refusal is a
+ * `RefundError`, and nothing changes). The status change itself puts the stock back. Nothing left,
+ * nothing written.
  */
 export async function refundTheRest(
+  context: OrderChangeContext,
   tx: Transaction,
   order: { id: number; total: number },
   by: number | null,
@@ -249,6 +374,9 @@ export async function refundTheRest(
       amount: line.total - (refunded.lines.get(line.id)?.amount ?? 0),
     }))
     .filter((line) => line.quantity > 0 || line.amount > 0);
+  const content = { amount: left, rest: true };
+  const sent = await sentBack(context, tx, { orderId: order.id, amount: left, content });
+  if (sent && (await refundByGatewayId(tx, sent.gatewayRefundId)) !== null) return;
   const refundId = await writeRefund(tx, {
     orderId: order.id,
     amount: left,
@@ -256,6 +384,7 @@ export async function refundTheRest(
     restocked: true,
     by,
     lines,
+    gatewayRefundId: sent?.gatewayRefundId ?? null,
   });
   await oweRefundMail(tx, { orderId: order.id, refundId, full: true });
 }
@@ -272,6 +401,7 @@ export async function refundsOf(db: Database, orderId: number, refundId?: number
       amount: orderRefunds.amount,
       reason: orderRefunds.reason,
       restocked: orderRefunds.restocked,
+      gatewayRefundId: orderRefunds.gatewayRefundId,
       refundedById: orderRefunds.refundedBy,
       refundedBy: sql<string | null>`${userName}`,
       dateCreated: orderRefunds.createdAt,

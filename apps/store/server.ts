@@ -75,6 +75,7 @@ async function serve(config: Config, logger: Logger): Promise<void> {
       requests,
       productSearch: caches.productSearch,
       productListings: caches.productListings,
+      changes,
       isWorker: cluster.isWorker,
     });
     const shown = listening === publicUrl ? "" : ` (public address ${publicUrl})`;

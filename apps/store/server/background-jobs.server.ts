@@ -1,4 +1,4 @@
-import type { DbHandle } from "@vitrine/db";
+import type { ChangeFeed, DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "../app/services/analytics/analytics.server.ts";
@@ -7,6 +7,7 @@ import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { sweepMailOutbox } from "../app/services/mail/mail-outbox.server.ts";
 import { drawInBackground } from "../app/services/media/demo-images.server.ts";
+import { sweepUnpaidOrders } from "../app/services/payments/payment-sweep.server.ts";
 import type { CurrentSettings } from "./caches.server.ts";
 import type { InFlight } from "./in-flight.server.ts";
 
@@ -18,19 +19,43 @@ import type { InFlight } from "./in-flight.server.ts";
 
 export type BackgroundJob = { stop(): void | Promise<void> };
 
-/** Mails owed by orders whose first attempt failed or was cut off (decision 0050), at start and each minute. */
-export function mailOutboxSweep(options: {
+/** What a sweep of the process's own builds its context from. */
+type SweepParts = {
   database: DbHandle;
   mailer: Mailer;
   logger: Logger;
   settings: CurrentSettings;
   config: Config;
   requests: InFlight;
-}): BackgroundJob {
+};
+
+/** Mails owed by orders whose first attempt failed or was cut off (decision 0050), at start and each minute. */
+export function mailOutboxSweep(options: SweepParts): BackgroundJob {
   const { database, mailer, logger, settings, config } = options;
   return sweepMailOutbox({
     context: () => ({ db: database.db, mailer, logger, settings: settings.current, config }),
     track: (work) => options.requests.track(work),
+  });
+}
+
+/**
+ * Stripe orders left unpaid past the hold time, cancelled and their stock returned (issue 42), at
+ * start and each minute, by every process: each order is ended once, whichever process gets there.
+ */
+export function unpaidOrdersSweep(options: SweepParts & { changes: ChangeFeed }): BackgroundJob {
+  const { database, mailer, logger, settings, config, requests, changes } = options;
+  return sweepUnpaidOrders({
+    context: () => ({
+      db: database.db,
+      mailer,
+      logger,
+      settings: settings.current,
+      config,
+      afterAnswer: (work) => requests.track(work),
+      // As a request's change does: every process drops the pages that show the stock that came back.
+      invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
+    }),
+    track: (work) => requests.track(work),
   });
 }
 
@@ -75,9 +100,10 @@ export function analyticsPurging(
 }
 
 /**
- * Starts a serving process's jobs: every process sweeps the mail outbox and warms its own search
- * index; drawing pictures and purging analytics are done once per database, by the process that is
- * not a cluster's worker. `stop` stops them all and settles when the drawing has stopped.
+ * Starts a serving process's jobs: every process sweeps the mail outbox and the unpaid orders and
+ * warms its own search index; drawing pictures and purging analytics are done once per database,
+ * by the process that is not a cluster's worker. `stop` stops them all and settles when the drawing
+ * has stopped.
  */
 export function startBackgroundJobs(options: {
   database: DbHandle;
@@ -88,10 +114,12 @@ export function startBackgroundJobs(options: {
   requests: InFlight;
   productSearch: ProductSearch;
   productListings: ProductListings;
+  changes: ChangeFeed;
   isWorker: boolean;
 }): BackgroundJob {
   const jobs: BackgroundJob[] = [
     mailOutboxSweep(options),
+    unpaidOrdersSweep(options),
     catalogueIndexWarming(options.productSearch, options.productListings),
   ];
   if (!options.isWorker) {

@@ -1,10 +1,12 @@
 import { BankDetails } from "../../features/orders/bank-details.tsx";
 import { OrderDetails } from "../../features/orders/order-details.tsx";
+import { PaymentState } from "../../features/orders/payment-state.tsx";
 import type { Route } from "./+types/route";
 import { loadOrderReceived } from "./order-received.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  return loadOrderReceived(context, params.id, new URL(request.url).searchParams.get("key"));
+  const query = new URL(request.url).searchParams;
+  return loadOrderReceived(context, params.id, query.get("key"), query.get("session_id"));
 }
 
 export function meta() {
@@ -14,6 +16,7 @@ export function meta() {
 export default function OrderReceived({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      {loaderData.payment && <PaymentState state={loaderData.payment} />}
       <OrderDetails order={loaderData.order} thanks />
       {loaderData.bankDetails && (
         <div className="mt-6">

@@ -7,6 +7,7 @@ import { addToCart, type CartOwner, loadCart } from "../cart/cart.server.ts";
 import { CheckoutError, checkoutCart } from "../cart/checkout.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { testConfig, testContext } from "../shared/test-context.test-helper.ts";
+import { confirmReturnFromStripe } from "./stripe-return.server.ts";
 
 /**
  * The placing side of card payments (issue 42, decision 0073): a Stripe order is placed pending with
@@ -128,6 +129,28 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     // Trying again later (the same attempt) goes on to Stripe's page with the same order.
     const retried = await checkout(context(), owner, "attempt-stripe-0003");
     expect(retried.paymentUrl).toMatch(/\/c\/pay\/cs_test_/);
+  });
+
+  it("back before the webhook, the receipt asks Stripe once and the order is paid", async () => {
+    const { owner } = await cartOfTwoMugs();
+    const ctx = context();
+    const placed = await checkout(ctx, owner, "attempt-stripe-0005");
+    const [payment] = await database.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, placed.id));
+    // The fake sends its webhook nowhere: only the receipt's question tells the store.
+    await fake.pay(payment!.reference, "succeeded");
+    const asked = () =>
+      fake.requests.filter((request) => request.method === "GET" && request.path.endsWith(payment!.reference))
+        .length;
+    expect(await confirmReturnFromStripe(ctx, placed.id, "cs_test_not_this_orders")).toBe(false);
+    expect(await confirmReturnFromStripe(ctx, placed.id, payment!.reference)).toBe(true);
+    expect(await confirmReturnFromStripe(ctx, placed.id, payment!.reference)).toBe(false);
+    expect(asked()).toBe(1);
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order!.status).toBe("processing");
+    expect((await loadCart(database.db, owner, "en")).itemCount).toBe(0);
   });
 
   it("is not offered when switched off", async () => {

@@ -31,6 +31,8 @@ export type BuiltStore = {
   ownsDataDir: boolean;
   /** Sends SIGTERM once and answers the exit code. */
   stop: () => Promise<number | null>;
+  /** Kills it as `kill -9` does (SIGKILL): no shutdown, nothing finished; settles once it is gone. */
+  kill: () => Promise<void>;
 };
 
 /**
@@ -72,7 +74,11 @@ export async function startBuiltStore(env: Record<string, string> = {}): Promise
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  return { port, origin: `http://127.0.0.1:${port}`, dataDir, ownsDataDir, stop };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+  };
+  return { port, origin: `http://127.0.0.1:${port}`, dataDir, ownsDataDir, stop, kill };
 }
 
 /** Waits until the store reports every demo picture drawn, as the browser tests' global set-up does. */

@@ -40,6 +40,7 @@ function paymentState(order: {
   paymentMethod: string;
 }): "confirming" | "paid" | "failed" | null {
   if (!gatewayById(order.paymentMethod)?.paidAway) return null;
-  if (order.status === "pending") return "confirming";
+  // On hold: a delayed method (a bank debit) is paid or not some days later.
+  if (order.status === "pending" || order.status === "on-hold") return "confirming";
   return order.status === "failed" || order.status === "cancelled" ? "failed" : "paid";
 }

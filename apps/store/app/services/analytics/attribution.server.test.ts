@@ -86,7 +86,14 @@ describe.each(await availableDialects())("storing the attribution with the order
       currency: "USD",
       billing: address,
       shipping: address,
-      payment: { via: "checkout", method: "cod", offer: { payments: parseStoreSettings({}).payments, config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } } } },
+      payment: {
+        via: "checkout",
+        method: "cod",
+        offer: {
+          payments: parseStoreSettings({}).payments,
+          config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } },
+        },
+      },
       shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 0, taxable: true },
       pricing: parseStoreSettings({}),
       customerNote: "",

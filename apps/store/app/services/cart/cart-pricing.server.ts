@@ -11,10 +11,8 @@ import { summaryOfTotals } from "../../lib/totals/totals-rows.ts";
 import type {
   CheckoutPricing,
   ShippingChoice,
-  TaxLocation,
   TaxRate,
   Totals,
-  TotalsInput,
   TotalsLine,
 } from "../../lib/totals/totals-types.ts";
 import { appliedCoupons, type CouponRow, ruleLines } from "../coupons/coupons.server.ts";

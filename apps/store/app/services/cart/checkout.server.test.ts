@@ -48,7 +48,14 @@ function input(
     currency: "USD",
     billing: address,
     shipping: address,
-    payment: { via: "checkout", method: paymentMethod, offer: { payments, config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } } } },
+    payment: {
+      via: "checkout",
+      method: paymentMethod,
+      offer: {
+        payments,
+        config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } },
+      },
+    },
     shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
     pricing: parseStoreSettings({}),
     customerNote: "",
@@ -100,7 +107,9 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     // stock (which answers what the stock mails need): each a round trip while the transaction is
     // open. A taxed order writes its tax lines too (one more).
     expect(statements).toHaveLength(9);
-    expect(statements.filter((statement) => statement.startsWith('insert into "mail_outbox"'))).toHaveLength(1);
+    expect(statements.filter((statement) => statement.startsWith('insert into "mail_outbox"'))).toHaveLength(
+      1,
+    );
     expect(statements[0]).toMatch(/^select pg_advisory_xact_lock/);
     expect(statements.filter((statement) => statement.includes('where "orders"."idempotency_key"'))).toEqual([
       statements[1],

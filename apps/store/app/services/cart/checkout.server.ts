@@ -17,7 +17,6 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { refusalParams } from "../../lib/coupons/coupon-rules.ts";
-import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
 import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";

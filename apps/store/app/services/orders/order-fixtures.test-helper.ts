@@ -111,7 +111,10 @@ export async function placeTestOrder(
     payment: {
       via: "checkout",
       method: options.payment ?? "bacs",
-      offer: { payments: parseStoreSettings({}).payments, config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } } },
+      offer: {
+        payments: parseStoreSettings({}).payments,
+        config: { stripe: { secretKey: undefined, webhookSecret: undefined, apiUrl: undefined } },
+      },
     },
     shippingRate: { id: "flat_rate:1", label: "Flat rate", cost: 500, taxable: true },
     pricing: parseStoreSettings({}),

@@ -1,7 +1,6 @@
 import type { Database } from "@vitrine/db";
 import { isLocale } from "../../i18n/i18n.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
-import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { type PackageLine, packageRates, type RatesContext } from "../../lib/shipping/package-rates.ts";
 import type { ShippingMethodInstance } from "../../lib/shipping/shipping-methods.ts";
 import { matchZone, type ShippingDestination, type ZoneLocation } from "../../lib/shipping/zone-matching.ts";

@@ -24,6 +24,7 @@ import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { mediaPlaceholders, mediaState } from "../app/services/media/demo-images.server.ts";
 import { MEDIA_URL_PREFIX } from "../app/services/media/media.server.ts";
 import { encoderFailingOnce } from "../app/services/media/media-library.server.ts";
+import { stripeCheckoutOrigin } from "../app/services/payments/stripe-client.server.ts";
 import { comingSoonGate } from "../app/services/settings/coming-soon.server.ts";
 import { parseCookies } from "../app/services/shared/cookies.server.ts";
 import { RequestSession } from "../app/services/shared/session.server.ts";
@@ -110,7 +111,8 @@ export function createApp({
           fontSrc: ["'self'"],
           connectSrc: ["'self'", config.walletHost],
           frameSrc: ["'self'", config.walletHost],
-          formAction: ["'self'", config.walletHost],
+          // The checkout's form is answered with a 303 to Stripe's page, which form-action covers too.
+          formAction: ["'self'", config.walletHost, stripeCheckoutOrigin(config)],
           frameAncestors: ["'self'"],
           baseUri: ["'self'"],
           objectSrc: ["'none'"],

@@ -20,6 +20,14 @@ export type StripeAccess = {
 
 const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
+/**
+ * Where Stripe's hosted Checkout pages are (the API's address in tests): the checkout's form, sent
+ * without JavaScript, is answered with a 303 there, so the pages' `form-action` must allow it.
+ */
+export function stripeCheckoutOrigin(config: Pick<Config, "stripe">): string {
+  return config.stripe.apiUrl ?? STRIPE_CHECKOUT_ORIGIN;
+}
+
 /** One client per key and address, per process (each holds its own connection pool). */
 const clients = new Map<string, Stripe>();
 
@@ -54,6 +62,6 @@ export function stripeAccess(
     client,
     webhookSecret: config.stripe.webhookSecret || stripe.webhook_secret,
     testMode: /^(sk|rk)_test_/.test(secretKey),
-    checkoutOrigin: apiUrl ?? STRIPE_CHECKOUT_ORIGIN,
+    checkoutOrigin: stripeCheckoutOrigin(config),
   };
 }

@@ -77,7 +77,7 @@ export const DEMO_STORE: SharedStoreEnv = {
 /** A store without a catalogue, with the main store's administrator. */
 export const EMPTY_STORE: SharedStoreEnv = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 
-export type SharedStore = { port: number; origin: string };
+export type SharedStore = { port: number; origin: string; dataDir: string };
 
 type WorkerStore = BuiltStore & {
   /** Puts back the settings the store started with, through its REST API. */
@@ -102,9 +102,10 @@ type Fixtures = {
   cartWithProduct: { page: Page; name: string };
   /**
    * The newest mail the store wrote (as an .eml file, no SMTP in tests) to `to` that contains
-   * `text`, waited for; the files it returned are deleted after the test.
+   * `text`, waited for; the files it returned are deleted after the test. The main store's mail,
+   * or that of the store whose data folder is `dataDir` (a shared store's).
    */
-  sentMail: (to: string, text: string) => Promise<string>;
+  sentMail: (to: string, text: string, dataDir?: string) => Promise<string>;
   /**
    * Starts a store from the built server on a free port with a fresh data folder (no demo
    * catalogue), for tests of start-up and settings; stopped and removed after the test. With
@@ -203,9 +204,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   sentMail: async ({}, use) => {
-    const mailDir = path.join(process.env.E2E_DATA_DIR!, "mail");
     const read = new Set<string>();
-    await use(async (to, text) => {
+    await use(async (to, text, dataDir = process.env.E2E_DATA_DIR!) => {
+      const mailDir = path.join(dataDir, "mail");
       let found: { file: string; content: string } | undefined;
       await expect
         .poll(() => {
@@ -219,10 +220,10 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
           return found?.content ?? "";
         })
         .not.toBe("");
-      read.add(found!.file);
+      read.add(path.join(mailDir, found!.file));
       return found!.content;
     });
-    for (const file of read) rmSync(path.join(mailDir, file), { force: true });
+    for (const file of read) rmSync(file, { force: true });
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -268,7 +269,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       }
       const store = await starting;
       used.add(store);
-      return { port: store.port, origin: store.origin };
+      return { port: store.port, origin: store.origin, dataDir: store.dataDir };
     });
     for (const store of used) await store.reset();
   },

@@ -2,7 +2,6 @@ import { useEffect } from "react";
 import { useMatches } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { BACK_OFFICE_PATH, HOME_PAGE_SLUG, productEditLink, type StaffView } from "../../lib/edit-links.ts";
-import { PaymentsTestModeNotice } from "./payments-test-mode.tsx";
 
 /** What the page shows that staff can edit: the product of a product page, the home page's blocks. */
 function editTarget(matches: ReturnType<typeof useMatches>): { label: string; href: string } | null {
@@ -78,3 +77,21 @@ function useReducedMotionNotice(canEditPages: boolean): void {
   }, [canEditPages, t]);
 }
 const REDUCED_MOTION_NOTICE_KEY = "vitrine_reduced_motion_notice";
+
+/**
+ * Staff's reminder that Stripe runs on a test key and takes no real money (issue 42), at the top of
+ * every storefront page (under the admin bar) and of the back office. A status text, not a landmark:
+ * it says how the store is, and asks for nothing. Only pages rendered for staff carry it. It lives
+ * in the admin bar's module, which only staff load, so that no shopper's page names another file.
+ */
+export function PaymentsTestModeNotice() {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="status"
+      className="payments-test-mode bg-amber-200 px-4 py-1 text-center text-sm font-medium text-stone-900"
+    >
+      {t("adminBar.paymentsTestMode")}
+    </p>
+  );
+}

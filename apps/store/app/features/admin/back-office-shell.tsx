@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useId, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { PaymentsTestModeNotice } from "../../components/layout/admin-bar.tsx";
 import { MenuIcon } from "../../components/layout/menu-toggle.tsx";
-import { PaymentsTestModeNotice } from "../../components/layout/payments-test-mode.tsx";
 import { Notices } from "../../components/ui/notices.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { useRootData } from "../../root-data.ts";

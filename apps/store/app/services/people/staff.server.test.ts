@@ -37,12 +37,12 @@ describe("staffViewFor's test-mode notice", () => {
     ).toMatchObject({ paymentsTestMode: false });
   });
 
-  it("is for administrators: an editor's bar has none, and a shopper or a shared page no staff view", () => {
+  it("is for all staff, an editor too; a shopper or a shared page has no staff view", () => {
     const testMode = withStripe({ enabled: true, secret_key: TEST_KEY });
     expect(staffViewFor(testMode, { role: "editor" }, config)).toEqual({
       canEditPages: true,
       comingSoon: false,
-      paymentsTestMode: false,
+      paymentsTestMode: true,
     });
     expect(staffViewFor(testMode, { role: "customer" }, config)).toBeNull();
     // The root loader reads no user for a shared page.

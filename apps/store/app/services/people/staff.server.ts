@@ -21,8 +21,8 @@ export function staffViewFor(
   return {
     canEditPages: true,
     comingSoon: settings.coming_soon,
-    paymentsTestMode:
-      user.role === "administrator" && (stripeAccess(config, settings.payments)?.testMode ?? false),
+    // Every member of staff (the "staff on every page"): an editor too sees that no real money is taken.
+    paymentsTestMode: stripeAccess(config, settings.payments)?.testMode ?? false,
   };
 }
 

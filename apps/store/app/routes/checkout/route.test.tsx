@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { attributesById } from "../../components/ui/markup.test-helper.ts";
 import { createI18n } from "../../i18n/i18n.ts";
 import { type CartView, NO_TOTALS } from "../../lib/cart.ts";
+import { TAX_SETTINGS_DEFAULTS } from "../../lib/tax-settings.ts";
 import CheckoutRoute from "./route.tsx";
 
 const cart: CartView = {
@@ -75,16 +76,7 @@ const loaderData = {
     coupons: [],
     rates: [],
     baseLocation: { country: "US", state: "CA", postcode: "", city: "" },
-    settings: {
-      enabled: false,
-      pricesIncludeTax: false,
-      basedOn: "shipping",
-      shippingTaxClass: "inherit",
-      roundAtSubtotal: false,
-      displayShop: "excl",
-      displayCart: "excl",
-      totalsDisplay: "itemized",
-    },
+    settings: { ...TAX_SETTINGS_DEFAULTS, enabled: false },
   },
   paymentMethods: [
     { id: "cod", titleKey: "checkout.payment.cod.title", descriptionKey: "checkout.payment.cod.description" },

@@ -7,6 +7,7 @@ import { addToCart, type CartOwner, loadCart } from "../cart/cart.server.ts";
 import { CheckoutError, checkoutCart } from "../cart/checkout.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { testConfig, testContext } from "../shared/test-context.test-helper.ts";
+import { address } from "./stripe-fixtures.test-helper.ts";
 import { confirmReturnFromStripe } from "./stripe-return.server.ts";
 
 /**
@@ -14,18 +15,6 @@ import { confirmReturnFromStripe } from "./stripe-return.server.ts";
  * its stock held and its cart kept, and the shopper is sent to a Checkout Session made from the
  * order's figures, at a fake Stripe on loopback through the official client.
  */
-
-const address = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  address_1: "1 Analytical Way",
-  city: "Austin",
-  state: "TX",
-  postcode: "73301",
-  country: "US" as const,
-  email: "ada@example.com",
-  phone: "5125550100",
-};
 
 let fake: StripeFake;
 beforeAll(async () => {

@@ -133,7 +133,8 @@ export type StripeOrder = {
   total: number;
 };
 
-const address = {
+/** The shopper's billing and shipping address in these tests. */
+export const address = {
   first_name: "Ada",
   last_name: "Lovelace",
   address_1: "1 Analytical Way",

@@ -1,3 +1,5 @@
+import type { ProductType } from "./catalogue.ts";
+
 /** The back office's products as the list shows them: shared by the service that reads them and the page. */
 
 export type StockStatus = "instock" | "outofstock" | "onbackorder";
@@ -5,7 +7,7 @@ export type StockStatus = "instock" | "outofstock" | "onbackorder";
 export type AdminProduct = {
   id: number;
   slug: string;
-  type: "simple" | "variable";
+  type: ProductType;
   status: "publish" | "draft";
   sku: string | null;
   regularPrice: number;

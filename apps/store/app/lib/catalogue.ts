@@ -5,10 +5,14 @@ export type StockState = "instock" | "lowstock" | "outofstock" | "onbackorder";
 export type Stock = { state: StockState; quantity: number | null };
 export type Price = { regular: number; sale: number | null; min: number; max: number };
 
+/** WooCommerce's product types (decision 0076). */
+export const PRODUCT_TYPES = ["simple", "variable", "grouped", "external"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
 export type ProductCard = {
   id: number;
   slug: string;
-  type: "simple" | "variable";
+  type: ProductType;
   name: string;
   shortDescription: string;
   price: Price;

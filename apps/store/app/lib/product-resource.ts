@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { locales } from "../i18n/i18n.ts";
+import { PRODUCT_TYPES } from "./catalogue.ts";
 
 /**
  * The product as a REST resource (`/api/vitrine/v2/products`), in the API's snake_case: what a save
@@ -14,7 +15,7 @@ const price = z.number().int().min(0).max(1_000_000_000);
 const quantity = z.number().int().min(0).max(10_000_000);
 export const stockStatuses = ["instock", "outofstock", "onbackorder"] as const;
 const stockStatus = z.enum(stockStatuses);
-const productType = z.enum(["simple", "variable"]);
+const productType = z.enum(PRODUCT_TYPES);
 const productStatus = z.enum(["publish", "draft"]);
 const shortText = z.string().max(200);
 const longText = z.string().max(100_000);

@@ -1,11 +1,11 @@
-import type { ProductAttribute, Stock, VariationView } from "./catalogue.ts";
+import type { ProductAttribute, ProductType, Stock, VariationView } from "./catalogue.ts";
 import type { ImageView } from "./media.ts";
 
 /** What the quick-view lightbox shows; the server formats the prices in the shopper's language. */
 export type QuickViewData = {
   id: number;
   slug: string;
-  type: "simple" | "variable";
+  type: ProductType;
   name: string;
   shortDescription: string;
   priceText: string;

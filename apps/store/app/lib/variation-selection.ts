@@ -1,9 +1,9 @@
-import type { ProductAttribute, VariationView } from "./catalogue.ts";
+import type { ProductAttribute, ProductType, VariationView } from "./catalogue.ts";
 
 export type SelectionState = "simple" | "incomplete" | "unavailable" | "available";
 
 type Selectable = {
-  type: "simple" | "variable";
+  type: ProductType;
   attributes: ProductAttribute[];
   variations: VariationView[];
 };

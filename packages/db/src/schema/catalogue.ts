@@ -51,7 +51,8 @@ export const products = pgTable(
   {
     id: serial("id").primaryKey(),
     slug: text("slug").notNull(),
-    type: text("type", { enum: ["simple", "variable"] }).notNull(),
+    /** WooCommerce's product types; downloadable and virtual are flags beside the type, as there. */
+    type: text("type", { enum: ["simple", "variable", "grouped", "external"] }).notNull(),
     status: text("status", { enum: ["publish", "draft"] })
       .notNull()
       .default("publish"),
@@ -78,6 +79,12 @@ export const products = pgTable(
       onDelete: "set null",
     }),
     featured: boolean("featured").notNull().default(false),
+    /** Nothing to ship (WooCommerce's "Virtual"): a cart of such lines only asks for no shipping. */
+    virtual: boolean("virtual").notNull().default(false),
+    /** Files are delivered after payment (WooCommerce's "Downloadable"). */
+    downloadable: boolean("downloadable").notNull().default(false),
+    /** An external (affiliate) product's address, where its button goes; null for other types. */
+    externalUrl: text("external_url"),
     menuOrder: integer("menu_order").notNull().default(0),
     totalSales: integer("total_sales").notNull().default(0),
     averageRating: numeric("average_rating", { precision: 3, scale: 2 }).notNull().default("0"),
@@ -118,6 +125,8 @@ export const productTranslations = pgTable(
     description: text("description").notNull().default(""),
     /** The page's meta description; empty means the short description serves. */
     metaDescription: text("meta_description").notNull().default(""),
+    /** An external product's button text (WooCommerce's "Button text"); null: the store's default. */
+    buttonText: text("button_text"),
   },
   // The storefront's search reads these texts into memory (decision 0020); the back office's product
   // list searches names in SQL, by any part of them (pg_trgm, decision 0065).
@@ -141,6 +150,65 @@ export const productCategories = pgTable(
     primaryKey({ columns: [t.productId, t.categoryId] }),
     index("product_categories_category_idx").on(t.categoryId),
   ],
+);
+
+/**
+ * Products linked to a product: a grouped product's children, its upsells ("You may also like…" on
+ * its page) and its cross-sells ("You may be interested in…" in the cart), in the owner's order.
+ */
+export const productLinks = pgTable(
+  "product_links",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    linkedProductId: integer("linked_product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["grouped", "upsell", "cross_sell"] }).notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.kind, t.linkedProductId] }),
+    // Which grouped products hold a product (its parents), and what links to a deleted product.
+    index("product_links_linked_idx").on(t.linkedProductId, t.kind),
+    check("product_links_not_self", sql`${t.productId} <> ${t.linkedProductId}`),
+  ],
+);
+
+/** Product tags (WooCommerce's product_tag taxonomy): flat, unlike categories. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+  },
+  (t) => [uniqueIndex("tags_slug_key").on(t.slug)],
+);
+
+export const tagTranslations = pgTable(
+  "tag_translations",
+  {
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagId, t.locale] })],
+);
+
+export const productTags = pgTable(
+  "product_tags",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag_idx").on(t.tagId)],
 );
 
 export const productImages = pgTable(
@@ -241,6 +309,8 @@ export const variations = pgTable(
     shippingClassId: integer("shipping_class_id").references(() => shippingClasses.id, {
       onDelete: "set null",
     }),
+    virtual: boolean("virtual").notNull().default(false),
+    downloadable: boolean("downloadable").notNull().default(false),
   },
   (t) => [
     index("variations_product_idx").on(t.productId),

@@ -18,6 +18,7 @@ import type {
   ProductAttribute,
   ProductCard,
   ProductPage,
+  ProductType,
   Stock,
 } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
@@ -83,7 +84,7 @@ const cardColumns = {
 type CardRow = {
   id: number;
   slug: string;
-  type: "simple" | "variable";
+  type: ProductType;
   regularPrice: number;
   salePrice: number | null;
   taxStatus: TaxStatus;

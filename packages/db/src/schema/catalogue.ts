@@ -83,6 +83,9 @@ export const products = pgTable(
     virtual: boolean("virtual").notNull().default(false),
     /** Files are delivered after payment (WooCommerce's "Downloadable"). */
     downloadable: boolean("downloadable").notNull().default(false),
+    /** Downloads allowed per item bought (-1 unlimited) and days they stay open (-1 never); decision 0075. */
+    downloadLimit: integer("download_limit").notNull().default(-1),
+    downloadExpiry: integer("download_expiry").notNull().default(-1),
     /** An external (affiliate) product's address, where its button goes; null for other types. */
     externalUrl: text("external_url"),
     menuOrder: integer("menu_order").notNull().default(0),
@@ -311,6 +314,9 @@ export const variations = pgTable(
     }),
     virtual: boolean("virtual").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
+    /** The variation's own download limit and expiry (decision 0075), as the product's. */
+    downloadLimit: integer("download_limit").notNull().default(-1),
+    downloadExpiry: integer("download_expiry").notNull().default(-1),
   },
   (t) => [
     index("variations_product_idx").on(t.productId),

@@ -4,6 +4,7 @@ export * from "./catalogue.ts";
 export * from "./commerce.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";
+export * from "./downloads.ts";
 export * from "./payments.ts";
 export * from "./rate-limits.ts";
 export * from "./shipping.ts";

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -79,6 +80,20 @@ export const products = pgTable(
       onDelete: "set null",
     }),
     featured: boolean("featured").notNull().default(false),
+    /**
+     * WooCommerce's fields its product CSV carries (decision 0074), kept so an import and an export
+     * lose nothing: the sale's first and last day, backorders (no, notify, yes), whether reviews are
+     * allowed, and where the product is listed (visible, catalog, search, hidden).
+     */
+    dateOnSaleFrom: date("date_on_sale_from"),
+    dateOnSaleTo: date("date_on_sale_to"),
+    backorders: text("backorders", { enum: ["no", "notify", "yes"] })
+      .notNull()
+      .default("no"),
+    reviewsAllowed: boolean("reviews_allowed").notNull().default(true),
+    catalogVisibility: text("catalog_visibility", { enum: ["visible", "catalog", "search", "hidden"] })
+      .notNull()
+      .default("visible"),
     /** Nothing to ship (WooCommerce's "Virtual"): a cart of such lines only asks for no shipping. */
     virtual: boolean("virtual").notNull().default(false),
     /** Files are delivered after payment (WooCommerce's "Downloadable"). */
@@ -314,6 +329,12 @@ export const variations = pgTable(
     }),
     virtual: boolean("virtual").notNull().default(false),
     downloadable: boolean("downloadable").notNull().default(false),
+    /** The sale's days and backorders, as the product's (decision 0074). */
+    dateOnSaleFrom: date("date_on_sale_from"),
+    dateOnSaleTo: date("date_on_sale_to"),
+    backorders: text("backorders", { enum: ["no", "notify", "yes"] })
+      .notNull()
+      .default("no"),
     /** The variation's own download limit and expiry (decision 0075), as the product's. */
     downloadLimit: integer("download_limit").notNull().default(-1),
     downloadExpiry: integer("download_expiry").notNull().default(-1),

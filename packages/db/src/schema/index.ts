@@ -1,6 +1,7 @@
 export * from "./accounts.ts";
 export * from "./analytics.ts";
 export * from "./catalogue.ts";
+export * from "./catalogue-import.ts";
 export * from "./commerce.ts";
 export * from "./content.ts";
 export * from "./coupons.ts";

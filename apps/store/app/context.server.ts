@@ -15,6 +15,7 @@ import {
   type MediaLibrary,
   type SizeEncoder,
 } from "./services/media/media-library.server.ts";
+import { createPrivateFiles, type PrivateFiles } from "./services/media/private-files.server.ts";
 import {
   createLoginLimits,
   type LoginLimitSettings,
@@ -79,6 +80,8 @@ export type AppContext = {
   loginLimits: LoginLimits;
   /** Staff's uploads: the pictures and their sizes (decision 0031). */
   mediaLibrary: MediaLibrary;
+  /** Files kept with the media but never served: downloadable products' files (decision 0075). */
+  privateFiles: PrivateFiles;
   /**
    * How this shopper's catalogue prices are shown (with or without tax, at their tax location):
    * every catalogue read that builds prices for a page takes it (decision 0071). Read once per request.
@@ -91,10 +94,11 @@ export type AppContext = {
  * counters live in the database, so a client built per request still counts with every other.
  */
 export function withDomainClients(
-  parts: Omit<AppContext, "cart" | "loginLimits" | "mediaLibrary" | "shownPrices">,
+  parts: Omit<AppContext, "cart" | "loginLimits" | "mediaLibrary" | "privateFiles" | "shownPrices">,
   options: { loginLimits?: LoginLimitSettings; mediaEncode?: SizeEncoder } = {},
 ): AppContext {
   let prices: Promise<ShownPrices> | undefined;
+  const originalsDir = path.join(parts.config.dataDir, "originals");
   return {
     ...parts,
     shownPrices: () => {
@@ -106,9 +110,10 @@ export function withDomainClients(
     mediaLibrary: createMediaLibrary({
       db: parts.db,
       mediaDir: parts.config.mediaDir,
-      originalsDir: path.join(parts.config.dataDir, "originals"),
+      originalsDir,
       encode: options.mediaEncode,
     }),
+    privateFiles: createPrivateFiles({ db: parts.db, originalsDir }),
   };
 }
 

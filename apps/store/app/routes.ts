@@ -12,6 +12,7 @@ export default [
   route("checkout/order-received/:id", "routes/order-received/route.tsx"),
   route("my-account", "routes/account/route.tsx"),
   route("my-account/orders", "routes/account-orders/route.tsx"),
+  route("my-account/downloads", "routes/account-downloads/route.tsx"),
   route("my-account/lost-password", "routes/lost-password/route.tsx"),
   route("my-account/view-order/:id", "routes/account-order/route.tsx"),
   route("my-account/pages/:slug", "routes/account-page-edit/route.tsx"),
@@ -53,6 +54,8 @@ export default [
   route("admin/taxes/rates.csv", "routes/admin/taxes-csv/route.ts"),
   route("go/:slug", "routes/affiliate/route.tsx", { id: "affiliate-go" }),
   route("recommend/:slug", "routes/affiliate/route.tsx", { id: "affiliate-recommend" }),
+  // A bought file by its signed link (decision 0075): a resource route, the file or a refusal page.
+  route("download/:order/:permission/:signature", "routes/download/route.ts"),
   route("language", "routes/language/route.ts"),
   route("store-notice", "routes/store-notice/route.ts"),
   route("search", "routes/search/route.tsx"),

@@ -4,6 +4,7 @@ import type { AppContext } from "../context.server.ts";
 import { affiliateLinkRoutes } from "./rest/affiliate-links-rest.server.ts";
 import { attributeRoutes } from "./rest/attributes-rest.server.ts";
 import { couponRoutes } from "./rest/coupons-rest.server.ts";
+import { downloadRoutes } from "./rest/downloads-rest.server.ts";
 import { mailRoutes } from "./rest/mails-rest.server.ts";
 import { mediaRoutes } from "./rest/media-rest.server.ts";
 import { menuRoutes } from "./rest/menus-rest.server.ts";
@@ -48,6 +49,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...couponRoutes,
     ...menuRoutes,
     ...mediaRoutes,
+    ...downloadRoutes,
     ...orderRoutes,
     ...reportRoutes,
     ...settingsRoutes,

@@ -19,8 +19,8 @@ import * as rest from "./rest-route.server.ts";
  * `GET|PUT /media/{id}` (alt text) and `DELETE /media/{id}[?force=true]`.
  */
 
-/** The upload's file and fields, read into memory up to the size limit. */
-function readUpload(
+/** The upload's file and fields, read into memory up to the size limit (a picture, or a download's file). */
+export function readUpload(
   req: Request,
 ): Promise<{ bytes: Buffer; filename: string; fields: Record<string, string> }> {
   return new Promise((resolve, reject) => {

@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import { OrderDetails } from "../../features/orders/order-details.tsx";
+import { OrderDownloads } from "../../features/orders/order-downloads.tsx";
 import { formatDateTime } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { downloadsOfOrder } from "../../services/downloads/download-permissions.server.ts";
 import { findOrderForViewer as findOrder, notesOf } from "../../services/orders/orders.server.ts";
 import type { Route } from "./+types/route";
 
@@ -21,7 +23,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     note: note.note,
     date: note.dateCreated.toISOString(),
   }));
-  return { ...order, updates };
+  const downloads = await downloadsOfOrder(context.db, context.config.sessionSecret, order);
+  return { ...order, updates, downloads };
 }
 
 export function meta() {
@@ -38,6 +41,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         {t("account.orderStatusLine", { status: t(`account.statuses.${loaderData.status}`) })}
       </p>
       <OrderDetails order={loaderData} thanks={false} />
+      {loaderData.downloads.length > 0 && <OrderDownloads downloads={loaderData.downloads} />}
       {loaderData.updates.length > 0 && (
         <section aria-labelledby="order-updates-heading" className="mt-8">
           <h2 id="order-updates-heading" className="mb-2 text-xl font-semibold">

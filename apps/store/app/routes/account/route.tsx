@@ -40,6 +40,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 {t("account.orders")}
               </Link>
             </li>
+            <li>
+              <Link to="/my-account/downloads" className="underline">
+                {t("account.downloads.title")}
+              </Link>
+            </li>
           </ul>
         </nav>
         {account.editablePages.length > 0 && (

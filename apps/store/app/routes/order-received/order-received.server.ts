@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { data } from "react-router";
 import { z } from "zod";
+import { downloadsOfOrder } from "../../services/downloads/download-permissions.server.ts";
 import { findOrderForViewer } from "../../services/orders/orders.server.ts";
 import { gatewayById } from "../../services/payments/gateways.server.ts";
 import { confirmReturnFromStripe } from "../../services/payments/stripe-return.server.ts";
@@ -28,7 +29,9 @@ export async function loadOrderReceived(
   }
   // A bank transfer's receipt tells the shopper where to pay (the owner's settings).
   const bankDetails = order.paymentMethod === "bacs" ? context.settings.payments.bacs.details : null;
-  return { order, bankDetails, payment: paymentState(order) };
+  // A paid order's files, each by its signed link (decision 0075).
+  const downloads = await downloadsOfOrder(context.db, context.config.sessionSecret, order);
+  return { order, bankDetails, payment: paymentState(order), downloads };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { BankDetails } from "../../features/orders/bank-details.tsx";
 import { OrderDetails } from "../../features/orders/order-details.tsx";
+import { OrderDownloads } from "../../features/orders/order-downloads.tsx";
 import { PaymentState } from "../../features/orders/payment-state.tsx";
 import type { Route } from "./+types/route";
 import { loadOrderReceived } from "./order-received.server.ts";
@@ -18,6 +19,7 @@ export default function OrderReceived({ loaderData }: Route.ComponentProps) {
     <>
       {loaderData.payment && <PaymentState state={loaderData.payment} />}
       <OrderDetails order={loaderData.order} thanks />
+      {loaderData.downloads.length > 0 && <OrderDownloads downloads={loaderData.downloads} />}
       {loaderData.bankDetails && (
         <div className="mt-6">
           <BankDetails details={loaderData.bankDetails} />

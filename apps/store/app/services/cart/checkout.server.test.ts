@@ -91,7 +91,7 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     expect((await loadCart(db, owner, "en")).lines).toEqual([]);
   });
 
-  it("places a one-line order in nine statements, reading its attempt's key once, under its lock", async () => {
+  it("places a one-line order paid on delivery in ten statements, reading its attempt's key once, under its lock", async () => {
     const { db } = database;
     const owner = await insertSession(db, "s1");
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 10 });
@@ -105,8 +105,13 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     // The lock, the key, the cart (one read), the order, its two mails (the shopper's confirmation
     // and the owner's new order, in one insert), its history, its lines, the emptied cart and the
     // stock (which answers what the stock mails need): each a round trip while the transaction is
-    // open. A taxed order writes its tax lines too (one more).
-    expect(statements).toHaveLength(9);
+    // open. A taxed order writes its tax lines too (one more). Placed paid (cash on delivery), it
+    // grants its downloadable lines' files in one insert … select (decision 0075): ten; an order
+    // placed unpaid (a bank transfer) grants nothing, nine.
+    expect(statements).toHaveLength(10);
+    expect(
+      statements.filter((statement) => statement.includes("insert into download_permissions")),
+    ).toHaveLength(1);
     expect(statements.filter((statement) => statement.startsWith('insert into "mail_outbox"'))).toHaveLength(
       1,
     );
@@ -369,7 +374,15 @@ describe.each((await availableDialects()).filter((dialect) => dialect === "postg
         )[0]?.tables ?? null;
       await expect
         .poll(waiting)
-        .toEqual(["cart_lines", "mail_outbox", "order_lines", "order_status_changes", "orders", "products"]);
+        .toEqual([
+          "cart_lines",
+          "download_permissions",
+          "mail_outbox",
+          "order_lines",
+          "order_status_changes",
+          "orders",
+          "products",
+        ]);
       // And it has not taken the cap first (the order of its cart): another checkout of the cap goes on.
       await db.transaction(async (tx) => {
         await tx.execute(

@@ -20,6 +20,7 @@ import { refusalParams } from "../../lib/coupons/coupon-rules.ts";
 import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
 import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";
+import { grantOrderDownloads, grantsDownloads } from "../downloads/download-permissions.server.ts";
 import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
 import { oweStockMails } from "../mail/owed-mails.server.ts";
 import {
@@ -344,6 +345,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         })),
       );
       await writeTaxAndCouponLines(tx, order!.id, totals);
+      // Placed paid (cash on delivery, the wallet): its files are the shopper's now (decision 0075).
+      if (grantsDownloads(order!.status)) await grantOrderDownloads(tx, order!.id);
       await claimCoupons(tx, {
         orderId: order!.id,
         coupons,

@@ -7,6 +7,7 @@ import { createI18n, type Locale } from "../../i18n/i18n.ts";
 import { orderTotalsSummary } from "../../lib/orders.ts";
 import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
 import { totalsDisplayOf } from "../../lib/totals/totals-rows.ts";
+import { downloadsOfOrder } from "../downloads/download-permissions.server.ts";
 import { orderWithLines } from "../orders/orders.server.ts";
 import type { MailMessage } from "./mail.server.ts";
 import {
@@ -20,7 +21,7 @@ import {
   orderFiguresText,
   payloadId,
 } from "./mail-parts.server.tsx";
-import { renderMail } from "./render-mail.server.tsx";
+import { type MailLook, renderMail } from "./render-mail.server.tsx";
 import {
   type MailContext,
   mailLook,
@@ -50,7 +51,36 @@ export type OrderForMails = OrderFigures & {
   receiptUrl: string;
   /** The order in the back office, for the owner. */
   adminUrl: string;
+  /** A paid order's files with their signed links, absolute (decision 0075); the processing and completed mails list them. */
+  downloads?: MailDownload[];
 };
+
+/** A file a paid order opens, as a mail lists it. */
+export type MailDownload = { name: string; productName: string; url: string };
+
+const downloadLine = (download: MailDownload, t: TFunction) =>
+  t("mail.downloadLine", { product: download.productName, name: download.name });
+
+/** A paid order's files in a mail's plain text: a heading, each file's line and link, a blank line. */
+export function downloadsText(downloads: readonly MailDownload[], t: TFunction): string[] {
+  if (downloads.length === 0) return [];
+  return [t("mail.downloadsHeading"), ...downloads.map((d) => `${downloadLine(d, t)}: ${d.url}`), ""];
+}
+
+/** A paid order's files in a mail: each a link signed for its order and file (decision 0075). */
+export function MailDownloads(props: { downloads: readonly MailDownload[]; look: MailLook; t: TFunction }) {
+  if (props.downloads.length === 0) return null;
+  return (
+    <>
+      <Text style={{ fontWeight: 600, margin: "16px 0 4px" }}>{props.t("mail.downloadsHeading")}</Text>
+      {props.downloads.map((download) => (
+        <MailLink key={download.url} look={props.look} href={download.url}>
+          {downloadLine(download, props.t)}
+        </MailLink>
+      ))}
+    </>
+  );
+}
 
 /** A refund as its mail shows it: the amount, the reason, whether it was the last, what is left. */
 export type RefundForMail = { amount: number; reason: string; full: boolean; left: number };
@@ -187,7 +217,7 @@ export function shopperStatusMail(
   store: MailStore,
   locale: Locale = shopperLocale(order.locale),
 ): Promise<MailMessage> {
-  return shopperOrderMail(order, store, locale, SHOPPER_WORDS[kind], () => []);
+  return shopperOrderMail(order, store, locale, SHOPPER_WORDS[kind], () => [], order.downloads ?? []);
 }
 
 /** To the shopper: their order was refunded, in full or in part: how much, why, and what is left. */
@@ -214,6 +244,7 @@ function shopperOrderMail(
   locale: Locale,
   words: { subject: string; intro: string },
   facts: (t: TFunction, money: (cents: number) => string) => string[],
+  downloads: readonly MailDownload[] = [],
 ): Promise<MailMessage> {
   const { t, money } = wordsFor(locale, order.currency);
   const intro = t(words.intro, { id: order.id });
@@ -231,6 +262,7 @@ function shopperOrderMail(
       intro,
       "",
       ...(lines.length > 0 ? [...lines, ""] : []),
+      ...downloadsText(downloads, t),
       ...orderFiguresText(order, t, money),
       "",
       t("mail.viewOrder", { url: order.receiptUrl }),
@@ -244,6 +276,7 @@ function shopperOrderMail(
             {line}
           </Text>
         ))}
+        <MailDownloads downloads={downloads} look={store.look} t={t} />
         <OrderFiguresTable order={order} t={t} money={money} />
         <MailLink look={store.look} href={order.receiptUrl}>
           {t("mail.viewOrderLink")}
@@ -323,6 +356,23 @@ export async function orderForMails(
   };
 }
 
+/** The files a paid order opens, with their links made absolute (none while it is not paid). */
+export async function mailDownloads(
+  context: Pick<MailContext, "db" | "config">,
+  orderId: number,
+): Promise<MailDownload[]> {
+  // The listing checks the order is paid and its lines not refunded, whatever status is named here.
+  const downloads = await downloadsOfOrder(context.db, context.config.sessionSecret, {
+    id: orderId,
+    status: "processing",
+  });
+  return downloads.map((download) => ({
+    name: download.name,
+    productName: download.productName,
+    url: `${context.config.publicUrl}${download.url}`,
+  }));
+}
+
 /** A refund of the order as its mail shows it: what is left counts it and every refund before it. */
 export async function refundForMail(
   context: Pick<MailContext, "db">,
@@ -366,6 +416,7 @@ export async function makeOrderMail(context: MailContext, owed: OwedMailRow): Pr
     case "customer_processing_order":
     case "customer_completed_order":
       if (!order.email) return { unsent: "no_email" };
+      if (owed.kind !== "customer_on_hold_order") order.downloads = await mailDownloads(context, order.id);
       return { mail: await shopperStatusMail(owed.kind, order, store) };
     case "customer_refunded_order": {
       if (!order.email) return { unsent: "no_email" };

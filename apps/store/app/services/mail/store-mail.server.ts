@@ -16,7 +16,8 @@ export type MailContext = {
   mailer: Mailer;
   logger: Logger;
   settings: StoreSettings;
-  config: { publicUrl: string };
+  /** The public address for links; the session secret signs a paid order's download links (decision 0075). */
+  config: { publicUrl: string; sessionSecret: string };
 };
 
 /** The store's look in every mail: the logo made absolute (a path is the store's own), and the colour. */

@@ -4,6 +4,7 @@ import { formatPrice } from "../../i18n/format.ts";
 import { createI18n, isLocale } from "../../i18n/i18n.ts";
 import { orderTotalsSummary } from "../../lib/orders.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
+import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
 import { BANK_DETAIL_FIELDS, type BankDetails } from "../../lib/store-settings.ts";
 import { totalsDisplayOf } from "../../lib/totals/totals-rows.ts";
 import type { MailMessage } from "../mail/mail.server.ts";
@@ -13,7 +14,13 @@ import {
   OrderFiguresTable,
   orderFiguresText,
 } from "../mail/mail-parts.server.tsx";
-import { customerNoteMail } from "../mail/order-mails.server.tsx";
+import {
+  customerNoteMail,
+  downloadsText,
+  type MailDownload,
+  MailDownloads,
+  mailDownloads,
+} from "../mail/order-mails.server.tsx";
 import { type MailLook, renderMail } from "../mail/render-mail.server.tsx";
 import { type MailContext, mailLook } from "../mail/store-mail.server.ts";
 import { orderWithLines } from "./orders.server.ts";
@@ -29,6 +36,8 @@ export type OrderForMail = {
   name: string;
   paymentMethod: string;
   receiptUrl: string;
+  /** A paid order's files (placed paid: cash on delivery, the wallet, a card; decision 0075). */
+  downloads?: MailDownload[];
 } & OrderFigures;
 
 /** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
@@ -66,6 +75,7 @@ export function orderConfirmation(
     "",
     t("mail.orderIntro", { id: order.id }),
     "",
+    ...downloadsText(order.downloads ?? [], t),
     ...orderFiguresText(order, t, money),
     `${t("checkout.received.method")} ${t(`checkout.payment.${order.paymentMethod}.title`)}`,
     ...(bank.length > 0
@@ -87,6 +97,11 @@ export function orderConfirmation(
       <>
         <Text>{t("mail.greeting", { name: order.name })}</Text>
         <Text>{t("mail.orderIntro", { id: order.id })}</Text>
+        <MailDownloads
+          downloads={order.downloads ?? []}
+          look={look ?? { logoUrl: null, colour: DEFAULT_MAIL_COLOUR }}
+          t={t}
+        />
         <OrderFiguresTable order={order} t={t} money={money} />
         {bank.length > 0 && (
           <Section>
@@ -148,6 +163,7 @@ export async function makeOrderConfirmation(context: OrderMailContext, orderId: 
       totals: orderTotalsSummary(order),
       display: totalsDisplayOf(context.settings.taxes),
       receiptUrl: receiptUrl(context, order),
+      downloads: await mailDownloads(context, order.id),
     },
     context.settings,
     mailLook(context),

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.server.ts";
 import { type OrderStatus, restoresStock } from "../../lib/order-status.ts";
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
 import { releaseCouponUsage } from "../coupons/coupons.server.ts";
+import { grantOrderDownloads, grantsDownloads } from "../downloads/download-permissions.server.ts";
 import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
 import { oweStatusMails } from "../mail/owed-mails.server.ts";
 import { DEADLOCK_DETECTED, databaseRefusal } from "../shared/database-errors.server.ts";
@@ -54,6 +55,9 @@ export async function moveOrderStatus(
   if (move.placesOrder) await oweOrderMails(tx, move.orderId);
   else
     await oweStatusMails(tx, { orderId: move.orderId, from: move.from, to: move.to, changeId: change!.id });
+  // Paid (processing or completed): its files are granted, once (decision 0075). The processing and
+  // completed mails, sent after the commit, list them.
+  if (grantsDownloads(move.to)) await grantOrderDownloads(tx, move.orderId);
   if (!restoresStock(move.to) && !move.returnsStock) return [];
   // A cancelled or refunded order gives its coupons' uses back (decision 0068).
   await releaseCouponUsage(tx, move.orderId);

@@ -1,5 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import type { AdminOrderPage } from "../../../lib/order-resource.ts";
+import { permissionsOfOrder } from "../../../services/downloads/download-permissions.server.ts";
 import { confirmationMailOf } from "../../../services/mail/mail-outbox.server.ts";
 import { orderRow } from "../../../services/orders/order-row.server.ts";
 import { orderForAdmin } from "../../../services/orders/orders.server.ts";
@@ -32,13 +33,14 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
   await requireAdmin(context, request);
   const orderId = Number(id);
   const valid = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;
-  const [order, confirmation, refunds] = valid
+  const [order, confirmation, refunds, downloads] = valid
     ? await Promise.all([
         orderForAdmin(context.db, orderId),
         confirmationMailOf(context.db, orderId),
         refundsOf(context.db, orderId),
+        permissionsOfOrder(context.db, orderId),
       ])
-    : [null, null, []];
+    : [null, null, [], []];
   if (!order) throw data(null, { status: 404 });
   const refundedOf = (lineId: number, part: "quantity" | "amount") =>
     refunds
@@ -101,5 +103,5 @@ export async function loadAdminOrder(context: AppLoadContext, request: Request, 
       error: confirmation.lastError,
     },
   };
-  return { order: view };
+  return { order: view, downloads };
 }

@@ -1,4 +1,5 @@
 import { BackOfficePage, backOfficeMeta } from "../../../features/admin/back-office-page.tsx";
+import { OrderDownloadsSection } from "../../../features/admin/orders/order-downloads-section.tsx";
 import { OrderPage } from "../../../features/admin/orders/order-page.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
@@ -14,6 +15,7 @@ export default function BackOfficeOrder({ loaderData }: Route.ComponentProps) {
   return (
     <BackOfficePage title={t("backOffice.orders.orderTitle", { id: loaderData.order.id })}>
       <OrderPage order={loaderData.order} />
+      <OrderDownloadsSection orderId={loaderData.order.id} permissions={loaderData.downloads} />
     </BackOfficePage>
   );
 }

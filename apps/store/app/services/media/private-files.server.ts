@@ -1,0 +1,155 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { type Database, media } from "@vitrine/db";
+import { and, eq } from "drizzle-orm";
+import { MAX_UPLOAD_BYTES, MediaError, sniffImageType } from "./media-library.server.ts";
+
+/**
+ * Files kept with the media but never served (issue 43, decision 0075): a downloadable product's
+ * files. Each is a `media` row of kind `file` (so the picture library, which lists images, never
+ * shows it), its bytes under the originals folder (`files/…`), which no route serves; only the
+ * signed download route and staff's REST read them. The size limit is the media library's.
+ */
+
+export type StoredFile = { id: number; filename: string; mimeType: string; bytes: number };
+
+/** What a downloadable product may deliver: documents, archives, pictures, sound, video, text. */
+export function sniffFileType(bytes: Uint8Array, filename: string): string | null {
+  const starts = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  const ascii = (offset: number, text: string) => starts(offset, ...[...text].map((c) => c.charCodeAt(0)));
+  const extension = path.extname(filename).toLowerCase();
+  const image = sniffImageType(bytes);
+  if (image) return image;
+  if (ascii(0, "%PDF-")) return "application/pdf";
+  if (starts(0, 0x50, 0x4b, 0x03, 0x04)) return ZIP_FAMILY[extension] ?? "application/zip";
+  if (ascii(0, "ID3") || (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0)) return "audio/mpeg";
+  if (ascii(0, "OggS")) return "audio/ogg";
+  if (ascii(0, "fLaC")) return "audio/flac";
+  if (ascii(0, "RIFF") && ascii(8, "WAVE")) return "audio/wav";
+  if (ascii(4, "ftyp")) return extension === ".m4a" ? "audio/mp4" : "video/mp4";
+  if (TEXT_TYPES[extension] && isText(bytes)) return TEXT_TYPES[extension]!;
+  return null;
+}
+
+const ZIP_FAMILY: Record<string, string> = {
+  ".epub": "application/epub+zip",
+  ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  ".xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ".pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ".odt": "application/vnd.oasis.opendocument.text",
+};
+
+const TEXT_TYPES: Record<string, string> = {
+  ".txt": "text/plain",
+  ".csv": "text/csv",
+  ".md": "text/markdown",
+};
+
+/** UTF-8 text without control bytes but tabs and line ends. */
+function isText(bytes: Uint8Array): boolean {
+  const allowed = new Set([0x09, 0x0a, 0x0d]);
+  if (bytes.some((byte) => byte < 0x20 && !allowed.has(byte))) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's name as kept and offered back: its last part, without characters a header would mangle. */
+export function keptFilename(filename: string): string {
+  return (
+    path
+      .basename(filename)
+      .replace(/[^\w. ()-]/g, "_")
+      .slice(0, 200) || "download"
+  );
+}
+
+export function createPrivateFiles(options: { db: Database; originalsDir: string }) {
+  const { db, originalsDir } = options;
+
+  return {
+    /** Keeps an uploaded file for downloads; refuses an empty, too big or unknown one (4xx `MediaError`). */
+    async keepFile(input: { bytes: Buffer; filename: string; uploadedBy: number }): Promise<StoredFile> {
+      if (input.bytes.length === 0) throw new MediaError(400, "rest_upload_no_data", "No data supplied.");
+      if (input.bytes.length > MAX_UPLOAD_BYTES)
+        throw new MediaError(413, "rest_upload_file_too_big", "The file is too big.");
+      const filename = keptFilename(input.filename);
+      const type = sniffFileType(input.bytes, filename);
+      if (!type)
+        throw new MediaError(
+          415,
+          "rest_upload_invalid_type",
+          "The file is not a PDF, archive, document, picture, sound, video or text file.",
+        );
+      const hash = createHash("sha256").update(input.bytes).digest("hex");
+      // A random part: two uploads of the same bytes stay two files, each deleted on its own.
+      const relative = `files/${hash.slice(0, 2)}/${hash.slice(0, 16)}-${randomBytes(6).toString("hex")}${path.extname(filename).toLowerCase().slice(0, 10)}`;
+      const target = path.join(originalsDir, relative);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, input.bytes);
+      await rename(temporary, target);
+      const [row] = await db
+        .insert(media)
+        .values({
+          kind: "file",
+          filename,
+          mimeType: type,
+          state: "ready",
+          uploadedBy: input.uploadedBy,
+          originalPath: relative,
+        })
+        .returning({ id: media.id });
+      return { id: row!.id, filename, mimeType: type, bytes: input.bytes.length };
+    },
+
+    /** A kept file's facts; null when there is no such file. */
+    async fileInfo(id: number): Promise<StoredFile | null> {
+      const [row] = await db
+        .select({
+          id: media.id,
+          filename: media.filename,
+          mimeType: media.mimeType,
+          path: media.originalPath,
+        })
+        .from(media)
+        .where(and(eq(media.id, id), eq(media.kind, "file")));
+      if (!row?.path) return null;
+      const size = await stat(path.join(originalsDir, row.path)).catch(() => null);
+      if (!size) return null;
+      return { id: row.id, filename: row.filename, mimeType: row.mimeType, bytes: size.size };
+    },
+
+    /** A kept file's bytes as a stream; null when the file is gone. */
+    async openFile(id: number): Promise<(StoredFile & { stream: Readable }) | null> {
+      const [row] = await db
+        .select({
+          id: media.id,
+          filename: media.filename,
+          mimeType: media.mimeType,
+          path: media.originalPath,
+        })
+        .from(media)
+        .where(and(eq(media.id, id), eq(media.kind, "file")));
+      if (!row?.path) return null;
+      const file = path.join(originalsDir, row.path);
+      const size = await stat(file).catch(() => null);
+      if (!size?.isFile()) return null;
+      return {
+        id: row.id,
+        filename: row.filename,
+        mimeType: row.mimeType,
+        bytes: size.size,
+        stream: createReadStream(file),
+      };
+    },
+  };
+}
+
+export type PrivateFiles = ReturnType<typeof createPrivateFiles>;

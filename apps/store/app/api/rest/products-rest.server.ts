@@ -9,6 +9,7 @@ import {
   listCategoriesForAdmin,
   updateCategory,
 } from "../../services/catalogue/categories-admin.server.ts";
+import { groupedParentsOf } from "../../services/catalogue/product-links.server.ts";
 import {
   createProduct,
   listProductsForAdmin,
@@ -18,6 +19,7 @@ import {
   updateProduct,
 } from "../../services/catalogue/products-admin.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
+import { productTagRoutes } from "./product-tags-rest.server.ts";
 import * as rest from "./rest-route.server.ts";
 
 /**
@@ -30,9 +32,17 @@ import * as rest from "./rest-route.server.ts";
 const notFound = () => new rest.RestError(404, "rest_product_invalid_id", "Invalid ID.");
 const categoryNotFound = () => new rest.RestError(404, "rest_term_invalid", "Term does not exist.");
 
-/** The product's page, its cards in listings and home blocks: everything a save can change. */
-function productChanged(context: AppContext, productId: number) {
-  context.invalidatePages([PageTags.product(productId), PageTags.listing, PageTags.home]);
+/**
+ * The product's page, its cards in listings and home blocks: everything a save can change; and the
+ * grouped products holding it, whose pages list it and whose cards show its price in their range.
+ */
+async function productChanged(context: AppContext, productId: number) {
+  const parents = await groupedParentsOf(context.db, [productId]);
+  context.invalidatePages([
+    ...[productId, ...parents].map(PageTags.product),
+    PageTags.listing,
+    PageTags.home,
+  ]);
 }
 
 const listProducts: rest.Handler = async (context, _caller, req, res) => {
@@ -55,7 +65,7 @@ const getProduct: rest.Handler = async (context, _caller, req, res) => {
 const postProduct: rest.Handler = async (context, _caller, req, res) => {
   const body = rest.parsed(productInput, req.body, "body");
   const productId = await rest.refusing(() => createProduct(context.db, body));
-  productChanged(context, productId);
+  await productChanged(context, productId);
   res.status(201);
   await sendProduct(context, res, productId);
 };
@@ -65,7 +75,7 @@ const putProduct: rest.Handler = async (context, _caller, req, res) => {
   const body = rest.parsed(productInput, req.body, "body");
   const updated = await rest.refusing(() => updateProduct(context.db, productId, body));
   if (updated === null) throw notFound();
-  productChanged(context, productId);
+  await productChanged(context, productId);
   await sendProduct(context, res, productId);
 };
 
@@ -110,6 +120,7 @@ const putOrder: rest.Handler = async (context, _caller, req, res) => {
 };
 
 export const productRoutes: rest.RestRoute[] = [
+  ...productTagRoutes,
   { method: "get", path: "/products/categories", needs: "admin", handler: listCategories },
   { method: "post", path: "/products/categories", needs: "admin", handler: postCategory },
   { method: "put", path: "/products/categories/order", needs: "admin", handler: putOrder },

@@ -8,6 +8,7 @@ import {
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
 import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
 import { generalFields } from "./product-general-section.tsx";
+import { buttonTexts, typeFields } from "./product-links-section.tsx";
 import { shippingFields } from "./product-shipping-section.tsx";
 import { taxFields } from "./product-tax-section.tsx";
 
@@ -125,9 +126,14 @@ export type ProductFormState = {
 export function productFormBody(form: FormData, state: ProductFormState): FormBody {
   const text = (name: string) => String(form.get(name) ?? "");
   const simple = state.type === "simple";
+  // A price of its own: simple and external products (a variable one's are its variations', a
+  // grouped one's its children's); stock is a simple product's only.
+  const priced = simple || state.type === "external";
+  const variable = state.type === "variable";
   return {
     type: state.type,
     ...generalFields(form),
+    ...typeFields(form, state.type),
     ...taxFields(form),
     ...shippingFields(form),
     translations: Object.fromEntries(
@@ -138,19 +144,19 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
           short_description: text(`short_description_${lang}`),
           description: text(`description_${lang}`),
           meta_description: text(`meta_description_${lang}`),
+          ...buttonTexts(form, state.type, lang),
         },
       ]),
     ),
     categories: form.getAll("categories").map(Number),
     images: state.images,
-    // A variable product's price and stock are its variations'.
-    regular_price: simple ? (cents(text("regular_price")) ?? 0) : undefined,
-    sale_price: simple ? cents(text("sale_price")) : undefined,
+    regular_price: priced ? (cents(text("regular_price")) ?? 0) : undefined,
+    sale_price: priced ? cents(text("sale_price")) : undefined,
     stock_quantity: simple ? whole(text("stock_quantity")) : undefined,
     stock_status: simple ? text("stock_status") : undefined,
-    // A simple product keeps its own attributes for display; global ones are for variations here.
-    attributes: [...(simple ? [] : state.attributes), ...state.own.map(ownAttributeBody)],
-    variations: simple
+    // Only a variable product's global attributes are for variations here; the own ones are shown.
+    attributes: [...(variable ? state.attributes : []), ...state.own.map(ownAttributeBody)],
+    variations: !variable
       ? undefined
       : state.variations.map((variation) => ({
           ...(variation.id ? { id: variation.id } : {}),

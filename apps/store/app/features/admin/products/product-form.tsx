@@ -8,6 +8,7 @@ import { checkedProductBody, productFormBody, type VariationDraft, variationDraf
 import { ProductCategoriesSection, ProductGallerySection } from "./product-catalogue-section.tsx";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
 import { ProductGeneralSection } from "./product-general-section.tsx";
+import { type LinkChoices, ProductExternalSection, ProductLinksSection } from "./product-links-section.tsx";
 import { ProductOwnAttributesSection } from "./product-own-attributes-section.tsx";
 import { ProductPriceSection } from "./product-price-section.tsx";
 import { ProductShippingSection, type ShippingClassChoice } from "./product-shipping-section.tsx";
@@ -37,6 +38,7 @@ export function ProductForm({
   media,
   taxClasses,
   shippingClasses,
+  links,
 }: {
   product: ProductRecord | null;
   categories: CategoryOption[];
@@ -44,6 +46,7 @@ export function ProductForm({
   media: MediaChoice[];
   taxClasses: TaxClassChoice[];
   shippingClasses: ShippingClassChoice[];
+  links: LinkChoices;
 }) {
   const { t } = useTranslation();
   const [type, setType] = useState(product?.type ?? "simple");
@@ -101,6 +104,7 @@ export function ProductForm({
   }
 
   const simple = type === "simple";
+  const variable = type === "variable";
   return (
     <FormLayout
       className="product-form space-y-8"
@@ -129,14 +133,16 @@ export function ProductForm({
     >
       <ProductGeneralSection product={product} type={type} onTypeChange={setType} />
       <ProductTextsSection product={product} />
-      {simple && <ProductPriceSection product={product} />}
+      {(simple || type === "external") && <ProductPriceSection product={product} />}
+      {type === "external" && <ProductExternalSection product={product} />}
       <ProductTaxSection product={product} taxClasses={taxClasses} />
       <ProductShippingSection product={product} shippingClasses={shippingClasses} />
       <ProductCategoriesSection product={product} categories={categories} />
       <ProductGallerySection media={media} images={images} onChange={setImages} />
-      {!simple && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}
+      {variable && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}
       <ProductOwnAttributesSection own={own} onChange={setOwn} />
-      {!simple && (
+      <ProductLinksSection product={product} type={type} choices={links} />
+      {variable && (
         <ProductVariationsSection
           axes={axes}
           media={media}

@@ -1,6 +1,7 @@
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
-import { InputField } from "../../../components/ui/back-office-fields.tsx";
+import { CheckboxInput, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
+import { PRODUCT_TYPES } from "../../../lib/catalogue.ts";
 import type { ProductRecord } from "../../../lib/product-resource.ts";
 
 type ProductType = ProductRecord["type"];
@@ -17,7 +18,10 @@ export function generalFields(form: FormData) {
   };
 }
 
-/** Whether the product is simple or variable, published or a draft, its address, SKU and barcode number. */
+/**
+ * The product's type (simple, variable, grouped, external) with WooCommerce's virtual and
+ * downloadable boxes beside it, published or a draft, its address, SKU and barcode number.
+ */
 export function ProductGeneralSection({
   product,
   type,
@@ -32,7 +36,7 @@ export function ProductGeneralSection({
     <div className="flex flex-wrap gap-6">
       <fieldset>
         <legend className="text-sm font-medium">{t("backOffice.products.type")}</legend>
-        {(["simple", "variable"] as const).map((option) => (
+        {PRODUCT_TYPES.map((option) => (
           <label key={option} className="mr-4 inline-flex items-center gap-2">
             <input
               type="radio"
@@ -44,6 +48,21 @@ export function ProductGeneralSection({
             {t(`backOffice.products.types.${option}`)}
           </label>
         ))}
+        {type !== "grouped" && type !== "external" && (
+          <div className="mt-2 flex gap-6">
+            <CheckboxInput
+              name="virtual"
+              value="1"
+              checked={product?.virtual ?? false}
+              hint={t("backOffice.products.virtualHint")}
+            >
+              {t("backOffice.products.virtual")}
+            </CheckboxInput>
+            <CheckboxInput name="downloadable" value="1" checked={product?.downloadable ?? false}>
+              {t("backOffice.products.downloadable")}
+            </CheckboxInput>
+          </div>
+        )}
       </fieldset>
       <label className="text-sm font-medium">
         {t("backOffice.products.status")}

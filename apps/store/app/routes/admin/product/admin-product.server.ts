@@ -4,7 +4,9 @@ import {
   categoryOptions,
   listCategoriesForAdmin,
 } from "../../../services/catalogue/categories-admin.server.ts";
+import { newestProductChoices } from "../../../services/catalogue/product-choices.server.ts";
 import { productForAdmin } from "../../../services/catalogue/products-admin.server.ts";
+import { listTags } from "../../../services/catalogue/tags.server.ts";
 import { pictureChoices } from "../../../services/media/picture-choices.server.ts";
 import { staffRequest } from "../../../services/people/staff-access.server.ts";
 import { listShippingClasses } from "../../../services/shipping/shipping-classes.server.ts";
@@ -24,14 +26,17 @@ export async function loadProductForm(
   const id = idParam === undefined ? null : Number(idParam);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647))
     throw data(null, { status: 404 });
-  const [product, categories, attributes, library, taxClasses, shippingClasses] = await Promise.all([
-    id === null ? null : productForAdmin(context.db, id),
-    listCategoriesForAdmin(context.db),
-    attributeChoices(context.db),
-    context.mediaLibrary.list({ limit: 200, offset: 0 }),
-    loadTaxClasses(context.db),
-    listShippingClasses(context.db),
-  ]);
+  const [product, categories, attributes, library, taxClasses, shippingClasses, newest, tags] =
+    await Promise.all([
+      id === null ? null : productForAdmin(context.db, id),
+      listCategoriesForAdmin(context.db),
+      attributeChoices(context.db),
+      context.mediaLibrary.list({ limit: 200, offset: 0 }),
+      loadTaxClasses(context.db),
+      listShippingClasses(context.db),
+      newestProductChoices(context.db),
+      listTags(context.db),
+    ]);
   if (id !== null && !product) throw data(null, { status: 404 });
   return {
     product,
@@ -41,7 +46,21 @@ export async function loadProductForm(
     // As the products API names them: "" is the standard class.
     taxClasses,
     shippingClasses: shippingClasses.map(({ slug, name }) => ({ slug, name })),
+    links: {
+      // The newest products, and any already linked that are older (named by their ids until saved again).
+      products: [
+        ...newest,
+        ...linkedIds(product)
+          .filter((linked) => !newest.some((choice) => choice.id === linked))
+          .map((linked) => ({ id: linked, name: `#${linked}` })),
+      ],
+      tags: tags.map((tag) => ({ id: tag.id, name: tag.name })),
+    },
     saved: query.has("saved"),
     loadedAt: Date.now(),
   };
+}
+
+function linkedIds(product: Awaited<ReturnType<typeof productForAdmin>>): number[] {
+  return product ? [...product.grouped_products, ...product.upsell_ids, ...product.cross_sell_ids] : [];
 }

@@ -212,7 +212,7 @@ export function createMediaLibrary(options: {
       bytes: Buffer;
       filename: string;
       alt: Record<string, string>;
-      uploadedBy: number;
+      uploadedBy: number | null;
     }): Promise<MediaItem> {
       if (input.bytes.length === 0) throw new MediaError(400, "rest_upload_no_data", "No data supplied.");
       if (input.bytes.length > MAX_UPLOAD_BYTES)

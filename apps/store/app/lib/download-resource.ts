@@ -60,7 +60,8 @@ export const downloadFields = {
 };
 
 /** A file of a product or variation as a read answers it. */
-export type DownloadRecord = { id: string; name: string; file: string };
+export const downloadRecord = z.object({ id: z.string(), name: z.string(), file: z.string() });
+export type DownloadRecord = z.infer<typeof downloadRecord>;
 
 /** What an owner may change of a permission (`PUT /orders/{id}/downloads/{permission}`). */
 export const permissionChange = z

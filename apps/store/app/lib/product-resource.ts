@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { locales } from "../i18n/i18n.ts";
 import { PRODUCT_TYPES } from "./catalogue.ts";
+import { downloadFields, downloadRecord } from "./download-resource.ts";
 
 /**
  * The product as a REST resource (`/api/vitrine/v2/products`), in the API's snake_case: what a save
@@ -128,6 +129,8 @@ const variationInput = z
     image_id: id.nullable().optional(),
     virtual: z.boolean().optional(),
     downloadable: z.boolean().optional(),
+    /** The variation's own files, limit and expiry (decision 0075). */
+    ...downloadFields,
     attributes: variationTerms,
   })
   .strict();
@@ -231,6 +234,8 @@ export const productInput = z
     upsell_ids: linkedIds.optional(),
     cross_sell_ids: linkedIds.optional(),
     tags: z.array(tagReference).max(100).optional(),
+    /** The files, limit and expiry (decision 0075): `downloads` is the whole list, as `variations`. */
+    ...downloadFields,
     translations: translations(productTexts.partial().strict()).optional(),
     categories: z.array(id).max(100).optional(),
     images: z.array(id).max(50).optional(),
@@ -257,6 +262,9 @@ const variationRecord = z.object({
   stock_quantity: z.number().nullable(),
   stock_status: stockStatus,
   image_id: z.number().nullable(),
+  downloads: z.array(downloadRecord),
+  download_limit: z.number(),
+  download_expiry: z.number(),
   virtual: z.boolean(),
   downloadable: z.boolean(),
   /** "parent" (the product's class), "" standard, or a class's slug. */
@@ -313,6 +321,11 @@ export const productRecord = z.object({
   upsell_ids: z.array(z.number()),
   cross_sell_ids: z.array(z.number()),
   tags: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
+  downloads: z.array(downloadRecord),
+  /** -1: unlimited. */
+  download_limit: z.number(),
+  /** Days; -1: never. */
+  download_expiry: z.number(),
   total_sales: z.number(),
   /** The English name; null for a product without one. */
   name: z.string().nullable(),

@@ -50,6 +50,62 @@ describe.each(await availableDialects())("downloadable products over REST on %s"
     expect((await upload((await session("customer")).headers, PDF, "Guide.pdf")).status).toBe(403);
   });
 
+  it("sets a product's and a variation's files, limit and expiry in wc/v3's shape; a file not the store's is a 400 naming downloads", async () => {
+    const admin = (await session("administrator")).headers;
+    const guide = (await (await upload(admin, PDF, "Guide.pdf")).json()) as { file: string };
+    const extra = (await (await upload(admin, PDF, "Extra.pdf")).json()) as { file: string };
+    const created = await call("POST", "/products", admin, {
+      type: "simple",
+      regular_price: 900,
+      downloadable: true,
+      virtual: true,
+      translations: { en: { name: "Field guide" } },
+      downloads: [{ name: "The guide", file: guide.file }],
+      download_limit: 3,
+      download_expiry: 30,
+    });
+    expect(created.status).toBe(201);
+    const product = (await created.json()) as {
+      id: number;
+      downloads: Array<{ id: string; name: string; file: string }>;
+    };
+    expect(product).toMatchObject({
+      downloadable: true,
+      download_limit: 3,
+      download_expiry: 30,
+      downloads: [{ id: expect.stringMatching(/^[\w-]+$/), name: "The guide", file: guide.file }],
+    });
+    const [kept] = product.downloads;
+
+    // The whole list each time: the first kept by its id and renamed, a second added; a save without
+    // `downloads` leaves them.
+    const changed = await call("PUT", `/products/${product.id}`, admin, {
+      downloads: [
+        { id: kept!.id, name: "The field guide", file: guide.file },
+        { name: "Extra maps", file: `http://shop.example${extra.file}` },
+      ],
+      download_limit: -1,
+    });
+    expect(changed.status).toBe(200);
+    const after = (await changed.json()) as { downloads: Array<{ id: string; name: string }> };
+    expect(after).toMatchObject({ download_limit: -1, download_expiry: 30 });
+    expect(after.downloads.map((d) => d.name)).toEqual(["The field guide", "Extra maps"]);
+    expect(after.downloads[0]!.id).toBe(kept!.id);
+    const untouched = await call("PUT", `/products/${product.id}`, admin, { regular_price: 1000 });
+    expect(((await untouched.json()) as { downloads: unknown[] }).downloads).toHaveLength(2);
+
+    for (const file of ["https://elsewhere.example/file.zip", `${DOWNLOAD_FILE_PATH}999999`]) {
+      const refused = await call("PUT", `/products/${product.id}`, admin, {
+        downloads: [{ name: "X", file }],
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ data: { param: expect.stringMatching(/^downloads/) } });
+    }
+    const badLimit = await call("PUT", `/products/${product.id}`, admin, { download_limit: -2 });
+    expect(badLimit.status).toBe(400);
+    expect(await badLimit.json()).toMatchObject({ data: { param: "download_limit" } });
+  });
+
   it("lists an order's permissions, changes what is left and when it ends, and revokes one", async () => {
     const { db } = server;
     const admin = (await session("administrator")).headers;

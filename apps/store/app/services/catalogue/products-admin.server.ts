@@ -24,6 +24,7 @@ import type {
 
 export type { AdminProduct, StockStatus };
 
+import { downloadsOfProduct, writeDownloads } from "../downloads/product-downloads.server.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { recordMove } from "../shared/redirects.server.ts";
@@ -153,6 +154,8 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       ...adminColumns,
       featured: products.featured,
       gtin: products.gtin,
+      downloadLimit: products.downloadLimit,
+      downloadExpiry: products.downloadExpiry,
       virtual: products.virtual,
       downloadable: products.downloadable,
       externalUrl: products.externalUrl,
@@ -199,6 +202,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     linkedIdsOf(db, id),
     tagsOfProduct(db, id),
   ]);
+  const downloads = await downloadsOfProduct(db, id);
   const classSlug = new Map(classRows.map((shippingClass) => [shippingClass.id, shippingClass.slug]));
   return {
     id: row.id,
@@ -216,6 +220,9 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     sale_price: row.salePrice,
     stock_quantity: row.stockQuantity,
     stock_status: row.stockStatus,
+    downloads: downloads.own,
+    download_limit: row.downloadLimit,
+    download_expiry: row.downloadExpiry,
     virtual: row.virtual,
     downloadable: row.downloadable,
     external_url: row.externalUrl ?? "",
@@ -247,6 +254,9 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
+      downloads: downloads.byVariation.get(variation.id) ?? [],
+      download_limit: variation.downloadLimit,
+      download_expiry: variation.downloadExpiry,
       virtual: variation.virtual,
       downloadable: variation.downloadable,
       tax_class: variation.taxClass,
@@ -296,6 +306,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         type,
         status: input.status ?? current?.status ?? "publish",
         featured: input.featured ?? current?.featured ?? false,
+        downloadLimit: input.download_limit ?? current?.downloadLimit ?? -1,
+        downloadExpiry: input.download_expiry ?? current?.downloadExpiry ?? -1,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
         gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
         taxStatus: input.tax_status ?? current?.taxStatus ?? "taxable",
@@ -345,6 +357,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
             .insert(productImages)
             .values(unique.map((mediaId, position) => ({ productId, mediaId, position })));
       }
+      if (input.downloads) await writeDownloads(tx, productId, null, input.downloads);
       const offered = input.attributes ? await writeProductAttributes(tx, productId, input.attributes) : null;
       if (type === "variable") {
         if (input.variations) await writeVariations(tx, productId, input.variations, offered!);
@@ -556,6 +569,8 @@ async function writeVariations(
       ...stockOf(variation, null),
       imageId: variation.image_id ?? null,
       menuOrder,
+      ...(variation.download_limit === undefined ? {} : { downloadLimit: variation.download_limit }),
+      ...(variation.download_expiry === undefined ? {} : { downloadExpiry: variation.download_expiry }),
       ...(variation.virtual === undefined ? {} : { virtual: variation.virtual }),
       ...(variation.downloadable === undefined ? {} : { downloadable: variation.downloadable }),
       // Left out, a kept variation keeps its class and a new one takes the product's ("parent").
@@ -573,6 +588,7 @@ async function writeVariations(
       const [inserted] = await tx.insert(variations).values(values).returning({ id: variations.id });
       variationId = inserted!.id;
     }
+    if (variation.downloads) await writeDownloads(tx, productId, variationId, variation.downloads);
     const terms = [...termsOf[menuOrder]!];
     if (terms.length > 0)
       await tx

@@ -7,6 +7,7 @@ import {
 } from "../../../lib/product-resource.ts";
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
 import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
+import { type DownloadDraft, downloadFormFields } from "./product-downloads-section.tsx";
 import { generalFields } from "./product-general-section.tsx";
 import { buttonTexts, typeFields } from "./product-links-section.tsx";
 import { shippingFields } from "./product-shipping-section.tsx";
@@ -121,6 +122,8 @@ export type ProductFormState = {
   /** The product's own attributes. */
   own: OwnAttributeDraft[];
   variations: VariationDraft[];
+  /** A simple product's files (decision 0075), when the form draws them; a variation's are set through REST. */
+  downloads?: DownloadDraft[];
 };
 
 export function productFormBody(form: FormData, state: ProductFormState): FormBody {
@@ -136,6 +139,9 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
     ...typeFields(form, state.type),
     ...taxFields(form),
     ...shippingFields(form),
+    ...(simple
+      ? downloadFormFields(form, state.downloads)
+      : { downloads: undefined, download_limit: undefined, download_expiry: undefined }),
     translations: Object.fromEntries(
       locales.map((lang) => [
         lang,

@@ -21,9 +21,9 @@ function limitOf(form: FormData, name: string): number | undefined {
 }
 
 /** The product's files, limit and expiry as the form sends them (decision 0075). */
-export function downloadFormFields(form: FormData, drafts: readonly DownloadDraft[]) {
+export function downloadFormFields(form: FormData, drafts: readonly DownloadDraft[] | undefined) {
   return {
-    downloads: drafts.map(({ id, name, file }) => ({ ...(id ? { id } : {}), name, file })),
+    downloads: drafts?.map(({ id, name, file }) => ({ ...(id ? { id } : {}), name, file })),
     download_limit: limitOf(form, "download_limit"),
     download_expiry: limitOf(form, "download_expiry"),
   };

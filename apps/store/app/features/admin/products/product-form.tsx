@@ -7,6 +7,7 @@ import { type OwnAttributeDraft, ownAttributeDrafts } from "./own-attribute-draf
 import { checkedProductBody, productFormBody, type VariationDraft, variationDraft } from "./product-body.ts";
 import { ProductCategoriesSection, ProductGallerySection } from "./product-catalogue-section.tsx";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
+import { downloadDrafts, ProductDownloadsSection } from "./product-downloads-section.tsx";
 import { ProductGeneralSection } from "./product-general-section.tsx";
 import { type LinkChoices, ProductExternalSection, ProductLinksSection } from "./product-links-section.tsx";
 import { ProductOwnAttributesSection } from "./product-own-attributes-section.tsx";
@@ -51,6 +52,7 @@ export function ProductForm({
   const { t } = useTranslation();
   const [type, setType] = useState(product?.type ?? "simple");
   const [images, setImages] = useState<number[]>(product?.images ?? []);
+  const [downloads, setDownloads] = useState(() => downloadDrafts(product?.downloads));
   const [terms, setTerms] = useState<Record<string, number[]>>(
     Object.fromEntries(
       (product?.attributes ?? [])
@@ -85,6 +87,7 @@ export function ProductForm({
         })),
         own,
         variations,
+        downloads,
       }),
     );
     if (refusal) {
@@ -111,7 +114,7 @@ export function ProductForm({
       onSave={(form) => save(new FormData(form))}
       saveLabel={product ? t("backOffice.products.save") : t("backOffice.products.create")}
       busy={saving}
-      state={{ type, images, terms, own, variations }}
+      state={{ type, images, terms, own, variations, downloads }}
       messages={
         <>
           {product && product.status === "publish" && (
@@ -137,6 +140,14 @@ export function ProductForm({
       {type === "external" && <ProductExternalSection product={product} />}
       <ProductTaxSection product={product} taxClasses={taxClasses} />
       <ProductShippingSection product={product} shippingClasses={shippingClasses} />
+      {simple && (
+        <ProductDownloadsSection
+          drafts={downloads}
+          onChange={setDownloads}
+          limit={product?.download_limit}
+          expiry={product?.download_expiry}
+        />
+      )}
       <ProductCategoriesSection product={product} categories={categories} />
       <ProductGallerySection media={media} images={images} onChange={setImages} />
       {variable && <ProductAttributesSection attributes={attributes} terms={terms} onChange={setTerms} />}

@@ -3,29 +3,38 @@ import {
   catalogueImportOrigins,
   catalogueImportRows,
   type Database,
+  productLinks,
   products,
   type Transaction,
   variations,
 } from "@vitrine/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   type CsvProblem,
   type CsvSource,
   readWooProductCsv,
   type WooProductRow,
 } from "../../lib/woo-product-csv.ts";
-import { type CatalogueEntry, catalogueLookups, catalogueRows } from "./catalogue-rows.server.ts";
+import {
+  type CatalogueEntry,
+  type CatalogueLookups,
+  catalogueLookups,
+  catalogueRows,
+} from "./catalogue-rows.server.ts";
 import { type ImportPlan, planImport, resolveRef } from "./import-plan.server.ts";
 import { blankRow, changedFields, normalise, overlay } from "./import-state.server.ts";
 import {
   canonicalise,
   deriveParents,
   ImportNames,
+  offeredTerms,
+  type ProductWrite,
   ruleProblems,
+  type VariationWrite,
   variationTermsOf,
   type WriteContext,
-  writeProduct,
-  writeVariation,
+  writeProducts,
+  writeVariations,
 } from "./import-writes.server.ts";
 
 /**
@@ -94,6 +103,9 @@ type Run = {
   productIdOfLine: Map<number, number>;
   started: number;
   done: number;
+  /** The store's names and categories' paths, read at the run's first batch and kept up to date by it. */
+  names?: ImportNames;
+  lookups?: CatalogueLookups;
 };
 
 export async function previewCatalogueImport(
@@ -270,178 +282,243 @@ async function inTransaction<T>(
   return result as T;
 }
 
-const namesCache = new WeakMap<Run, ImportNames>();
+type BatchOutcome = RowOutcome & { productId: number | null; variationId: number | null };
 
-/** A batch's rows: compared with what the store holds, and written when they differ. */
+/**
+ * A batch's rows: compared with what the store holds, and those that differ written together
+ * (`writeProducts`, `writeVariations`: a few statements per batch, not per row). The store's names
+ * and the categories' paths are read once per run and kept as the run makes more.
+ */
 async function processBatch(
   run: Run,
   tx: Transaction,
   phase: Phase,
   rows: Array<{ line: number; row: WooProductRow }>,
-): Promise<Array<RowOutcome & { productId: number | null; variationId: number | null }>> {
-  let names = namesCache.get(run);
-  // The names are read again per batch on a real run: a rolled-back batch must not leave ones it made.
-  if (!names || !run.dryRun) {
-    names = await ImportNames.load(tx);
-    namesCache.set(run, names);
-  }
+): Promise<BatchOutcome[]> {
+  run.names ??= await ImportNames.load(tx);
+  run.lookups ??= await catalogueLookups(tx, run.options.origin);
+  const names = run.names;
+  const lookups = run.lookups;
   const context: WriteContext = { tx, names, origin: run.options.origin, jobId: run.jobId };
-  const lookups = await catalogueLookups(tx, run.options.origin);
-  const results: Array<RowOutcome & { productId: number | null; variationId: number | null }> = [];
-  if (phase === "products") {
-    const targets = rows.flatMap(({ line }) => {
-      const id = run.productIdOfLine.get(line);
-      return id !== undefined && run.plan.rows.get(line)!.kind !== "variation" ? [id] : [];
-    });
-    const current = byProduct(await catalogueRows(tx, targets, lookups));
-    for (const { line, row } of rows) {
-      const planned = run.plan.rows.get(line)!;
-      if (planned.problems.length > 0) {
-        results.push({
-          line,
-          outcome: "refuse",
-          problems: planned.problems,
-          productId: null,
-          variationId: null,
-        });
-        continue;
-      }
-      if (planned.kind === "variation") continue;
-      const productId = run.productIdOfLine.get(line) ?? null;
-      const existing = productId !== null ? current.get(productId) : undefined;
-      const base = existing ?? blankRow(planned.kind);
-      const desired = normalise(canonicalise(overlay(base, { ...row, type: planned.kind }), names));
-      const problems = ruleProblems(desired, names);
-      if (problems.length > 0) {
-        results.push({ line, outcome: "refuse", problems, productId, variationId: null });
-        continue;
-      }
-      const changed = existing ? changedFields(normalise(existing), desired, META_KEYS(row)) : ["*"];
-      if (existing && changed.length === 0) {
-        results.push({ line, outcome: "unchanged", problems: [], productId, variationId: null });
-        continue;
-      }
-      const id = run.dryRun ? productId : await writeProduct(context, productId, desired, new Set(changed));
-      if (id !== null) run.productIdOfLine.set(line, id);
-      if (!run.dryRun && productId === null && planned.fileId !== null)
-        await tx
-          .insert(catalogueImportOrigins)
-          .values({ kind: "product", sourceId: planned.fileId, targetId: id! })
-          .onConflictDoUpdate({
-            target: [catalogueImportOrigins.kind, catalogueImportOrigins.sourceId],
-            set: { targetId: id! },
-          });
+  const results: BatchOutcome[] =
+    phase === "products"
+      ? await productsBatch(run, context, lookups, rows)
+      : phase === "variations"
+        ? await variationsBatch(run, context, lookups, rows)
+        : await linksBatch(run, tx, lookups, rows);
+  // Categories the batch made, for the next batches' reading of products.
+  for (const [key, id] of names.categoryIdByPath)
+    if (!lookups.categoryPath.has(id)) lookups.categoryPath.set(id, names.categoryNamesByPath.get(key)!);
+  return results;
+}
+
+async function productsBatch(
+  run: Run,
+  context: WriteContext,
+  lookups: CatalogueLookups,
+  rows: Array<{ line: number; row: WooProductRow }>,
+): Promise<BatchOutcome[]> {
+  const { tx, names } = context;
+  const targets = rows.flatMap(({ line }) => {
+    const id = run.productIdOfLine.get(line);
+    return id !== undefined && run.plan.rows.get(line)!.kind !== "variation" ? [id] : [];
+  });
+  const current = byProduct(await catalogueRows(tx, targets, lookups));
+  const results: BatchOutcome[] = [];
+  const writes: Array<{ result: BatchOutcome; write: ProductWrite; fileId: number | null }> = [];
+  for (const { line, row } of rows) {
+    const planned = run.plan.rows.get(line)!;
+    if (planned.problems.length > 0) {
       results.push({
         line,
-        outcome: existing ? "update" : "create",
-        problems: [],
-        productId: id,
+        outcome: "refuse",
+        problems: planned.problems,
+        productId: null,
         variationId: null,
       });
+      continue;
     }
-    return results;
+    if (planned.kind === "variation") continue;
+    const productId = run.productIdOfLine.get(line) ?? null;
+    const existing = productId !== null ? current.get(productId) : undefined;
+    const base = existing ?? blankRow(planned.kind);
+    const desired = normalise(canonicalise(overlay(base, { ...row, type: planned.kind }), names));
+    const problems = ruleProblems(desired, names);
+    if (problems.length > 0) {
+      results.push({ line, outcome: "refuse", problems, productId, variationId: null });
+      continue;
+    }
+    const changed = existing ? changedFields(normalise(existing), desired, META_KEYS(row)) : ["*"];
+    if (existing && changed.length === 0) {
+      results.push({ line, outcome: "unchanged", problems: [], productId, variationId: null });
+      continue;
+    }
+    const result: BatchOutcome = {
+      line,
+      outcome: existing ? "update" : "create",
+      problems: [],
+      productId,
+      variationId: null,
+    };
+    results.push(result);
+    writes.push({
+      result,
+      write: { productId, row: desired, changed: new Set(changed) },
+      fileId: productId === null ? planned.fileId : null,
+    });
   }
-  if (phase === "variations") {
-    const parentOf = new Map<number, number | null>();
-    for (const { line } of rows) {
-      const target = resolveRef(run.plan, run.plan.rows.get(line)!.parent!);
-      parentOf.set(
-        line,
-        target === null
-          ? null
-          : "productId" in target
-            ? target.productId
-            : (run.productIdOfLine.get(target.line) ?? null),
-      );
-    }
-    const parentIds = [...new Set([...parentOf.values()].filter((id): id is number => id !== null))];
-    const entries = await catalogueRows(tx, parentIds, lookups);
-    const touched = new Set<number>();
-    for (const { line, row } of rows) {
-      const planned = run.plan.rows.get(line)!;
-      if (planned.problems.length > 0 || run.outcomes.get(line)?.outcome === "refuse") continue;
-      const parentId = parentOf.get(line) ?? null;
-      const existing =
-        planned.targetId !== null
-          ? entries.find((entry) => entry.variationId === planned.targetId)
-          : undefined;
-      if (planned.targetId !== null && existing && existing.productId !== parentId) {
-        results.push({
-          line,
-          outcome: "refuse",
-          problems: [
-            {
-              column: "Parent",
-              code: "bad_reference",
-              message: "This variation belongs to another product.",
-            },
-          ],
-          productId: null,
-          variationId: null,
-        });
-        continue;
-      }
-      const base = existing?.row ?? blankRow("variation");
-      const desired = normalise(
-        canonicalise(overlay(base, { ...row, type: "variation", parent: base.parent ?? null }), names),
-      );
-      const problems = ruleProblems(desired, names);
-      let terms: Array<{ attributeId: number; termId: number }> = [];
-      if (parentId !== null && problems.length === 0) {
-        const found = await variationTermsOf(tx, parentId, desired);
-        if ("problem" in found)
-          problems.push({ column: "Attribute 1 value(s)", code: "bad_value", message: found.problem });
-        else terms = found.terms;
-      }
-      if (problems.length > 0) {
-        results.push({ line, outcome: "refuse", problems, productId: parentId, variationId: null });
-        continue;
-      }
-      const changed = existing ? changedFields(normalise(existing.row), desired, []) : ["*"];
-      if (existing && changed.length === 0) {
-        results.push({
-          line,
-          outcome: "unchanged",
-          problems: [],
-          productId: parentId,
-          variationId: planned.targetId,
-        });
-        continue;
-      }
-      let variationId = planned.targetId;
-      if (!run.dryRun && parentId !== null) {
-        variationId = await writeVariation(
-          context,
-          parentId,
-          planned.targetId,
-          desired,
-          terms,
-          new Set(changed),
-        );
-        touched.add(parentId);
-        if (planned.targetId === null && planned.fileId !== null)
-          await tx
-            .insert(catalogueImportOrigins)
-            .values({ kind: "variation", sourceId: planned.fileId, targetId: variationId })
-            .onConflictDoNothing();
-      }
+  if (run.dryRun) return results;
+  const ids = await writeProducts(
+    context,
+    writes.map((entry) => entry.write),
+  );
+  for (const [index, { result }] of writes.entries()) {
+    result.productId = ids[index]!;
+    run.productIdOfLine.set(result.line, ids[index]!);
+  }
+  const origins = writes.flatMap((entry, index) =>
+    entry.fileId === null
+      ? []
+      : [{ kind: "product" as const, sourceId: entry.fileId, targetId: ids[index]! }],
+  );
+  if (origins.length > 0)
+    await tx
+      .insert(catalogueImportOrigins)
+      .values(origins)
+      .onConflictDoUpdate({
+        target: [catalogueImportOrigins.kind, catalogueImportOrigins.sourceId],
+        set: { targetId: sql`excluded.target_id` },
+      });
+  return results;
+}
+
+async function variationsBatch(
+  run: Run,
+  context: WriteContext,
+  lookups: CatalogueLookups,
+  rows: Array<{ line: number; row: WooProductRow }>,
+): Promise<BatchOutcome[]> {
+  const { tx, names } = context;
+  const parentOf = new Map<number, number | null>();
+  for (const { line } of rows) {
+    const target = resolveRef(run.plan, run.plan.rows.get(line)!.parent!);
+    parentOf.set(
+      line,
+      target === null
+        ? null
+        : "productId" in target
+          ? target.productId
+          : (run.productIdOfLine.get(target.line) ?? null),
+    );
+  }
+  const parentIds = [...new Set([...parentOf.values()].filter((id): id is number => id !== null))];
+  const [entries, offered] = await Promise.all([
+    catalogueRows(tx, parentIds, lookups),
+    offeredTerms(tx, parentIds),
+  ]);
+  const variationEntry = new Map(
+    entries.flatMap((entry) => (entry.variationId === null ? [] : [[entry.variationId, entry] as const])),
+  );
+  const results: BatchOutcome[] = [];
+  const writes: Array<{ result: BatchOutcome; write: VariationWrite; fileId: number | null }> = [];
+  for (const { line, row } of rows) {
+    const planned = run.plan.rows.get(line)!;
+    if (planned.problems.length > 0 || run.outcomes.get(line)?.outcome === "refuse") continue;
+    const parentId = parentOf.get(line) ?? null;
+    const existing = planned.targetId !== null ? variationEntry.get(planned.targetId) : undefined;
+    if (planned.targetId !== null && existing && existing.productId !== parentId) {
       results.push({
         line,
-        outcome: existing ? "update" : "create",
+        outcome: "refuse",
+        problems: [
+          { column: "Parent", code: "bad_reference", message: "This variation belongs to another product." },
+        ],
+        productId: null,
+        variationId: null,
+      });
+      continue;
+    }
+    const base = existing?.row ?? blankRow("variation");
+    const desired = normalise(
+      canonicalise(overlay(base, { ...row, type: "variation", parent: base.parent ?? null }), names),
+    );
+    const problems = ruleProblems(desired, names);
+    let terms: Array<{ attributeId: number; termId: number }> = [];
+    if (parentId !== null && problems.length === 0) {
+      const found = variationTermsOf(offered.get(parentId) ?? [], desired);
+      if ("problem" in found)
+        problems.push({ column: "Attribute 1 value(s)", code: "bad_value", message: found.problem });
+      else terms = found.terms;
+    }
+    if (problems.length > 0) {
+      results.push({ line, outcome: "refuse", problems, productId: parentId, variationId: null });
+      continue;
+    }
+    const changed = existing ? changedFields(normalise(existing.row), desired, []) : ["*"];
+    if (existing && changed.length === 0) {
+      results.push({
+        line,
+        outcome: "unchanged",
         problems: [],
         productId: parentId,
-        variationId,
+        variationId: planned.targetId,
       });
+      continue;
     }
-    if (!run.dryRun) await deriveParents(tx, [...touched]);
-    return results;
+    const result: BatchOutcome = {
+      line,
+      outcome: existing ? "update" : "create",
+      problems: [],
+      productId: parentId,
+      variationId: planned.targetId,
+    };
+    results.push(result);
+    if (parentId !== null)
+      writes.push({
+        result,
+        write: { parentId, variationId: planned.targetId, row: desired, terms, changed: new Set(changed) },
+        fileId: planned.targetId === null ? planned.fileId : null,
+      });
   }
-  // Linked products: written once every product exists, compared as the products they name.
+  if (run.dryRun) return results;
+  const ids = await writeVariations(
+    context,
+    writes.map((entry) => entry.write),
+  );
+  for (const [index, { result }] of writes.entries()) result.variationId = ids[index]!;
+  const origins = writes.flatMap((entry, index) =>
+    entry.fileId === null
+      ? []
+      : [{ kind: "variation" as const, sourceId: entry.fileId, targetId: ids[index]! }],
+  );
+  if (origins.length > 0) await tx.insert(catalogueImportOrigins).values(origins).onConflictDoNothing();
+  await deriveParents(tx, [...new Set(writes.map((entry) => entry.write.parentId))]);
+  return results;
+}
+
+/** Linked products: written once every product exists, compared as the products they name. */
+async function linksBatch(
+  run: Run,
+  tx: Transaction,
+  lookups: CatalogueLookups,
+  rows: Array<{ line: number; row: WooProductRow }>,
+): Promise<BatchOutcome[]> {
   const ids = rows.flatMap(({ line }) => {
     const id = run.productIdOfLine.get(line);
     return id === undefined ? [] : [id];
   });
   const current = byProduct(await catalogueRows(tx, ids, lookups));
+  const results: BatchOutcome[] = [];
+  const replaced: Array<{ productId: number; kind: string }> = [];
+  const links: Array<{ productId: number; linkedProductId: number; kind: LinkKind; position: number }> = [];
+  const key = (target: ReturnType<typeof resolveRef>) =>
+    target === null
+      ? "?"
+      : "productId" in target
+        ? `p${target.productId}`
+        : run.productIdOfLine.has(target.line)
+          ? `p${run.productIdOfLine.get(target.line)}`
+          : `l${target.line}`;
   for (const { line, row } of rows) {
     const planned = run.plan.rows.get(line)!;
     if (planned.problems.length > 0 || run.outcomes.get(line)?.outcome === "refuse") continue;
@@ -452,45 +529,40 @@ async function processBatch(
       ["cross_sell", row.crossSells],
     ] as const;
     const existing = productId !== null ? current.get(productId) : undefined;
-    const key = (target: ReturnType<typeof resolveRef>) =>
-      target === null
-        ? "?"
-        : "productId" in target
-          ? `p${target.productId}`
-          : run.productIdOfLine.has(target.line)
-            ? `p${run.productIdOfLine.get(target.line)}`
-            : `l${target.line}`;
-    const existingKey = (refs: WooProductRow["grouped"]) =>
-      (refs ?? []).map((ref) => key(resolveExisting(run, ref)));
     let changed = false;
     for (const [kind, refs] of kinds) {
       if (refs === undefined) continue;
       const wanted = refs.map((ref) => key(resolveRef(run.plan, ref)));
-      const held = existing
-        ? existingKey(
-            kind === "grouped"
-              ? existing.grouped
-              : kind === "upsell"
-                ? existing.upsells
-                : existing.crossSells,
-          )
+      const heldRefs = existing
+        ? kind === "grouped"
+          ? existing.grouped
+          : kind === "upsell"
+            ? existing.upsells
+            : existing.crossSells
         : [];
+      const held = (heldRefs ?? []).map((ref) => key(resolveExisting(run, ref)));
       if (JSON.stringify(wanted) === JSON.stringify(held)) continue;
       changed = true;
       if (run.dryRun || productId === null) continue;
-      await tx.execute(sql`delete from product_links where product_id = ${productId} and kind = ${kind}`);
+      replaced.push({ productId, kind });
       const linked = [
         ...new Set(wanted.filter((k) => k.startsWith("p")).map((k) => Number(k.slice(1)))),
       ].filter((id) => id !== productId);
-      for (const [position, linkedId] of linked.entries())
-        await tx.execute(
-          sql`insert into product_links (product_id, linked_product_id, kind, position) values (${productId}, ${linkedId}, ${kind}, ${position})`,
-        );
+      for (const [position, linkedProductId] of linked.entries())
+        links.push({ productId, linkedProductId, kind, position });
     }
     if (changed) results.push({ line, outcome: "update", problems: [], productId, variationId: null });
   }
+  if (replaced.length > 0)
+    await tx.execute(sql`
+      delete from product_links l
+      using jsonb_to_recordset(${JSON.stringify(replaced)}::jsonb) as r("productId" int, kind text)
+      where l.product_id = r."productId" and l.kind = r.kind`);
+  if (links.length > 0) await tx.insert(productLinks).values(links);
   return results;
 }
+
+type LinkKind = "grouped" | "upsell" | "cross_sell";
 
 /** An existing product's reference (its SKU, or id:N) as the file's references resolve. */
 function resolveExisting(run: Run, ref: NonNullable<WooProductRow["parent"]>) {
@@ -509,15 +581,15 @@ async function saveOutcomes(
   run: Run,
   tx: Transaction,
   phase: Phase,
-  outcomes: Array<RowOutcome & { productId: number | null; variationId: number | null }>,
+  outcomes: BatchOutcome[],
   lastLine: number,
 ): Promise<void> {
   const { counts, fresh, upgraded } = mergeOutcomes(run, outcomes);
-  for (const line of upgraded)
+  if (upgraded.length > 0)
     await tx
       .update(catalogueImportRows)
       .set({ outcome: "update" })
-      .where(and(eq(catalogueImportRows.jobId, run.jobId!), eq(catalogueImportRows.line, line)));
+      .where(and(eq(catalogueImportRows.jobId, run.jobId!), inArray(catalogueImportRows.line, upgraded)));
   if (fresh.length > 0)
     await tx.insert(catalogueImportRows).values(
       fresh.map((outcome) => ({
@@ -545,10 +617,7 @@ async function saveOutcomes(
 }
 
 /** A batch's outcomes added to the run's: new rows counted, and rows the links phase changed after all. */
-function mergeOutcomes(
-  run: Run,
-  outcomes: Array<RowOutcome & { productId: number | null; variationId: number | null }>,
-) {
+function mergeOutcomes(run: Run, outcomes: BatchOutcome[]) {
   const counts = { created: 0, updated: 0, unchanged: 0, refused: 0, rows: 0 };
   const fresh: typeof outcomes = [];
   const upgraded: number[] = [];

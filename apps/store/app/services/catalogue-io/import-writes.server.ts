@@ -225,7 +225,8 @@ export function ruleProblems(
 /** Category ids of these paths, creating what is missing (parents first). */
 async function categoryIds(tx: Transaction, names: ImportNames, paths: string[][]): Promise<number[]> {
   const ids: number[] = [];
-  for (const path of paths) {
+  // As the store spells it now: a category an earlier row of the batch made is found, not made twice.
+  for (const path of paths.map((given) => names.canonicalPath(given))) {
     let parentId: number | null = null;
     for (let depth = 1; depth <= path.length; depth++) {
       const key = pathKey(path.slice(0, depth));
@@ -295,85 +296,180 @@ export async function ownPictures(
 
 export type WriteContext = { tx: Transaction; names: ImportNames; origin: string; jobId: number | null };
 
-/** Writes a product's row (creating it when `productId` is null); answers its id. */
-export async function writeProduct(
-  context: WriteContext,
-  productId: number | null,
-  row: WooProductRow,
-  changed: ReadonlySet<string>,
-): Promise<number> {
+/** A product's row to write: `productId` null creates it; `changed` names the parts that differ. */
+export type ProductWrite = { productId: number | null; row: WooProductRow; changed: ReadonlySet<string> };
+
+/** A variation's row to write, with the parent's terms it names. */
+export type VariationWrite = {
+  parentId: number;
+  variationId: number | null;
+  row: WooProductRow;
+  terms: Array<{ attributeId: number; termId: number }>;
+  changed: ReadonlySet<string>;
+};
+
+/** `n` new ids of a table's serial column, taken before the insert so each row knows its id. */
+async function nextIds(tx: Transaction, table: "products" | "variations", n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await tx
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence(${table}, 'id'))::int` })
+    .from(sql`generate_series(1, ${n}::int)`);
+  return rows.map((row) => row.id);
+}
+
+/** The first of base, base-2, base-3 … that no product has. */
+function freeSlugIn(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  let n = 2;
+  while (taken.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}
+
+/**
+ * A batch's products written in a few statements whatever its size (decision 0074): the new ones
+ * in one insert (their ids taken first), the changed ones in one update from a JSON list, then
+ * each kind of part (texts, categories, tags, pictures, attributes) deleted and inserted for the
+ * whole batch at once, only for the products whose part changed. Answers the ids in order.
+ */
+export async function writeProducts(context: WriteContext, writes: ProductWrite[]): Promise<number[]> {
   const { tx, names } = context;
-  const creating = productId === null;
-  const has = (field: string) => creating || changed.has(field);
-  const kind = row.type === "variation" ? "simple" : (row.type ?? "simple");
-  const wantedSlug = row.meta?.[VITRINE_META.slug] || "";
-  let slug: string | undefined;
-  if (creating || (wantedSlug && changed.has(`meta:${VITRINE_META.slug}`))) {
-    slug =
-      wantedSlug && !names.slugs.has(wantedSlug)
-        ? wantedSlug
-        : freeSlug(slugOf(wantedSlug || row.name || "", "product"), [...names.slugs]);
-    names.slugs.add(slug);
-  }
-  const values = {
-    type: kind,
-    status: row.published ?? "publish",
-    sku: row.sku ?? null,
-    gtin: row.gtin ?? null,
-    featured: row.featured ?? false,
-    catalogVisibility: row.catalogVisibility ?? "visible",
-    virtual: row.virtual ?? false,
-    downloadable: row.downloadable ?? false,
-    dateOnSaleFrom: row.saleFrom ?? null,
-    dateOnSaleTo: row.saleTo ?? null,
-    taxStatus: row.taxStatus ?? "taxable",
-    taxClass: row.taxClass ?? "",
-    shippingClassId: row.shippingClass ? (names.shippingClass(row.shippingClass)?.id ?? null) : null,
-    backorders: row.backorders ?? "no",
-    reviewsAllowed: row.reviewsAllowed ?? true,
-    externalUrl: row.externalUrl ?? null,
-    menuOrder: row.position ?? 0,
-    ...(kind === "variable"
-      ? {}
-      : {
-          regularPrice: row.regularPrice ?? 0,
-          salePrice: row.salePrice ?? null,
-          stockQuantity: row.stock ?? null,
-          stockStatus: row.stockStatus ?? "instock",
-          ...(row.lowStockAmount != null ? { lowStockThreshold: row.lowStockAmount } : {}),
-        }),
-    updatedAt: new Date(),
-    ...(slug ? { slug } : {}),
-  };
-  let id: number;
-  if (creating) {
-    const [inserted] = await tx
-      .insert(products)
-      .values({ regularPrice: 0, ...values, slug: slug! })
-      .returning({ id: products.id });
-    id = inserted!.id;
-  } else {
-    id = productId;
-    await tx.update(products).set(values).where(eq(products.id, id));
-  }
-  const meta = row.meta ?? {};
-  if (
-    ["name", "shortDescription", "description", "buttonText"].some(has) ||
-    [...changed].some((field) => field.startsWith("meta:"))
-  ) {
-    const texts = [
-      {
-        productId: id,
-        locale: "en",
-        name: row.name ?? "",
-        shortDescription: row.shortDescription ?? "",
-        description: row.description ?? "",
-        metaDescription: meta[VITRINE_META.metaDescription] ?? "",
-        buttonText: row.buttonText ?? null,
+  if (writes.length === 0) return [];
+  const freshIds = await nextIds(tx, "products", writes.filter((write) => write.productId === null).length);
+  let fresh = 0;
+  const items = writes.map((write) => {
+    const creating = write.productId === null;
+    const id = creating ? freshIds[fresh++]! : write.productId!;
+    const { row, changed } = write;
+    const wantedSlug = row.meta?.[VITRINE_META.slug] || "";
+    let slug: string | null = null;
+    if (creating || (wantedSlug && changed.has(`meta:${VITRINE_META.slug}`))) {
+      slug =
+        wantedSlug && !names.slugs.has(wantedSlug)
+          ? wantedSlug
+          : freeSlugIn(slugOf(wantedSlug || row.name || "", "product"), names.slugs);
+      names.slugs.add(slug);
+    }
+    const has = (field: string) => creating || changed.has(field);
+    return { id, creating, row, changed, slug, has };
+  });
+
+  const scalars = (item: (typeof items)[number]) => {
+    const { row } = item;
+    const kind = row.type === "variation" ? "simple" : (row.type ?? "simple");
+    return {
+      kind,
+      values: {
+        type: kind,
+        status: row.published ?? "publish",
+        sku: row.sku ?? null,
+        gtin: row.gtin ?? null,
+        featured: row.featured ?? false,
+        catalogVisibility: row.catalogVisibility ?? "visible",
+        virtual: row.virtual ?? false,
+        downloadable: row.downloadable ?? false,
+        dateOnSaleFrom: row.saleFrom ?? null,
+        dateOnSaleTo: row.saleTo ?? null,
+        taxStatus: row.taxStatus ?? "taxable",
+        taxClass: row.taxClass ?? "",
+        shippingClassId: row.shippingClass ? (names.shippingClass(row.shippingClass)?.id ?? null) : null,
+        backorders: row.backorders ?? "no",
+        reviewsAllowed: row.reviewsAllowed ?? true,
+        externalUrl: row.externalUrl ?? null,
+        menuOrder: row.position ?? 0,
       },
-    ];
-    if (meta[VITRINE_META.esName])
-      texts.push({
+      // A variable product's price and stock are its variations' (decision 0033): kept as they are.
+      ownFigures: kind !== "variable",
+      figures: {
+        regularPrice: row.regularPrice ?? 0,
+        salePrice: row.salePrice ?? null,
+        stockQuantity: row.stock ?? null,
+        stockStatus: row.stockStatus ?? "instock",
+      },
+      lowStockThreshold: row.lowStockAmount ?? null,
+    };
+  };
+
+  const inserts = items.filter((item) => item.creating);
+  if (inserts.length > 0)
+    await tx.insert(products).values(
+      inserts.map((item) => {
+        const { values, ownFigures, figures, lowStockThreshold } = scalars(item);
+        return {
+          id: item.id,
+          slug: item.slug!,
+          ...values,
+          regularPrice: 0,
+          ...(ownFigures ? figures : {}),
+          ...(lowStockThreshold !== null && ownFigures ? { lowStockThreshold } : {}),
+        };
+      }),
+    );
+  const updates = items.filter((item) => !item.creating);
+  if (updates.length > 0) {
+    const list = updates.map((item) => {
+      const { values, ownFigures, figures, lowStockThreshold } = scalars(item);
+      return {
+        id: item.id,
+        slug: item.slug,
+        ...values,
+        ...figures,
+        ownFigures,
+        lowStockThreshold: ownFigures ? lowStockThreshold : null,
+      };
+    });
+    await tx.execute(sql`
+      update products p set
+        type = v."type", status = v.status, sku = v.sku, gtin = v.gtin, featured = v.featured,
+        catalog_visibility = v."catalogVisibility", virtual = v.virtual, downloadable = v.downloadable,
+        date_on_sale_from = v."dateOnSaleFrom", date_on_sale_to = v."dateOnSaleTo",
+        tax_status = v."taxStatus", tax_class = v."taxClass", shipping_class_id = v."shippingClassId",
+        backorders = v.backorders, reviews_allowed = v."reviewsAllowed", external_url = v."externalUrl",
+        menu_order = v."menuOrder",
+        regular_price = case when v."ownFigures" then v."regularPrice" else p.regular_price end,
+        sale_price = case when v."ownFigures" then v."salePrice" else p.sale_price end,
+        stock_quantity = case when v."ownFigures" then v."stockQuantity" else p.stock_quantity end,
+        stock_status = case when v."ownFigures" then v."stockStatus" else p.stock_status end,
+        low_stock_threshold = coalesce(v."lowStockThreshold", p.low_stock_threshold),
+        slug = coalesce(v.slug, p.slug),
+        updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(
+        id int, slug text, "type" text, status text, sku text, gtin text, featured boolean,
+        "catalogVisibility" text, virtual boolean, downloadable boolean, "dateOnSaleFrom" date,
+        "dateOnSaleTo" date, "taxStatus" text, "taxClass" text, "shippingClassId" int, backorders text,
+        "reviewsAllowed" boolean, "externalUrl" text, "menuOrder" int, "ownFigures" boolean,
+        "regularPrice" int, "salePrice" int, "stockQuantity" int, "stockStatus" text,
+        "lowStockThreshold" int)
+      where p.id = v.id`);
+  }
+
+  // Each part: the changed products' rows of it deleted in one statement, then all inserted in one.
+  const replacing = (needs: (item: (typeof items)[number]) => boolean) => {
+    const chosen = items.filter(needs);
+    return { chosen, stale: chosen.filter((item) => !item.creating).map((item) => item.id) };
+  };
+
+  const texts = replacing(
+    (item) =>
+      ["name", "shortDescription", "description", "buttonText"].some(item.has) ||
+      [...item.changed].some((field) => field.startsWith("meta:")),
+  );
+  if (texts.stale.length > 0)
+    await tx.delete(productTranslations).where(inArray(productTranslations.productId, texts.stale));
+  const textRows = texts.chosen.flatMap(({ id, row }) => {
+    const meta = row.meta ?? {};
+    const english = {
+      productId: id,
+      locale: "en",
+      name: row.name ?? "",
+      shortDescription: row.shortDescription ?? "",
+      description: row.description ?? "",
+      metaDescription: meta[VITRINE_META.metaDescription] ?? "",
+      buttonText: row.buttonText ?? null,
+    };
+    if (!meta[VITRINE_META.esName]) return [english];
+    return [
+      english,
+      {
         productId: id,
         locale: "es",
         name: meta[VITRINE_META.esName] ?? "",
@@ -381,171 +477,261 @@ export async function writeProduct(
         description: meta[VITRINE_META.esDescription] ?? "",
         metaDescription: meta[VITRINE_META.esMetaDescription] ?? "",
         buttonText: meta[VITRINE_META.esButtonText] || null,
-      });
-    await tx.delete(productTranslations).where(eq(productTranslations.productId, id));
-    await tx.insert(productTranslations).values(texts);
-  }
-  if (has("categories")) {
-    const ids = await categoryIds(tx, names, row.categories ?? []);
-    if (!creating) await tx.delete(productCategories).where(eq(productCategories.productId, id));
-    if (ids.length > 0)
-      await tx.insert(productCategories).values(ids.map((categoryId) => ({ productId: id, categoryId })));
-  }
-  if (has("tags")) {
-    const ids = await tagIds(tx, names, row.tags ?? []);
-    if (!creating) await tx.delete(productTags).where(eq(productTags.productId, id));
-    if (ids.length > 0) await tx.insert(productTags).values(ids.map((tagId) => ({ productId: id, tagId })));
-  }
-  if (has("images")) await writePictures(context, id, 0, row.images ?? [], creating);
-  if (has("attributes") || [...changed].some((field) => field.startsWith("meta:_vitrine_es_attribute")))
-    await writeAttributes(context, id, row, creating);
-  return id;
+      },
+    ];
+  });
+  if (textRows.length > 0) await tx.insert(productTranslations).values(textRows);
+
+  const filed = replacing((item) => item.has("categories"));
+  if (filed.stale.length > 0)
+    await tx.delete(productCategories).where(inArray(productCategories.productId, filed.stale));
+  const categoryRows: Array<{ productId: number; categoryId: number }> = [];
+  for (const item of filed.chosen)
+    for (const categoryId of await categoryIds(tx, names, item.row.categories ?? []))
+      categoryRows.push({ productId: item.id, categoryId });
+  if (categoryRows.length > 0) await tx.insert(productCategories).values(categoryRows);
+
+  const tagged = replacing((item) => item.has("tags"));
+  if (tagged.stale.length > 0)
+    await tx.delete(productTags).where(inArray(productTags.productId, tagged.stale));
+  const tagRows: Array<{ productId: number; tagId: number }> = [];
+  for (const item of tagged.chosen)
+    for (const tagId of await tagIds(tx, names, item.row.tags ?? []))
+      tagRows.push({ productId: item.id, tagId });
+  if (tagRows.length > 0) await tx.insert(productTags).values(tagRows);
+
+  const pictured = replacing((item) => item.has("images"));
+  await writePictures(
+    context,
+    pictured.chosen.map((item) => ({ productId: item.id, variationId: 0, urls: item.row.images ?? [] })),
+    pictured.stale.map((productId) => ({ productId, variationId: 0 })),
+  );
+
+  const described = replacing(
+    (item) =>
+      item.has("attributes") ||
+      [...item.changed].some((field) => field.startsWith("meta:_vitrine_es_attribute")),
+  );
+  await writeAttributes(context, described.chosen, described.stale);
+  return items.map((item) => item.id);
 }
 
-/** A product's (or a variation's, `variationId`) pictures: the store's own by id, the others pending a fetch. */
+/**
+ * Pictures of products (variation 0) and variations: the store's own by their media id (a
+ * product's gallery, a variation's one picture), the others pending a fetch in their positions.
+ * `stale` are the owners whose pictures are replaced.
+ */
 async function writePictures(
   context: WriteContext,
-  productId: number,
-  variationId: number,
-  urls: string[],
-  creating: boolean,
+  owners: Array<{ productId: number; variationId: number; urls: string[] }>,
+  stale: Array<{ productId: number; variationId: number }>,
+  known?: Map<string, number>,
 ): Promise<void> {
   const { tx } = context;
-  const own = await ownPictures(tx, urls, context.origin);
-  if (!creating) {
-    if (variationId === 0) await tx.delete(productImages).where(eq(productImages.productId, productId));
-    await tx
-      .delete(catalogueImportPictures)
-      .where(
-        and(
-          eq(catalogueImportPictures.productId, productId),
-          eq(catalogueImportPictures.variationId, variationId),
+  const staleProducts = stale.filter((owner) => owner.variationId === 0).map((owner) => owner.productId);
+  if (staleProducts.length > 0)
+    await tx.delete(productImages).where(inArray(productImages.productId, staleProducts));
+  if (stale.length > 0)
+    await tx.execute(sql`
+      delete from catalogue_import_pictures c
+      using jsonb_to_recordset(${JSON.stringify(stale)}::jsonb) as s("productId" int, "variationId" int)
+      where c.product_id = s."productId" and c.variation_id = s."variationId"`);
+  const own =
+    known ??
+    (await ownPictures(
+      tx,
+      owners.flatMap((owner) => owner.urls),
+      context.origin,
+    ));
+  const gallery = owners.flatMap((owner) =>
+    owner.variationId !== 0
+      ? []
+      : owner.urls.flatMap((url, position) =>
+          own.has(url) ? [{ productId: owner.productId, mediaId: own.get(url)!, position }] : [],
         ),
-      );
-  }
-  const mine = urls.flatMap((url, position) => (own.has(url) ? [{ mediaId: own.get(url)!, position }] : []));
-  const pending = urls.flatMap((url, position) => (own.has(url) ? [] : [{ url, position }]));
-  if (variationId === 0 && mine.length > 0)
-    await tx
-      .insert(productImages)
-      .values(mine.map((image) => ({ productId, mediaId: image.mediaId, position: image.position })))
-      .onConflictDoNothing();
-  if (variationId !== 0)
-    await tx
-      .update(variations)
-      .set({ imageId: mine[0]?.mediaId ?? null })
-      .where(eq(variations.id, variationId));
-  if (pending.length > 0)
-    await tx
-      .insert(catalogueImportPictures)
-      .values(pending.map((picture) => ({ jobId: context.jobId, productId, variationId, ...picture })));
+  );
+  if (gallery.length > 0) await tx.insert(productImages).values(gallery).onConflictDoNothing();
+  const pending = owners.flatMap((owner) =>
+    owner.urls.flatMap((url, position) =>
+      own.has(url)
+        ? []
+        : [
+            {
+              jobId: context.jobId,
+              productId: owner.productId,
+              variationId: owner.variationId,
+              url,
+              position,
+            },
+          ],
+    ),
+  );
+  if (pending.length > 0) await tx.insert(catalogueImportPictures).values(pending);
 }
 
-/** A product's attributes: global ones by name (made when missing, as WooCommerce does), its own ones anew. */
+/**
+ * Products' attributes: global ones by name (made when missing, as WooCommerce does), their own
+ * ones anew; `stale` are the products whose attributes are replaced.
+ */
 async function writeAttributes(
   context: WriteContext,
-  productId: number,
-  row: WooProductRow,
-  creating: boolean,
+  chosen: Array<{ id: number; row: WooProductRow }>,
+  stale: number[],
 ): Promise<void> {
   const { tx, names } = context;
-  if (!creating) {
-    await tx.delete(productAttributeTerms).where(eq(productAttributeTerms.productId, productId));
-    await tx.delete(attributes).where(eq(attributes.productId, productId));
+  if (stale.length > 0) {
+    await tx.delete(productAttributeTerms).where(inArray(productAttributeTerms.productId, stale));
+    await tx.delete(attributes).where(inArray(attributes.productId, stale));
   }
-  const offered: Array<{ termId: number; visible: boolean }> = [];
-  for (const [index, attribute] of (row.attributes ?? []).entries()) {
-    const visible = attribute.visible ?? true;
-    if (attribute.global) {
-      let global = names.globalAttribute(attribute.name);
-      if (!global) {
-        const base = slugOf(attribute.name, "attribute");
-        const [created] = await tx
-          .insert(attributes)
-          .values({ slug: base, label: { en: attribute.name } })
-          .onConflictDoNothing()
-          .returning({ id: attributes.id });
-        const id =
-          created?.id ??
-          (
-            await tx
-              .select({ id: attributes.id })
-              .from(attributes)
-              .where(and(eq(attributes.slug, base), isNull(attributes.productId)))
-          )[0]!.id;
-        global = { id, label: attribute.name, terms: new Map() };
-        names.globalAttributes.set(attribute.name.toLowerCase(), global);
-        names.globalAttributes.set(base, global);
-      }
-      for (const value of attribute.values) {
-        let term = global.terms.get(value.toLowerCase());
-        if (!term) {
-          const [created] = await tx
-            .insert(attributeTerms)
-            .values({
-              attributeId: global.id,
-              slug: slugOf(value, `value-${global.terms.size + 1}`),
-              label: { en: value },
-              position: global.terms.size,
-            })
-            .onConflictDoUpdate({
-              target: [attributeTerms.attributeId, attributeTerms.slug],
-              set: { attributeId: global.id },
-            })
-            .returning({ id: attributeTerms.id });
-          term = { id: created!.id, label: value };
-          global.terms.set(value.toLowerCase(), term);
+  const offered: Array<{ productId: number; termId: number; visible: boolean; usedForVariations: boolean }> =
+    [];
+  type OwnAttribute = {
+    productId: number;
+    slug: string;
+    label: Record<string, string>;
+    values: Array<{ slug: string; label: Record<string, string>; position: number }>;
+    visible: boolean;
+    usedForVariations: boolean;
+  };
+  const ownAttributes = new Map<string, OwnAttribute>();
+  for (const { id: productId, row } of chosen) {
+    const usedForVariations = row.type === "variable";
+    for (const [index, attribute] of (row.attributes ?? []).entries()) {
+      const visible = attribute.visible ?? true;
+      if (attribute.global) {
+        const global = await globalAttribute(tx, names, attribute.name);
+        for (const value of attribute.values) {
+          const term = await globalTerm(tx, global, value);
+          offered.push({ productId, termId: term.id, visible, usedForVariations });
         }
-        offered.push({ termId: term.id, visible });
+        continue;
       }
-      continue;
-    }
-    const esNames = esAttributeMeta(index + 1);
-    const esName = row.meta?.[esNames.name] ?? "";
-    const esValues = splitList(row.meta?.[esNames.values] ?? "");
-    const [own] = await tx
-      .insert(attributes)
-      .values({
+      const esNames = esAttributeMeta(index + 1);
+      const esName = row.meta?.[esNames.name] ?? "";
+      const esValues = splitList(row.meta?.[esNames.values] ?? "");
+      const slug = slugOf(attribute.name, `attribute-${index + 1}`);
+      // Two of a product's own attributes with one slug: the first is kept, as the unique key keeps it.
+      if (ownAttributes.has(`${productId}\u0001${slug}`)) continue;
+      const seen = new Set<string>();
+      const values = attribute.values.flatMap((value, position) => {
+        const valueSlug = slugOf(value, `value-${position + 1}`);
+        if (seen.has(valueSlug)) return [];
+        seen.add(valueSlug);
+        const es = esValues[position];
+        const label: Record<string, string> = es ? { en: value, es } : { en: value };
+        return [{ slug: valueSlug, label, position }];
+      });
+      ownAttributes.set(`${productId}\u0001${slug}`, {
         productId,
-        slug: slugOf(attribute.name, `attribute-${index + 1}`),
+        slug,
         label: esName ? { en: attribute.name, es: esName } : { en: attribute.name },
-      })
-      .onConflictDoNothing()
-      .returning({ id: attributes.id });
-    if (!own) continue;
-    const seen = new Set<string>();
-    const values = attribute.values.flatMap((value, position) => {
-      const slug = slugOf(value, `value-${position + 1}`);
-      if (seen.has(slug)) return [];
-      seen.add(slug);
-      const es = esValues[position];
-      const label: Record<string, string> = es ? { en: value, es } : { en: value };
-      return [{ attributeId: own.id, slug, label, position }];
-    });
-    if (values.length === 0) continue;
-    const terms = await tx.insert(attributeTerms).values(values).returning({ id: attributeTerms.id });
-    for (const term of terms) offered.push({ termId: term.id, visible });
+        values,
+        visible,
+        usedForVariations,
+      });
+    }
   }
-  const unique = [...new Map(offered.map((offer) => [offer.termId, offer])).values()];
-  if (unique.length > 0)
-    await tx.insert(productAttributeTerms).values(
-      unique.map((offer) => ({
-        productId,
-        termId: offer.termId,
-        visible: offer.visible,
-        usedForVariations: row.type === "variable",
+  const own = [...ownAttributes.values()];
+  if (own.length > 0) {
+    const made = await tx
+      .insert(attributes)
+      .values(own.map(({ productId, slug, label }) => ({ productId, slug, label })))
+      .returning({ id: attributes.id, productId: attributes.productId, slug: attributes.slug });
+    const idOf = new Map(made.map((row) => [`${row.productId}\u0001${row.slug}`, row.id]));
+    const termValues = own.flatMap((attribute) =>
+      attribute.values.map((value) => ({
+        attributeId: idOf.get(`${attribute.productId}\u0001${attribute.slug}`)!,
+        ...value,
       })),
     );
+    if (termValues.length > 0) {
+      const terms = await tx
+        .insert(attributeTerms)
+        .values(termValues)
+        .returning({ id: attributeTerms.id, attributeId: attributeTerms.attributeId });
+      const attributeOf = new Map(
+        own.map((attribute) => [idOf.get(`${attribute.productId}\u0001${attribute.slug}`)!, attribute]),
+      );
+      for (const term of terms) {
+        const attribute = attributeOf.get(term.attributeId)!;
+        offered.push({
+          productId: attribute.productId,
+          termId: term.id,
+          visible: attribute.visible,
+          usedForVariations: attribute.usedForVariations,
+        });
+      }
+    }
+  }
+  const unique = [...new Map(offered.map((offer) => [`${offer.productId}:${offer.termId}`, offer])).values()];
+  if (unique.length > 0) await tx.insert(productAttributeTerms).values(unique);
 }
 
-/** The terms a variation row names, among its parent's; a problem when one is not the parent's. */
-export async function variationTermsOf(
+type GlobalAttribute = NonNullable<ReturnType<ImportNames["globalAttribute"]>>;
+
+/** A global attribute by name, made when the store has none of that name. */
+async function globalAttribute(tx: Transaction, names: ImportNames, name: string): Promise<GlobalAttribute> {
+  const known = names.globalAttribute(name);
+  if (known) return known;
+  const base = slugOf(name, "attribute");
+  const [created] = await tx
+    .insert(attributes)
+    .values({ slug: base, label: { en: name } })
+    .onConflictDoNothing()
+    .returning({ id: attributes.id });
+  const id =
+    created?.id ??
+    (
+      await tx
+        .select({ id: attributes.id })
+        .from(attributes)
+        .where(and(eq(attributes.slug, base), isNull(attributes.productId)))
+    )[0]!.id;
+  const global = { id, label: name, terms: new Map<string, { id: number; label: string }>() };
+  names.globalAttributes.set(name.toLowerCase(), global);
+  names.globalAttributes.set(base, global);
+  return global;
+}
+
+/** A global attribute's term by its label, made when missing. */
+async function globalTerm(tx: Transaction, global: GlobalAttribute, value: string) {
+  const known = global.terms.get(value.toLowerCase());
+  if (known) return known;
+  const [created] = await tx
+    .insert(attributeTerms)
+    .values({
+      attributeId: global.id,
+      slug: slugOf(value, `value-${global.terms.size + 1}`),
+      label: { en: value },
+      position: global.terms.size,
+    })
+    .onConflictDoUpdate({
+      target: [attributeTerms.attributeId, attributeTerms.slug],
+      set: { attributeId: global.id },
+    })
+    .returning({ id: attributeTerms.id });
+  const term = { id: created!.id, label: value };
+  global.terms.set(value.toLowerCase(), term);
+  return term;
+}
+
+type OfferedTerm = {
+  attributeId: number;
+  attributeLabel: Record<string, string>;
+  termId: number;
+  termLabel: Record<string, string>;
+};
+
+/** The terms these variable products offer, by product: what their variations may name. */
+export async function offeredTerms(
   tx: Transaction,
-  parentId: number,
-  row: WooProductRow,
-): Promise<{ terms: Array<{ attributeId: number; termId: number }> } | { problem: string }> {
-  const offered = await tx
+  parentIds: number[],
+): Promise<Map<number, OfferedTerm[]>> {
+  const byParent = new Map<number, OfferedTerm[]>();
+  if (parentIds.length === 0) return byParent;
+  const rows = await tx
     .select({
+      productId: productAttributeTerms.productId,
       attributeId: attributes.id,
       attributeLabel: attributes.label,
       termId: attributeTerms.id,
@@ -554,7 +740,17 @@ export async function variationTermsOf(
     .from(productAttributeTerms)
     .innerJoin(attributeTerms, eq(attributeTerms.id, productAttributeTerms.termId))
     .innerJoin(attributes, eq(attributes.id, attributeTerms.attributeId))
-    .where(eq(productAttributeTerms.productId, parentId));
+    .where(inArray(productAttributeTerms.productId, parentIds));
+  for (const { productId, ...offer } of rows)
+    byParent.set(productId, [...(byParent.get(productId) ?? []), offer]);
+  return byParent;
+}
+
+/** The terms a variation row names, among its parent's; a problem when one is not the parent's. */
+export function variationTermsOf(
+  offered: readonly OfferedTerm[],
+  row: WooProductRow,
+): { terms: Array<{ attributeId: number; termId: number }> } | { problem: string } {
   const terms: Array<{ attributeId: number; termId: number }> = [];
   for (const attribute of row.attributes ?? []) {
     const value = attribute.values[0];
@@ -570,49 +766,90 @@ export async function variationTermsOf(
   return { terms };
 }
 
-/** Writes a variation's row (creating it when `variationId` is null); answers its id. */
-export async function writeVariation(
-  context: WriteContext,
-  parentId: number,
-  variationId: number | null,
-  row: WooProductRow,
-  terms: Array<{ attributeId: number; termId: number }>,
-  changed: ReadonlySet<string>,
-): Promise<number> {
+/** A batch's variations written together, as `writeProducts` writes products; answers their ids. */
+export async function writeVariations(context: WriteContext, writes: VariationWrite[]): Promise<number[]> {
   const { tx, names } = context;
-  const values = {
-    productId: parentId,
-    sku: row.sku ?? null,
-    regularPrice: row.regularPrice ?? 0,
-    salePrice: row.salePrice ?? null,
-    stockQuantity: row.stock ?? null,
-    stockStatus: row.stockStatus ?? "instock",
-    menuOrder: row.position ?? 0,
-    taxClass: row.taxClass || "parent",
-    shippingClassId: row.shippingClass ? (names.shippingClass(row.shippingClass)?.id ?? null) : null,
-    virtual: row.virtual ?? false,
-    downloadable: row.downloadable ?? false,
-    dateOnSaleFrom: row.saleFrom ?? null,
-    dateOnSaleTo: row.saleTo ?? null,
-    backorders: row.backorders ?? "no",
+  if (writes.length === 0) return [];
+  const freshIds = await nextIds(
+    tx,
+    "variations",
+    writes.filter((write) => write.variationId === null).length,
+  );
+  let fresh = 0;
+  const items = writes.map((write) => {
+    const creating = write.variationId === null;
+    return { ...write, id: creating ? freshIds[fresh++]! : write.variationId!, creating };
+  });
+  const repictured = items.filter((item) => item.creating || item.changed.has("images"));
+  const own = await ownPictures(
+    tx,
+    repictured.flatMap((item) => item.row.images ?? []),
+    context.origin,
+  );
+  const valuesOf = (item: (typeof items)[number]) => {
+    const { row } = item;
+    return {
+      id: item.id,
+      productId: item.parentId,
+      sku: row.sku ?? null,
+      regularPrice: row.regularPrice ?? 0,
+      salePrice: row.salePrice ?? null,
+      stockQuantity: row.stock ?? null,
+      stockStatus: row.stockStatus ?? "instock",
+      menuOrder: row.position ?? 0,
+      taxClass: row.taxClass || "parent",
+      shippingClassId: row.shippingClass ? (names.shippingClass(row.shippingClass)?.id ?? null) : null,
+      virtual: row.virtual ?? false,
+      downloadable: row.downloadable ?? false,
+      dateOnSaleFrom: row.saleFrom ?? null,
+      dateOnSaleTo: row.saleTo ?? null,
+      backorders: row.backorders ?? "no",
+      // A variation's one picture: the store's own by id; another address is left pending (null here).
+      imageId: (row.images ?? []).map((url) => own.get(url)).find((id) => id !== undefined) ?? null,
+    };
   };
-  let id: number;
-  if (variationId === null) {
-    const [inserted] = await tx.insert(variations).values(values).returning({ id: variations.id });
-    id = inserted!.id;
-  } else {
-    id = variationId;
-    await tx.update(variations).set(values).where(eq(variations.id, id));
+  const inserts = items.filter((item) => item.creating);
+  if (inserts.length > 0) await tx.insert(variations).values(inserts.map(valuesOf));
+  const updates = items.filter((item) => !item.creating);
+  if (updates.length > 0) {
+    const list = updates.map((item) => ({ ...valuesOf(item), setImage: item.changed.has("images") }));
+    await tx.execute(sql`
+      update variations t set
+        product_id = v."productId", sku = v.sku, regular_price = v."regularPrice",
+        sale_price = v."salePrice", stock_quantity = v."stockQuantity", stock_status = v."stockStatus",
+        menu_order = v."menuOrder", tax_class = v."taxClass", shipping_class_id = v."shippingClassId",
+        virtual = v.virtual, downloadable = v.downloadable, date_on_sale_from = v."dateOnSaleFrom",
+        date_on_sale_to = v."dateOnSaleTo", backorders = v.backorders,
+        image_id = case when v."setImage" then v."imageId" else t.image_id end
+      from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(
+        id int, "productId" int, sku text, "regularPrice" int, "salePrice" int, "stockQuantity" int,
+        "stockStatus" text, "menuOrder" int, "taxClass" text, "shippingClassId" int, virtual boolean,
+        downloadable boolean, "dateOnSaleFrom" date, "dateOnSaleTo" date, backorders text,
+        "imageId" int, "setImage" boolean)
+      where t.id = v.id`);
   }
-  if (variationId === null || changed.has("attributes")) {
-    if (variationId !== null)
-      await tx.delete(variationAttributes).where(eq(variationAttributes.variationId, id));
-    if (terms.length > 0)
-      await tx.insert(variationAttributes).values(terms.map((term) => ({ variationId: id, ...term })));
-  }
-  if (variationId === null || changed.has("images"))
-    await writePictures(context, parentId, id, row.images ?? [], variationId === null);
-  return id;
+  const reattributed = items.filter((item) => item.creating || item.changed.has("attributes"));
+  const staleTerms = reattributed.filter((item) => !item.creating).map((item) => item.id);
+  if (staleTerms.length > 0)
+    await tx.delete(variationAttributes).where(inArray(variationAttributes.variationId, staleTerms));
+  const termRows = reattributed.flatMap((item) =>
+    item.terms.map((term) => ({ variationId: item.id, ...term })),
+  );
+  if (termRows.length > 0) await tx.insert(variationAttributes).values(termRows);
+  // The store's own picture is the variation's image_id, written above; the others are left pending.
+  await writePictures(
+    context,
+    repictured.map((item) => ({
+      productId: item.parentId,
+      variationId: item.id,
+      urls: item.row.images ?? [],
+    })),
+    repictured
+      .filter((item) => !item.creating)
+      .map((item) => ({ productId: item.parentId, variationId: item.id })),
+    own,
+  );
+  return items.map((item) => item.id);
 }
 
 /**

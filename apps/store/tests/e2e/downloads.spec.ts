@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
-import { axe, fillBilling } from "./support.ts";
+import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
  * Downloadable products (issue 43, decision 0075), on the worker's empty store: the owner's file
@@ -11,6 +11,9 @@ import { axe, fillBilling } from "./support.ts";
  */
 
 const FILE = Buffer.from("%PDF-1.4\n% Field guide to the downloads of issue 43\n%%EOF\n");
+
+/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
+const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 const serious = async (page: Page) =>
   (await axe(page, "main").analyze()).violations.filter(
@@ -116,5 +119,31 @@ test("a shopper buys a downloadable product, downloads its file within its limit
   // A link with another signature opens nothing.
   const forged = await page.request.get(`${href!.slice(0, -4)}AAAA`);
   expect(forged.status()).toBe(403);
+
+  // The owner sees the permission on the order's page, gives one more download, then revokes it.
+  const orderId = href!.split("/")[2];
+  const ownerContext = await browser.newContext({ baseURL: store.origin });
+  const back = await ownerContext.newPage();
+  await signInByForm(back, ADMIN);
+  await back.goto(`/admin/orders/${orderId}`);
+  await hydrated(back);
+  const permissions = back.getByRole("region", { name: "Downloadable product permissions" });
+  const row = permissions.getByRole("row", { name: /Field guide \(PDF\)/ });
+  await expect(row.getByLabel("Downloads remaining for Field guide (PDF)")).toHaveValue("0");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("1");
+  await row.getByLabel("Downloads remaining for Field guide (PDF)").fill("1");
+  await row.getByRole("button", { name: "Save Field guide (PDF)" }).click();
+  await expect(permissions.getByRole("status")).toHaveText("Download permission saved.");
+  const again = await page.request.get(href!);
+  expect(again.status()).toBe(200);
+  expect(Buffer.from(await again.body()).equals(FILE)).toBe(true);
+  expect(again.headers()["cache-control"]).toBe("private, no-store");
+
+  await row.getByRole("button", { name: "Revoke access to Field guide (PDF)" }).click();
+  await expect(permissions.getByText("No download permissions.")).toBeVisible();
+  const revoked = await page.goto(href!);
+  expect(revoked?.status()).toBe(410);
+  await expect(page.getByText("This download is no longer available.")).toBeVisible();
+  await ownerContext.close();
   await context.close();
 });

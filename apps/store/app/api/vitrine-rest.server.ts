@@ -3,6 +3,7 @@ import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { affiliateLinkRoutes } from "./rest/affiliate-links-rest.server.ts";
 import { attributeRoutes } from "./rest/attributes-rest.server.ts";
+import { catalogueImportRoutes } from "./rest/catalogue-import-rest.server.ts";
 import { couponRoutes } from "./rest/coupons-rest.server.ts";
 import { downloadRoutes } from "./rest/downloads-rest.server.ts";
 import { mailRoutes } from "./rest/mails-rest.server.ts";
@@ -43,6 +44,7 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...reviewRoutes,
     ...attributeRoutes,
     ...shippingRoutes,
+    ...catalogueImportRoutes,
     ...productRoutes,
     ...pageRoutes,
     ...affiliateLinkRoutes,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { type Database, media } from "@vitrine/db";
@@ -124,6 +124,15 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
       const size = await stat(path.join(originalsDir, row.path)).catch(() => null);
       if (!size) return null;
       return { id: row.id, filename: row.filename, mimeType: row.mimeType, bytes: size.size };
+    },
+
+    /** Deletes a kept file and its row (a catalogue import's upload, once its job has ended). */
+    async removeFile(id: number): Promise<void> {
+      const [row] = await db
+        .delete(media)
+        .where(and(eq(media.id, id), eq(media.kind, "file")))
+        .returning({ path: media.originalPath });
+      if (row?.path) await rm(path.join(originalsDir, row.path), { force: true });
     },
 
     /** A kept file's bytes as a stream; null when the file is gone. */

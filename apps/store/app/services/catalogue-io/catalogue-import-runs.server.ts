@@ -1,0 +1,317 @@
+import { createHash } from "node:crypto";
+import { catalogueImportJobs, catalogueImportRows, type Database, productDownloads } from "@vitrine/db";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { CsvFileError, type CsvSource, readWooProductCsv } from "../../lib/woo-product-csv.ts";
+import { MediaError } from "../media/media-library.server.ts";
+import type { PrivateFiles } from "../media/private-files.server.ts";
+import {
+  type ImportProgress,
+  type ImportReport,
+  previewCatalogueImport,
+  runCatalogueImport,
+  startCatalogueImport,
+} from "./catalogue-import.server.ts";
+import { type JobPictures, picturesOfJob, wakePictureFetching } from "./picture-fetch.server.ts";
+
+/**
+ * The back office's catalogue import (decision 0077): the uploaded file kept with the private
+ * files (a `media` row of kind `file`, never served) until its job ends; its preview; its run in
+ * the background of the server process, not of the request that asked for it. The job's row
+ * (`catalogue_import_jobs`) says where it stands and which upload it reads (`options.upload`), so a
+ * job cut off by a restart is resumed at the next start, and the same file run again while its job
+ * is unfinished joins that job.
+ */
+
+export type ImportParts = {
+  db: Database;
+  files: PrivateFiles;
+  /** The store's public origin: pictures under `{origin}/media/` are its own. */
+  origin: string;
+  logger: Logger;
+  /** Drops the shared pages every process keeps (the catalogue changed). */
+  invalidatePages: () => void;
+  /** Lets a shutdown wait for the run, as for a request (`afterAnswer`). */
+  track?: (work: Promise<void>) => void;
+};
+
+export class ImportUploadError extends Error {
+  override name = "ImportUploadError";
+  constructor(
+    readonly status: number,
+    readonly code: "catalogue_import_not_csv" | "catalogue_import_empty" | "catalogue_import_upload_invalid",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An uploaded file kept for import: refused (4xx) unless it reads as CSV with a header. */
+export async function keepImportUpload(
+  files: PrivateFiles,
+  input: { bytes: Buffer; filename: string; uploadedBy: number },
+): Promise<{ id: number; fileName: string; bytes: number }> {
+  if (input.bytes.length === 0)
+    throw new ImportUploadError(400, "catalogue_import_empty", "The file is empty.");
+  try {
+    for await (const line of readWooProductCsv(once(input.bytes))) if (line.kind === "header") break;
+  } catch (error) {
+    if (error instanceof CsvFileError)
+      throw new ImportUploadError(415, "catalogue_import_not_csv", `The file is not CSV: ${error.message}`);
+    throw error;
+  }
+  const base = input.filename.replace(/\.(csv|txt)$/i, "") || "products";
+  try {
+    const kept = await files.keepFile({ ...input, filename: `${base}.csv` });
+    return { id: kept.id, fileName: kept.filename, bytes: kept.bytes };
+  } catch (error) {
+    // Not UTF-8 text, or over the size limit: the private files' own refusals.
+    if (error instanceof MediaError && error.status === 415)
+      throw new ImportUploadError(415, "catalogue_import_not_csv", "The file is not UTF-8 text.");
+    if (error instanceof MediaError)
+      throw new ImportUploadError(error.status, "catalogue_import_upload_invalid", error.message);
+    throw error;
+  }
+}
+
+async function* once(bytes: Buffer): AsyncGenerator<Buffer> {
+  yield bytes;
+}
+
+/** The upload's bytes, each time from the start (the engine reads the file once per phase). */
+function opener(files: PrivateFiles, uploadId: number): () => CsvSource {
+  return () =>
+    (async function* () {
+      const file = await files.openFile(uploadId);
+      if (!file) throw new CsvFileError("no_header", 1, "The uploaded file is gone.");
+      yield* file.stream as AsyncIterable<Buffer>;
+    })();
+}
+
+/** An import upload's name and size; null when there is none (or it is not a CSV file). */
+export async function importUpload(files: PrivateFiles, uploadId: number) {
+  const file = await files.fileInfo(uploadId);
+  return file && file.mimeType === "text/csv"
+    ? { id: file.id, fileName: file.filename, bytes: file.bytes }
+    : null;
+}
+
+export type PreviewRow = { line: number; sku: string; name: string; type: string };
+
+/** What the file would do, and each row's SKU, name and type to show beside its outcome. */
+export async function previewUpload(
+  parts: Pick<ImportParts, "db" | "files" | "origin">,
+  uploadId: number,
+  skipColumns: string[],
+): Promise<{ report: ImportReport; rows: PreviewRow[] }> {
+  const open = opener(parts.files, uploadId);
+  const report = await previewCatalogueImport(parts.db, open, { origin: parts.origin, skipColumns });
+  const rows: PreviewRow[] = [];
+  if (report.fileProblems.length === 0)
+    for await (const line of readWooProductCsv(open(), { skipColumns }))
+      if (line.kind === "row")
+        rows.push({
+          line: line.line,
+          sku: line.row.sku ?? "",
+          name: line.row.name ?? "",
+          type: line.row.type ?? "",
+        });
+  return { report, rows };
+}
+
+type Running = { progress: ImportProgress | null; done: Promise<void> };
+const running = new WeakMap<Database, Map<number, Running>>();
+const stopped = new WeakMap<Database, Map<number, string>>();
+
+const runsOf = (db: Database) => {
+  const map = running.get(db) ?? new Map<number, Running>();
+  running.set(db, map);
+  return map;
+};
+
+/** A job's last progress in this process, or null when this process is not running it. */
+export function runningProgress(db: Database, jobId: number): ImportProgress | null | undefined {
+  const run = runsOf(db).get(jobId);
+  return run ? run.progress : undefined;
+}
+
+/** Why this process's run of a job stopped before its end (it resumes when run again). */
+export function stoppedRun(db: Database, jobId: number): string | null {
+  return stopped.get(db)?.get(jobId) ?? null;
+}
+
+/**
+ * Starts the upload's import (or joins its file's unfinished job) and runs it in the background.
+ * A job another process touched within the last minute is left to it.
+ */
+export async function runUpload(
+  parts: ImportParts,
+  uploadId: number,
+  skipColumns: string[],
+): Promise<{ jobId: number; resumed: boolean }> {
+  const upload = await importUpload(parts.files, uploadId);
+  if (!upload) throw new ImportUploadError(404, "catalogue_import_upload_invalid", "No such uploaded file.");
+  const hash = createHash("sha256");
+  for await (const chunk of opener(parts.files, uploadId)()) hash.update(chunk);
+  const { jobId, resumed } = await startCatalogueImport(
+    parts.db,
+    { fileName: upload.fileName, fileHash: hash.digest("hex") },
+    { skipColumns },
+  );
+  const [job] = await parts.db
+    .update(catalogueImportJobs)
+    .set({ options: sql`${catalogueImportJobs.options} || jsonb_build_object('upload', ${uploadId}::int)` })
+    .where(eq(catalogueImportJobs.id, jobId))
+    .returning({
+      fresh: sql<boolean>`${catalogueImportJobs.updatedAt} > now() - interval '1 minute'`,
+    });
+  // Joined: a job touched within the minute, not stopped here, is another process's to run (a
+  // worker's, or the command line's); this process runs the rest.
+  const othersRun = resumed && job?.fresh === true && stoppedRun(parts.db, jobId) === null;
+  if (!othersRun) startRun(parts, jobId, uploadId);
+  return { jobId, resumed };
+}
+
+/** Runs the job in this process unless it runs here already; the upload is deleted when the job ends. */
+export function startRun(parts: ImportParts, jobId: number, uploadId: number): void {
+  const runs = runsOf(parts.db);
+  if (runs.has(jobId)) return;
+  stopped.get(parts.db)?.delete(jobId);
+  const entry: Running = { progress: null, done: Promise.resolve() };
+  runs.set(jobId, entry);
+  entry.done = (async () => {
+    try {
+      const report = await runCatalogueImport(parts.db, jobId, opener(parts.files, uploadId), {
+        origin: parts.origin,
+        onProgress: (progress) => {
+          entry.progress = progress;
+        },
+      });
+      parts.logger.info(
+        { jobId, created: report.created, updated: report.updated, refused: report.refused },
+        "catalogue import finished",
+      );
+      await removeUpload(parts, uploadId);
+      wakePictureFetching(parts.db);
+    } catch (error) {
+      parts.logger.error({ err: error, jobId }, "catalogue import stopped");
+      const reasons = stopped.get(parts.db) ?? new Map<number, string>();
+      stopped.set(parts.db, reasons);
+      reasons.set(jobId, (error as Error).message);
+    } finally {
+      runs.delete(jobId);
+      parts.invalidatePages();
+    }
+  })();
+  parts.track?.(entry.done);
+}
+
+/** The upload, once its job has ended, unless a downloadable product delivers the same file. */
+async function removeUpload(parts: ImportParts, uploadId: number): Promise<void> {
+  const [used] = await parts.db
+    .select({ id: productDownloads.id })
+    .from(productDownloads)
+    .where(eq(productDownloads.mediaId, uploadId))
+    .limit(1);
+  if (!used) await parts.files.removeFile(uploadId);
+}
+
+/** At start: the jobs a stopped process left running, resumed from their checkpoints. */
+export async function resumeUnfinishedImports(parts: ImportParts): Promise<number[]> {
+  const jobs = await parts.db
+    .select({
+      id: catalogueImportJobs.id,
+      upload: sql<number | null>`(${catalogueImportJobs.options}->>'upload')::int`,
+    })
+    .from(catalogueImportJobs)
+    .where(eq(catalogueImportJobs.status, "running"));
+  const resumed: number[] = [];
+  for (const job of jobs) {
+    if (job.upload === null || !(await importUpload(parts.files, job.upload))) continue;
+    startRun(parts, job.id, job.upload);
+    resumed.push(job.id);
+  }
+  return resumed;
+}
+
+/** Waits for this process's runs of `db` (tests, and a shutdown that wants them done). */
+export async function settledRuns(db: Database): Promise<void> {
+  await Promise.all([...runsOf(db).values()].map((run) => run.done));
+}
+
+export type ImportJobView = {
+  id: number;
+  fileName: string;
+  status: "running" | "done" | "failed";
+  phase: string;
+  /** Rows done (all phases' rows, once each), and the file's rows when this process runs the job. */
+  rowsDone: number;
+  rows: number | null;
+  rowsPerSecond: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  error: string | null;
+  /** Why this process's run stopped before the end (run it again to resume). */
+  stopped: string | null;
+  refusedRows: Array<{
+    line: number;
+    problems: Array<{ column: string | null; code: string; message: string }>;
+  }>;
+  pictures: JobPictures;
+};
+
+/** A job as its progress view and report show it; null when there is no such job. */
+export async function importJobView(db: Database, jobId: number): Promise<ImportJobView | null> {
+  const [job] = await db.select().from(catalogueImportJobs).where(eq(catalogueImportJobs.id, jobId));
+  if (!job) return null;
+  const [refusedRows, pictures] = await Promise.all([
+    db
+      .select({ line: catalogueImportRows.line, problems: catalogueImportRows.problems })
+      .from(catalogueImportRows)
+      .where(and(eq(catalogueImportRows.jobId, jobId), eq(catalogueImportRows.outcome, "refuse")))
+      .orderBy(asc(catalogueImportRows.line))
+      .limit(500),
+    picturesOfJob(db, jobId),
+  ]);
+  const progress = job.status === "running" ? runningProgress(db, jobId) : undefined;
+  const end = job.finishedAt ?? job.updatedAt;
+  const seconds = (end.getTime() - job.startedAt.getTime()) / 1000;
+  return {
+    id: job.id,
+    fileName: job.fileName,
+    status: job.status,
+    phase: progress?.phase ?? job.phase,
+    rowsDone: progress?.rowsDone ?? job.rows,
+    rows: progress?.rows ?? (job.status === "running" ? null : job.rows),
+    rowsPerSecond: Math.round(progress?.rowsPerSecond ?? (seconds > 0 ? job.rows / seconds : 0)),
+    created: job.created,
+    updated: job.updated,
+    unchanged: job.unchanged,
+    refused: job.refused,
+    error: job.error,
+    stopped: stoppedRun(db, jobId),
+    refusedRows,
+    pictures,
+  };
+}
+
+/** A request's parts for the import: the run outlives the request, and a shutdown waits for it. */
+export function importPartsOf(context: {
+  db: Database;
+  privateFiles: PrivateFiles;
+  config: { publicUrl: string };
+  logger: Logger;
+  invalidatePages: () => void;
+  afterAnswer: (work: Promise<void>) => void;
+}): ImportParts {
+  return {
+    db: context.db,
+    files: context.privateFiles,
+    origin: context.config.publicUrl,
+    logger: context.logger,
+    invalidatePages: () => context.invalidatePages(),
+    track: (work) => context.afterAnswer(work),
+  };
+}

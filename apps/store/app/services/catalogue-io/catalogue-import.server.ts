@@ -36,6 +36,7 @@ import {
   writeProducts,
   writeVariations,
 } from "./import-writes.server.ts";
+import { insertRows } from "./json-rows.server.ts";
 
 /**
  * The catalogue's import from WooCommerce's product CSV (decision 0074). The engine the command
@@ -102,6 +103,7 @@ type Run = {
   /** Product ids by line, for the rows created or matched (a dry run's new rows have none). */
   productIdOfLine: Map<number, number>;
   started: number;
+  /** Outcomes settled before this run (a resumed job's), left out of its rows per second. */
   done: number;
   /** The store's names and categories' paths, read at the run's first batch and kept up to date by it. */
   names?: ImportNames;
@@ -194,6 +196,7 @@ export async function runCatalogueImport(
     run.outcomes.set(row.line, { line: row.line, outcome: row.outcome, problems: row.problems });
     if (row.productId !== null && row.variationId === null) run.productIdOfLine.set(row.line, row.productId);
   }
+  run.done = run.outcomes.size;
   for (const row of plan.rows.values())
     if (row.targetId !== null && row.kind !== "variation" && !run.productIdOfLine.has(row.line))
       run.productIdOfLine.set(row.line, row.targetId);
@@ -236,13 +239,14 @@ async function runPhase(run: Run, open: () => CsvSource, phase: Phase, checkpoin
         await saveOutcomes(run, tx, phase, outcomes, lastLine);
       });
     }
-    run.done += rows.length;
+    // Rows done: those whose outcome is settled (the links phase settles none; a resumed job starts
+    // from its earlier runs'), so the count ends at the file's rows.
     const seconds = (performance.now() - run.started) / 1000;
     run.options.onProgress?.({
       phase,
-      rowsDone: run.done,
-      rows: run.plan.rows.size * 1,
-      rowsPerSecond: seconds > 0 ? run.done / seconds : 0,
+      rowsDone: run.outcomes.size,
+      rows: run.plan.rows.size,
+      rowsPerSecond: seconds > 0 ? (run.outcomes.size - run.done) / seconds : 0,
     });
   };
   let last = checkpoint;
@@ -381,14 +385,12 @@ async function productsBatch(
       ? []
       : [{ kind: "product" as const, sourceId: entry.fileId, targetId: ids[index]! }],
   );
-  if (origins.length > 0)
-    await tx
-      .insert(catalogueImportOrigins)
-      .values(origins)
-      .onConflictDoUpdate({
-        target: [catalogueImportOrigins.kind, catalogueImportOrigins.sourceId],
-        set: { targetId: sql`excluded.target_id` },
-      });
+  await insertRows(
+    tx,
+    catalogueImportOrigins,
+    origins,
+    sql`on conflict (kind, source_id) do update set target_id = excluded.target_id`,
+  );
   return results;
 }
 
@@ -491,7 +493,7 @@ async function variationsBatch(
       ? []
       : [{ kind: "variation" as const, sourceId: entry.fileId, targetId: ids[index]! }],
   );
-  if (origins.length > 0) await tx.insert(catalogueImportOrigins).values(origins).onConflictDoNothing();
+  await insertRows(tx, catalogueImportOrigins, origins, sql`on conflict do nothing`);
   await deriveParents(tx, [...new Set(writes.map((entry) => entry.write.parentId))]);
   return results;
 }
@@ -501,8 +503,13 @@ async function linksBatch(
   run: Run,
   tx: Transaction,
   lookups: CatalogueLookups,
-  rows: Array<{ line: number; row: WooProductRow }>,
+  given: Array<{ line: number; row: WooProductRow }>,
 ): Promise<BatchOutcome[]> {
+  // A file without the three columns has nothing for this phase: its products are not read again.
+  const rows = given.filter(
+    ({ row }) => row.grouped !== undefined || row.upsells !== undefined || row.crossSells !== undefined,
+  );
+  if (rows.length === 0) return [];
   const ids = rows.flatMap(({ line }) => {
     const id = run.productIdOfLine.get(line);
     return id === undefined ? [] : [id];
@@ -558,7 +565,7 @@ async function linksBatch(
       delete from product_links l
       using jsonb_to_recordset(${JSON.stringify(replaced)}::jsonb) as r("productId" int, kind text)
       where l.product_id = r."productId" and l.kind = r.kind`);
-  if (links.length > 0) await tx.insert(productLinks).values(links);
+  await insertRows(tx, productLinks, links);
   return results;
 }
 
@@ -590,17 +597,18 @@ async function saveOutcomes(
       .update(catalogueImportRows)
       .set({ outcome: "update" })
       .where(and(eq(catalogueImportRows.jobId, run.jobId!), inArray(catalogueImportRows.line, upgraded)));
-  if (fresh.length > 0)
-    await tx.insert(catalogueImportRows).values(
-      fresh.map((outcome) => ({
-        jobId: run.jobId!,
-        line: outcome.line,
-        outcome: outcome.outcome,
-        productId: outcome.productId,
-        variationId: outcome.variationId,
-        problems: outcome.problems,
-      })),
-    );
+  await insertRows(
+    tx,
+    catalogueImportRows,
+    fresh.map((outcome) => ({
+      jobId: run.jobId!,
+      line: outcome.line,
+      outcome: outcome.outcome,
+      productId: outcome.productId,
+      variationId: outcome.variationId,
+      problems: outcome.problems,
+    })),
+  );
   await tx
     .update(catalogueImportJobs)
     .set({

@@ -25,6 +25,9 @@ import { freeSlug, isSlug } from "../catalogue/products-admin.server.ts";
 import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
 import { slugify } from "../shared/slugs.server.ts";
 import { byName } from "./catalogue-rows.server.ts";
+import { insertRows } from "./json-rows.server.ts";
+
+const LOW_STOCK_DEFAULT = products.lowStockThreshold.default as number;
 
 /**
  * The import's writes (decision 0074): names resolved to the store's rows (categories by path,
@@ -389,21 +392,24 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
     };
   };
 
-  const inserts = items.filter((item) => item.creating);
-  if (inserts.length > 0)
-    await tx.insert(products).values(
-      inserts.map((item) => {
+  await insertRows(
+    tx,
+    products,
+    items
+      .filter((item) => item.creating)
+      .map((item) => {
         const { values, ownFigures, figures, lowStockThreshold } = scalars(item);
         return {
           id: item.id,
           slug: item.slug!,
           ...values,
-          regularPrice: 0,
-          ...(ownFigures ? figures : {}),
-          ...(lowStockThreshold !== null && ownFigures ? { lowStockThreshold } : {}),
+          ...(ownFigures
+            ? figures
+            : { regularPrice: 0, salePrice: null, stockQuantity: null, stockStatus: "instock" as const }),
+          lowStockThreshold: (ownFigures ? lowStockThreshold : null) ?? LOW_STOCK_DEFAULT,
         };
       }),
-    );
+  );
   const updates = items.filter((item) => !item.creating);
   if (updates.length > 0) {
     const list = updates.map((item) => {
@@ -480,7 +486,7 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
       },
     ];
   });
-  if (textRows.length > 0) await tx.insert(productTranslations).values(textRows);
+  await insertRows(tx, productTranslations, textRows);
 
   const filed = replacing((item) => item.has("categories"));
   if (filed.stale.length > 0)
@@ -489,7 +495,7 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
   for (const item of filed.chosen)
     for (const categoryId of await categoryIds(tx, names, item.row.categories ?? []))
       categoryRows.push({ productId: item.id, categoryId });
-  if (categoryRows.length > 0) await tx.insert(productCategories).values(categoryRows);
+  await insertRows(tx, productCategories, categoryRows);
 
   const tagged = replacing((item) => item.has("tags"));
   if (tagged.stale.length > 0)
@@ -498,7 +504,7 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
   for (const item of tagged.chosen)
     for (const tagId of await tagIds(tx, names, item.row.tags ?? []))
       tagRows.push({ productId: item.id, tagId });
-  if (tagRows.length > 0) await tx.insert(productTags).values(tagRows);
+  await insertRows(tx, productTags, tagRows);
 
   const pictured = replacing((item) => item.has("images"));
   await writePictures(
@@ -550,7 +556,7 @@ async function writePictures(
           own.has(url) ? [{ productId: owner.productId, mediaId: own.get(url)!, position }] : [],
         ),
   );
-  if (gallery.length > 0) await tx.insert(productImages).values(gallery).onConflictDoNothing();
+  await insertRows(tx, productImages, gallery, sql`on conflict do nothing`);
   const pending = owners.flatMap((owner) =>
     owner.urls.flatMap((url, position) =>
       own.has(url)
@@ -566,7 +572,7 @@ async function writePictures(
           ],
     ),
   );
-  if (pending.length > 0) await tx.insert(catalogueImportPictures).values(pending);
+  await insertRows(tx, catalogueImportPictures, pending);
 }
 
 /**
@@ -664,7 +670,7 @@ async function writeAttributes(
     }
   }
   const unique = [...new Map(offered.map((offer) => [`${offer.productId}:${offer.termId}`, offer])).values()];
-  if (unique.length > 0) await tx.insert(productAttributeTerms).values(unique);
+  await insertRows(tx, productAttributeTerms, unique);
 }
 
 type GlobalAttribute = NonNullable<ReturnType<ImportNames["globalAttribute"]>>;
@@ -809,7 +815,7 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
     };
   };
   const inserts = items.filter((item) => item.creating);
-  if (inserts.length > 0) await tx.insert(variations).values(inserts.map(valuesOf));
+  await insertRows(tx, variations, inserts.map(valuesOf));
   const updates = items.filter((item) => !item.creating);
   if (updates.length > 0) {
     const list = updates.map((item) => ({ ...valuesOf(item), setImage: item.changed.has("images") }));
@@ -835,7 +841,7 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
   const termRows = reattributed.flatMap((item) =>
     item.terms.map((term) => ({ variationId: item.id, ...term })),
   );
-  if (termRows.length > 0) await tx.insert(variationAttributes).values(termRows);
+  await insertRows(tx, variationAttributes, termRows);
   // The store's own picture is the variation's image_id, written above; the others are left pending.
   await writePictures(
     context,

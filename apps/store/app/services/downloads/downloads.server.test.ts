@@ -1,12 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { downloadPermissions, orderLines, products } from "@vitrine/db";
+import { downloadPermissions, orderLines, orders, products, variations } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DOWNLOAD_FILE_PATH } from "../../lib/download-resource.ts";
-import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { makeOrderMail } from "../mail/order-mails.server.tsx";
 import { createPrivateFiles, type StoredFile } from "../media/private-files.server.ts";
 import { insertAccount, placeTestOrder } from "../orders/order-fixtures.test-helper.ts";
 import { changeOrderStatus } from "../orders/orders-admin.server.ts";
@@ -127,12 +128,74 @@ describe.each(await availableDialects())("downloads on %s", (dialect) => {
     expect(permission).toMatchObject({ downloadsRemaining: null, accessExpires: null, downloadCount: 0 });
   });
 
+  it("the processing and completed mails list the files by their absolute signed links, in the order's language; on hold, none", async () => {
+    const { db } = database;
+    const { product, admin } = await aDownloadable();
+    const orderId = await placeTestOrder(db, [{ productId: product.id, quantity: 1 }], { payment: "bacs" });
+    const context = purgeRecordingContext(db);
+    const mail = async (
+      kind: "customer_on_hold_order" | "customer_processing_order" | "customer_completed_order",
+    ) => {
+      const made = await makeOrderMail(context, { kind, orderId, payload: {} });
+      if (!("mail" in made)) throw new Error(made.unsent);
+      return made.mail;
+    };
+    expect((await mail("customer_on_hold_order")).text).not.toContain("/download/");
+    await changeOrderStatus(context, orderId, "processing", admin);
+    const [permission] = await permissionsOf(orderId);
+    const link = `${context.config.publicUrl}${downloadPath(context.config.sessionSecret, orderId, permission!.id)}`;
+    for (const kind of ["customer_processing_order", "customer_completed_order"] as const) {
+      const made = await mail(kind);
+      expect(made.text).toContain(`Your downloads\nebook (en): Book part 1: ${link}`);
+      expect(made.html).toContain(`href="${link}"`);
+    }
+    await db.update(orders).set({ locale: "es" }).where(eq(orders.id, orderId));
+    expect((await mail("customer_completed_order")).text).toContain("Tus descargas");
+  });
+
   it("a product that is not downloadable grants nothing, though it has files", async () => {
     const { db } = database;
     const { product } = await aDownloadable();
     await db.update(products).set({ downloadable: false }).where(eq(products.id, product.id));
     const orderId = await placeTestOrder(db, [{ productId: product.id, quantity: 1 }], { payment: "cod" });
     expect(await permissionsOf(orderId)).toEqual([]);
+  });
+
+  it("a downloadable variation grants its own files with its own limit, not its product's", async () => {
+    const { db } = database;
+    const admin = await insertAccount(db, "owner-variable@example.com", { role: "administrator" });
+    const { product, inStock } = await insertVariableProduct(db, "poster");
+    const store = files();
+    const own = await store.keepFile({ bytes: PDF, filename: "product.pdf", uploadedBy: admin });
+    const variant = await store.keepFile({ bytes: PDF, filename: "red.pdf", uploadedBy: admin });
+    await db
+      .update(products)
+      .set({ downloadable: true, downloadLimit: 9 })
+      .where(eq(products.id, product.id));
+    await db
+      .update(variations)
+      .set({ downloadable: true, downloadLimit: 2, downloadExpiry: -1 })
+      .where(eq(variations.id, inStock.id));
+    await db.transaction(async (tx) => {
+      await writeDownloads(tx, product.id, null, [
+        { name: "Product file", file: `${DOWNLOAD_FILE_PATH}${own.id}` },
+      ]);
+      await writeDownloads(tx, product.id, inStock.id, [
+        { name: "Red file", file: `${DOWNLOAD_FILE_PATH}${variant.id}` },
+      ]);
+    });
+    const listed = await downloadsOfProduct(db, product.id);
+    expect(listed.own.map((d) => d.name)).toEqual(["Product file"]);
+    expect(listed.byVariation.get(inStock.id)?.map((d) => d.name)).toEqual(["Red file"]);
+    const orderId = await placeTestOrder(
+      db,
+      [{ productId: product.id, variationId: inStock.id, quantity: 1 }],
+      {
+        payment: "cod",
+      },
+    );
+    const shown = await downloadsOfOrder(db, SECRET, { id: orderId, status: "processing" });
+    expect(shown.map((d) => [d.name, d.remaining])).toEqual([["Red file", 2]]);
   });
 
   it("each download counts; past the limit it is refused, and the count stays", async () => {

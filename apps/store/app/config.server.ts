@@ -130,6 +130,11 @@ const envSchema = z.object({
    * at its second size the first time it is uploaded. Unset (off) outside tests.
    */
   MEDIA_FAULT_WIDTH: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * For browser tests only: imported pictures may also be fetched from 127.0.0.1 (their fake picture
+   * host); every other private address stays refused (decision 0077). Unset (off) outside tests.
+   */
+  TEST_IMPORT_PICTURES_FROM_LOOPBACK: z.enum(["on", "off"]).default("off"),
   /** Server processes sharing the port; one per core on PostgreSQL unless set, always one on PGlite. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -170,6 +175,8 @@ export type Config = {
   pageCacheEntries: number;
   /** `MEDIA_FAULT_WIDTH`: pictures this wide fail half-way once (tests only). */
   mediaFaultWidth: number | undefined;
+  /** `TEST_IMPORT_PICTURES_FROM_LOOPBACK`: imported pictures may come from 127.0.0.1 (tests only). */
+  importPicturesFromLoopback: boolean;
   /** How many worker processes serve the port (1: the process serves it itself). */
   workers: number;
 };
@@ -236,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     pageCacheEntries: values.PAGE_CACHE_ENTRIES,
     mediaFaultWidth: values.MEDIA_FAULT_WIDTH,
+    importPicturesFromLoopback: values.TEST_IMPORT_PICTURES_FROM_LOOPBACK === "on",
     workers: values.DATABASE_URL ? (values.WORKERS ?? availableParallelism()) : 1,
   };
 }

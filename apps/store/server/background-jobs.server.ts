@@ -1,13 +1,20 @@
+import path from "node:path";
 import type { ChangeFeed, DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "../app/services/analytics/analytics.server.ts";
 import type { ProductListings } from "../app/services/catalogue/listings.server.ts";
 import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
+import { resumeUnfinishedImports } from "../app/services/catalogue-io/catalogue-import-runs.server.ts";
+import { isPublicAddress } from "../app/services/catalogue-io/picture-address.server.ts";
+import { sweepPictures } from "../app/services/catalogue-io/picture-fetch.server.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { sweepMailOutbox } from "../app/services/mail/mail-outbox.server.ts";
 import { drawInBackground } from "../app/services/media/demo-images.server.ts";
+import { createMediaLibrary } from "../app/services/media/media-library.server.ts";
+import { createPrivateFiles } from "../app/services/media/private-files.server.ts";
 import { sweepUnpaidOrders } from "../app/services/payments/payment-sweep.server.ts";
+import { PageTags } from "../app/services/shared/page-tags.server.ts";
 import type { CurrentSettings } from "./caches.server.ts";
 import type { InFlight } from "./in-flight.server.ts";
 
@@ -84,6 +91,56 @@ export function pictureDrawing(
   return drawInBackground(database.db, config.mediaDir, logger);
 }
 
+/**
+ * Pictures that imported files name by another site's address, fetched through the media library
+ * (decision 0077): at start, every minute, and at once when an import ends or the owner asks again.
+ * Every process announces the products whose galleries changed.
+ */
+export function importedPictureFetching(
+  database: DbHandle,
+  config: Config,
+  logger: Logger,
+  changes: ChangeFeed,
+): { stop(): Promise<void> } {
+  return sweepPictures({
+    db: database.db,
+    library: createMediaLibrary({
+      db: database.db,
+      mediaDir: config.mediaDir,
+      originalsDir: path.join(config.dataDir, "originals"),
+    }),
+    logger,
+    onFetched: (productIds) => changes.publish(`pages:${productIds.map(PageTags.product).join(",")}`),
+    // Only a browser test's store sets it, for its fake picture host on 127.0.0.1.
+    fetch: config.importPicturesFromLoopback
+      ? { isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address) }
+      : {},
+  });
+}
+
+/** Catalogue imports a stopped process left unfinished, resumed from their checkpoints at start. */
+export function catalogueImportResuming(
+  database: DbHandle,
+  config: Config,
+  logger: Logger,
+  changes: ChangeFeed,
+  requests: InFlight,
+): BackgroundJob {
+  void resumeUnfinishedImports({
+    db: database.db,
+    files: createPrivateFiles({ db: database.db, originalsDir: path.join(config.dataDir, "originals") }),
+    origin: config.publicUrl,
+    logger,
+    invalidatePages: () => changes.publish("pages"),
+    track: (work) => requests.track(work),
+  })
+    .then((resumed) => {
+      if (resumed.length > 0) logger.info({ jobs: resumed }, "catalogue imports resumed");
+    })
+    .catch((error) => logger.warn({ err: error }, "resuming catalogue imports failed"));
+  return { stop() {} };
+}
+
 /** Analytics older than the store keeps them, and past days' salts, purged at start and every 6 hours. */
 export function analyticsPurging(
   database: DbHandle,
@@ -101,8 +158,9 @@ export function analyticsPurging(
 
 /**
  * Starts a serving process's jobs: every process sweeps the mail outbox and the unpaid orders and
- * warms its own search index; drawing pictures and purging analytics are done once per database,
- * by the process that is not a cluster's worker. `stop` stops them all and settles when the drawing
+ * warms its own search index; drawing pictures, purging analytics, fetching imported pictures and
+ * resuming unfinished imports are done once per database, by the process that is not a cluster's
+ * worker. `stop` stops them all and settles when the drawing
  * has stopped.
  */
 export function startBackgroundJobs(options: {
@@ -125,6 +183,16 @@ export function startBackgroundJobs(options: {
   if (!options.isWorker) {
     jobs.push(pictureDrawing(options.database, options.config, options.logger));
     jobs.push(analyticsPurging(options.database, options.settings, options.logger));
+    jobs.push(importedPictureFetching(options.database, options.config, options.logger, options.changes));
+    jobs.push(
+      catalogueImportResuming(
+        options.database,
+        options.config,
+        options.logger,
+        options.changes,
+        options.requests,
+      ),
+    );
   }
   return { stop: () => Promise.all(jobs.map((job) => job.stop())).then(() => undefined) };
 }

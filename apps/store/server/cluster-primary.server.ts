@@ -1,7 +1,8 @@
 import cluster from "node:cluster";
+import { openChangeFeed } from "@vitrine/db";
 import type { Logger } from "pino";
 import { type Config, listeningOrigin } from "../app/config.server.ts";
-import { pictureDrawing } from "./background-jobs.server.ts";
+import { importedPictureFetching, pictureDrawing } from "./background-jobs.server.ts";
 import { fail, openDatabase, prepare } from "./start-up.server.ts";
 
 /**
@@ -14,7 +15,17 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
   await prepare(config, logger, database);
   // The primary serves nothing: it draws what the seed left to draw while the workers serve.
   const drawing = pictureDrawing(database, config, logger);
-  const closeDatabase = () => drawing.stop().then(() => database.close());
+  // And fetches imported pictures (decision 0077), telling the workers whose pages changed.
+  const changes = await openChangeFeed({
+    db: database.db,
+    databaseUrl: config.databaseUrl,
+    onError: (error) => logger.warn({ err: error }, "change feed"),
+  });
+  const fetching = importedPictureFetching(database, config, logger, changes);
+  const closeDatabase = () =>
+    Promise.all([drawing.stop(), fetching.stop()])
+      .then(() => changes.close())
+      .then(() => database.close());
 
   let stopping = false;
   let announced = false;
@@ -41,6 +52,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     stopping = true;
     logger.info({ signal }, "shutting down the workers");
     void drawing.stop();
+    void fetching.stop();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -25,7 +25,13 @@ import {
 // biome-ignore lint/style/noProcessEnv: a command-line script, as db:copy's: npm's INIT_CWD is where the user typed it.
 const env = z.object({ INIT_CWD: z.string().default(process.cwd()) }).parse(process.env);
 const [command, file, ...flags] = process.argv.slice(2);
-const usage = "Usage: npm run catalogue:export -- FILE | npm run catalogue:import -- FILE [--preview]";
+const usage =
+  "Usage: npm run catalogue:export -- FILE | npm run catalogue:import -- FILE [--preview] [--batch-size=N]";
+// Rows per transaction (the engine's default unless given): small batches let a test stop a run between them.
+const batchFlag = flags.find((flag) => flag.startsWith("--batch-size="));
+const batchSize = batchFlag
+  ? z.coerce.number().int().min(1).max(5000).parse(batchFlag.split("=")[1])
+  : undefined;
 
 async function main(): Promise<number> {
   if ((command !== "export" && command !== "import") || !file) {
@@ -73,7 +79,11 @@ async function main(): Promise<number> {
       fileHash: hash.digest("hex"),
     });
     if (resumed) console.log(`Resuming import job ${jobId}.`);
-    const report = await runCatalogueImport(handle.db, jobId, open, { origin: config.publicUrl, onProgress });
+    const report = await runCatalogueImport(handle.db, jobId, open, {
+      origin: config.publicUrl,
+      onProgress,
+      ...(batchSize ? { batchSize } : {}),
+    });
     printReport(report, false);
     return report.fileProblems.length > 0 ? 1 : 0;
   } catch (error) {

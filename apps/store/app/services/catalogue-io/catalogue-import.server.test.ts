@@ -1,11 +1,24 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { catalogueImportPictures, productLinks, products, variations } from "@vitrine/db";
+import { pathToFileURL } from "node:url";
+import {
+  catalogueImportJobs,
+  catalogueImportPictures,
+  catalogueImportRows,
+  createDb,
+  type Database,
+  type Dialect,
+  productLinks,
+  products,
+  variations,
+} from "@vitrine/db";
 import { seedDemo } from "@vitrine/db/seed";
-import { createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
-import { eq } from "drizzle-orm";
+import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { count, countDistinct, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportCatalogueCsv } from "./catalogue-export.server.ts";
 import {
@@ -16,24 +29,19 @@ import {
 } from "./catalogue-import.server.ts";
 
 const origin = "https://shop.example";
-let folder: string;
-let source: TestDatabase;
-let target: TestDatabase;
 
-beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), "catalogue-io-"));
-  [source, target] = await Promise.all([createTestDatabase("pglite"), createTestDatabase("pglite")]);
-});
-afterAll(async () => {
-  await Promise.all([source.close(), target.close()]);
-  await rm(folder, { recursive: true, force: true });
-});
-
-async function exportText(database: TestDatabase): Promise<string> {
+async function exportText(database: { db: Database }): Promise<string> {
   let text = "";
   for await (const chunk of exportCatalogueCsv(database.db, origin, { pageSize: 7 })) text += chunk;
   return text;
 }
+
+/** A file's text without the first column: two stores number their products apart. */
+const withoutIds = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => line.replace(/^\uFEFF?\d*,/, ","))
+    .join("\n");
 
 async function importFile(database: TestDatabase, file: string, hash: string): Promise<ImportReport> {
   const { jobId } = await startCatalogueImport(database.db, {
@@ -43,7 +51,19 @@ async function importFile(database: TestDatabase, file: string, hash: string): P
   return runCatalogueImport(database.db, jobId, () => createReadStream(file), { origin, batchSize: 20 });
 }
 
-describe("the catalogue's CSV import and export", () => {
+describe.each(await availableDialects())("the catalogue's CSV import and export on %s", (dialect) => {
+  let folder: string;
+  let source: TestDatabase;
+  let target: TestDatabase;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "catalogue-io-"));
+    [source, target] = await Promise.all([createTestDatabase(dialect), createTestDatabase(dialect)]);
+  });
+  afterAll(async () => {
+    await Promise.all([source.close(), target.close()]);
+    await rm(folder, { recursive: true, force: true });
+  });
+
   it("exports the demo, imports it into an empty store, and exports the same file again; a second import changes nothing", async () => {
     await source.reset();
     await target.reset();
@@ -65,13 +85,8 @@ describe("the catalogue's CSV import and export", () => {
     expect(imported.created).toBe(imported.rows);
 
     const second = await exportText(target);
-    const strip = (text: string) =>
-      text
-        .split("\n")
-        .map((line) => line.replace(/^\uFEFF?\d*,/, ","))
-        .join("\n");
     // The stores number their products apart; every other cell agrees.
-    expect(strip(second)).toBe(strip(first));
+    expect(withoutIds(second)).toBe(withoutIds(first));
 
     const again = await importFile(target, file, "demo-2");
     expect({ created: again.created, updated: again.updated, unchanged: again.unchanged }).toEqual({
@@ -165,5 +180,145 @@ describe("the catalogue's CSV import and export", () => {
       updated: 0,
       refused: 4,
     });
+  });
+});
+
+// The command itself, run by this process's tsx loader (its command line would start a grandchild).
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const importScript = path.resolve(import.meta.dirname, "../../../scripts/catalogue-csv.ts");
+
+/**
+ * A file of `productCount` products: simple ones in nested categories, variable ones with three
+ * variations (one row before its parent), grouped ones naming later products, upsells.
+ */
+function largeFile(productCount: number): string {
+  const lines = [
+    "ID,Type,SKU,Name,Published,Regular price,Sale price,Categories,Tags,Stock,Parent,Grouped products,Upsells,Attribute 1 name,Attribute 1 value(s),Attribute 1 visible,Attribute 1 global",
+  ];
+  // The L variations have no SKU nor ID: only the job's own record says which row made which.
+  const variation = (n: number, size: string, price: number) =>
+    `,variation,${size === "L" ? "" : `V-${n}-${size}`},,1,${price},,,,3,P-${n},,,Size,${size},,1`;
+  for (let n = 1; n <= productCount; n++) {
+    if (n % 10 === 0) {
+      lines.push(variation(n, "S", 20));
+      lines.push(`${n},variable,P-${n},Variable ${n},1,,,Clothing > Tops,summer,,,,,Size,"S, M, L",1,1`);
+      lines.push(variation(n, "M", 21), variation(n, "L", 22));
+    } else if (n % 25 === 0) {
+      lines.push(`${n},grouped,P-${n},Group ${n},1,,,Sets,,,,"P-${n + 1}, P-${n + 2}",,,,,`);
+    } else {
+      lines.push(
+        `${n},simple,P-${n},Simple ${n},1,${10 + (n % 7)}.50,${n % 3 === 0 ? "5" : ""},Home > Room ${n % 4},"tag ${n % 5}",${n % 9},,,${n > 1 ? `P-${n - 1}` : ""},,,,`,
+      );
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+type Store = { env: Record<string, string>; open: () => Promise<{ db: Database; close(): Promise<void> }> };
+
+/** Runs `catalogue:import FILE --batch-size=20` on a store; `killAfter` batches, it is killed with SIGKILL. */
+function runImport(
+  store: Store,
+  file: string,
+  killAfter?: number,
+): Promise<{ signal: NodeJS.Signals | null; code: number | null; stdout: string }> {
+  // The store's database is the one given: PostgreSQL's address is passed on only when it is the store's.
+  const { DATABASE_URL: _, ...inherited } = process.env;
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", tsxLoader, importScript, "import", file, "--batch-size=20"],
+    {
+      env: { ...inherited, PUBLIC_URL: origin, SEED_DEMO: "false", ...store.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => {
+    stderr += chunk;
+  });
+  child.stdout!.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    // A progress line is printed after its batch has committed.
+    const batches = stdout.split("\n").filter((line) => line.startsWith("products:")).length;
+    if (killAfter !== undefined && batches >= killAfter && child.exitCode === null) child.kill("SIGKILL");
+  });
+  return new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal, stdout: stdout + stderr })),
+  );
+}
+
+describe.each(await availableDialects())("an import killed with SIGKILL on %s", (dialect: Dialect) => {
+  let folder: string;
+  const databases: TestDatabase[] = [];
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "catalogue-kill-"));
+  });
+  afterAll(async () => {
+    await Promise.all(databases.map((database) => database.close()));
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** A store the command can open: a PGlite data folder, or a PostgreSQL database of the run. */
+  async function newStore(name: string): Promise<Store> {
+    if (dialect === "pglite") {
+      const dataDir = path.join(folder, name);
+      return { env: { DATA_DIR: dataDir }, open: () => createDb({ dataDir }) };
+    }
+    const database = await createTestDatabase("postgres");
+    databases.push(database);
+    return {
+      env: { DATABASE_URL: database.databaseUrl!, DATA_DIR: path.join(folder, name) },
+      open: async () => ({ db: database.db, close: async () => {} }),
+    };
+  }
+
+  it("resumes where its last committed batch left it when given the file again: no row twice, and the catalogue a straight run makes", async () => {
+    const file = path.join(folder, "large.csv");
+    await writeFile(file, largeFile(300));
+    const [killed, straight] = await Promise.all([newStore("killed"), newStore("straight")]);
+
+    const first = await runImport(killed, file, 3);
+    expect(first.signal).toBe("SIGKILL");
+    const stopped = await killed.open();
+    try {
+      const [job] = await stopped.db.select().from(catalogueImportJobs);
+      // Killed half-way: its job unfinished, the batches it committed recorded with their rows.
+      expect(job).toMatchObject({ status: "running", phase: "products" });
+      expect(job!.checkpointLine).toBeGreaterThan(40);
+      const [recorded] = await stopped.db
+        .select({ rows: count() })
+        .from(catalogueImportRows)
+        .where(eq(catalogueImportRows.jobId, job!.id));
+      expect(recorded!.rows).toBe(job!.rows);
+      expect(job!.rows).toBeLessThan(360);
+    } finally {
+      await stopped.close();
+    }
+
+    const resumed = await runImport(killed, file);
+    expect(resumed.code, resumed.stdout).toBe(0);
+    expect(resumed.stdout).toContain("Resuming import job");
+    const whole = await runImport(straight, file);
+    expect(whole.code, whole.stdout).toBe(0);
+
+    const [afterKill, afterStraight] = await Promise.all([killed.open(), straight.open()]);
+    try {
+      for (const store of [afterKill, afterStraight]) {
+        const [productCount] = await store.db
+          .select({ all: count(), skus: countDistinct(products.sku) })
+          .from(products);
+        expect(productCount).toEqual({ all: 300, skus: 300 });
+        const [variationCount] = await store.db
+          .select({ all: count(), skus: countDistinct(variations.sku) })
+          .from(variations);
+        expect(variationCount).toEqual({ all: 90, skus: 60 });
+        const [job] = await store.db.select().from(catalogueImportJobs);
+        expect(job).toMatchObject({ status: "done", rows: 390, created: 390, refused: 0 });
+      }
+      expect(withoutIds(await exportText(afterKill))).toBe(withoutIds(await exportText(afterStraight)));
+    } finally {
+      await Promise.all([afterKill.close(), afterStraight.close()]);
+    }
   });
 });

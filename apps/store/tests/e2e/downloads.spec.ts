@@ -53,7 +53,7 @@ test("a shopper buys a downloadable product, downloads its file within its limit
       slug: `field-guide-${suffix}`,
       sku: `GUIDE-${suffix}`,
       regular_price: 900,
-      virtual: true,
+      // Shipped too (a book with its PDF): the virtual checkout is another test's.
       downloadable: true,
       translations: { en: { name: "Field guide" }, es: { name: "Guía de campo" } },
       downloads: [{ name: "Field guide (PDF)", file }],
@@ -61,6 +61,7 @@ test("a shopper buys a downloadable product, downloads its file within its limit
     }),
   });
   expect(created.status).toBe(201);
+  const productRecord = (await created.json()) as { id: number };
   await fetch(`${api}/auth/token`, { method: "DELETE", headers: owner });
 
   // A shopper with an account buys it.
@@ -144,6 +145,22 @@ test("a shopper buys a downloadable product, downloads its file within its limit
   const revoked = await page.goto(href!);
   expect(revoked?.status()).toBe(410);
   await expect(page.getByText("This download is no longer available.")).toBeVisible();
+
+  // In the product editor: the file by its name; another one uploaded there and saved with it.
+  const { id: productId } = productRecord;
+  await back.goto(`/admin/products/${productId}`);
+  await hydrated(back);
+  const files = back.getByRole("group", { name: "Downloadable files" });
+  await expect(files.getByLabel("File name")).toHaveValue("Field guide (PDF)");
+  await files
+    .getByLabel("Choose a file")
+    .setInputFiles({ name: "maps.pdf", mimeType: "application/pdf", buffer: FILE });
+  await files.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(files.getByRole("status")).toHaveText("maps.pdf uploaded.");
+  await back.getByRole("button", { name: "Save product" }).click();
+  await expect(back).toHaveURL(/\?saved=1$/);
+  await expect(files.getByLabel("File name")).toHaveCount(2);
+  await expect(files.getByLabel("File name").nth(1)).toHaveValue("maps");
   await ownerContext.close();
   await context.close();
 });

@@ -119,7 +119,7 @@ export function ProductDownloadsSection({
       )}
       <div className="flex flex-wrap items-end gap-3">
         <label className="text-sm font-medium">
-          {t("backOffice.downloads.upload")}
+          {t("backOffice.downloads.choose")}
           <input ref={fileInput} type="file" className={ADMIN_FIELD} aria-describedby={`${id}-status`} />
         </label>
         <button

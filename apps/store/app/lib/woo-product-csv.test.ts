@@ -166,6 +166,9 @@ describe("reading a file", () => {
     ["Images", "file:///etc/passwd", "bad_value"],
     ["External URL", "javascript:alert(1)", "bad_value"],
     ["Is featured?", "perhaps", "bad_value"],
+    ["Download limit", "lots", "bad_value"],
+    ["Download expiry days", "-2", "bad_value"],
+    ["Download 1 URL", "file:///etc/passwd", "bad_value"],
   ])("names the row and column of a bad %s (%j)", async (column, cell, code) => {
     const lines = await readFile("bad.csv", `SKU,Name,${column}\nA,Good,\nB,Bad,"${cell}"\n`);
     const [good, wrong] = rowsOf(lines);
@@ -215,7 +218,7 @@ describe("writing a file", () => {
         id: 3,
         type: "simple",
         virtual: true,
-        downloadable: false,
+        downloadable: true,
         sku: "=EVIL",
         gtin: "4006381333931",
         name: "-50% mug, blue",
@@ -247,13 +250,23 @@ describe("writing a file", () => {
         buttonText: null,
         position: 2,
         attributes: [{ name: "Material", values: ["Clay, fired", "Glaze"], visible: true, global: false }],
+        downloads: [
+          {
+            id: "guide-1",
+            name: "=Guide, part 1",
+            url: "https://shop.test/api/vitrine/v2/downloads/files/4",
+          },
+          { id: "", name: "Extras", url: "https://files.example/extras.zip" },
+        ],
+        downloadLimit: 3,
+        downloadExpiry: -1,
         meta: { _vitrine_slug: "mug" },
       },
     ];
     let text = "";
     for await (const chunk of writeWooProductCsv(rows, {
       attributes: 1,
-      downloads: 0,
+      downloads: 2,
       meta: ["_vitrine_slug"],
     }))
       text += chunk;

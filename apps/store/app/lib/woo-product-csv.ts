@@ -70,6 +70,9 @@ export type WooProductRow = {
   position?: number;
   attributes?: CsvAttribute[];
   downloads?: CsvDownload[];
+  /** Downloads allowed per item bought, -1 unlimited; days a download stays open, -1 never (decision 0075). */
+  downloadLimit?: number;
+  downloadExpiry?: number;
   /** `Meta: key` columns, by key, as written (Vitrine's own are in VITRINE_META). */
   meta?: Record<string, string>;
 };
@@ -263,6 +266,19 @@ const count = (key: "stock" | "lowStockAmount") => (cell: string) => {
   const number = /^-?\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
   return Number.isNaN(number) ? bad(`"${cell}" is not a whole number`) : set({ [key]: Math.max(0, number) });
 };
+
+/** A download limit or expiry: a whole number, -1 (or empty, as WooCommerce writes a product without files) for none. */
+const downloadCount = (key: "downloadLimit" | "downloadExpiry") => (cell: string) => {
+  const value = unescapeCell(cell).trim();
+  if (value === "") return set({ [key]: -1 });
+  return /^(-1|\d{1,9})$/.test(value)
+    ? set({ [key]: Number(value) })
+    : bad(`"${cell}" is not a whole number or -1`);
+};
+
+/** WooCommerce writes a limit and an expiry only for a downloadable product (-1 included); others' are empty. */
+const writeDownloadCount = (row: WooProductRow, value: number | undefined) =>
+  row.downloadable || (value !== undefined && value !== -1) ? (value ?? -1) : "";
 
 const refs = (key: "grouped" | "upsells" | "crossSells") => (cell: string) => {
   const values = splitList(cell).map(parseRef);
@@ -473,8 +489,16 @@ export const COLUMNS: readonly Column[] = [
     write: (row) => escapeCell(row.shippingClass ?? ""),
   },
   { header: "Images", read: readImages, write: (row) => joinList(row.images ?? []) },
-  ignored("Download limit"),
-  ignored("Download expiry days"),
+  {
+    header: "Download limit",
+    read: downloadCount("downloadLimit"),
+    write: (row) => writeDownloadCount(row, row.downloadLimit),
+  },
+  {
+    header: "Download expiry days",
+    read: downloadCount("downloadExpiry"),
+    write: (row) => writeDownloadCount(row, row.downloadExpiry),
+  },
   {
     header: "Parent",
     read: readParent,
@@ -603,7 +627,7 @@ function readRow(
     } else if (role.kind === "download") {
       const download = downloads.get(role.n) ?? {};
       downloads.set(role.n, download);
-      download[role.part] = cell.trim();
+      download[role.part] = role.part === "name" ? unescapeCell(cell).trim() : cell.trim();
     } else if (role.kind === "meta") {
       row.meta = { ...row.meta, [role.key]: unescapeCell(cell) };
     }
@@ -625,11 +649,19 @@ function readRow(
       );
   }
   if (roles.some((role) => role?.kind === "download")) {
-    row.downloads = [...downloads.entries()]
-      .sort(([a], [b]) => a - b)
-      .flatMap(([, download]) =>
-        download.url ? [{ id: download.id ?? "", name: download.name ?? "", url: download.url }] : [],
-      );
+    const numbered = [...downloads.entries()].sort(([a], [b]) => a - b);
+    for (const [n, download] of numbered)
+      if (download.url && !/^https?:\/\/[^\s]+$/i.test(download.url))
+        problems.push({
+          line,
+          column:
+            headers.find((header) => header.toLowerCase() === `download ${n} url`) ?? `Download ${n} URL`,
+          code: "bad_value",
+          message: "A download's file is named by its http(s) address.",
+        });
+    row.downloads = numbered.flatMap(([, download]) =>
+      download.url ? [{ id: download.id ?? "", name: download.name ?? "", url: download.url }] : [],
+    );
   }
   return { row, problems };
 }

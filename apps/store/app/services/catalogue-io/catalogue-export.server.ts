@@ -1,4 +1,4 @@
-import { attributeTerms, type Database, productAttributeTerms } from "@vitrine/db";
+import { attributeTerms, type Database, productAttributeTerms, productDownloads } from "@vitrine/db";
 import { eq, sql } from "drizzle-orm";
 import {
   esAttributeMeta,
@@ -48,9 +48,17 @@ async function exportShape(db: Database): Promise<WriteShape> {
         .as("counts"),
     );
   const attributes = row?.most ?? 0;
+  // As many download columns as the product or variation with the most files.
+  const [files] = await db.select({ most: sql<number>`coalesce(max(n), 0)::int` }).from(
+    db
+      .select({ n: sql<number>`count(*)`.as("n") })
+      .from(productDownloads)
+      .groupBy(productDownloads.productId, productDownloads.variationId)
+      .as("files"),
+  );
   const meta: string[] = Object.values(VITRINE_META);
   for (let n = 1; n <= attributes; n++) meta.push(esAttributeMeta(n).name, esAttributeMeta(n).values);
-  return { attributes, downloads: 0, meta };
+  return { attributes, downloads: files?.most ?? 0, meta };
 }
 
 /** The download's file name: the store's name and the day, as WooCommerce's `wc-product-export-…`. */

@@ -12,6 +12,8 @@ import {
   createDb,
   type Database,
   type Dialect,
+  media,
+  productDownloads,
   productLinks,
   products,
   variations,
@@ -20,6 +22,7 @@ import { seedDemo } from "@vitrine/db/seed";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readWooProductCsv, type WooProductRow } from "../../lib/woo-product-csv.ts";
 import { exportCatalogueCsv } from "./catalogue-export.server.ts";
 import {
   type ImportReport,
@@ -180,6 +183,125 @@ describe.each(await availableDialects())("the catalogue's CSV import and export 
       updated: 0,
       refused: 4,
     });
+  });
+});
+
+describe.each(await availableDialects())("downloads in the catalogue's CSV on %s", (dialect) => {
+  let folder: string;
+  let store: TestDatabase;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "catalogue-files-"));
+    store = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("imports a product's and a variation's files (the store's own by address, another address left to fetch), their limit and expiry; exports them again; a second run changes nothing and a changed name keeps the download's row", async () => {
+    await store.reset();
+    const [stored] = await store.db
+      .insert(media)
+      .values({
+        kind: "file",
+        filename: "guide.pdf",
+        mimeType: "application/pdf",
+        originalPath: "files/guide.pdf",
+      })
+      .returning({ id: media.id });
+    const own = `${origin}/api/vitrine/v2/downloads/files/${stored!.id}`;
+    const header =
+      "Type,SKU,Name,Regular price,Download limit,Download expiry days,Parent,Attribute 1 name,Attribute 1 value(s),Attribute 1 global,Download 1 ID,Download 1 name,Download 1 URL,Download 2 ID,Download 2 name,Download 2 URL";
+    const file = (guideName: string) =>
+      [
+        header,
+        `"simple, downloadable",EBOOK,E-book,9,5,30,,,,,guide-1,${guideName},${own},,Extras,https://files.example/extras.zip`,
+        'variable,ALBUM,Album,,,,,Format,"MP3, FLAC",1,,,,,,',
+        '"variation, downloadable",ALBUM-FLAC,,12,-1,-1,ALBUM,Format,FLAC,1,,Album (FLAC),https://files.example/album.flac,,,',
+        "",
+      ].join("\n");
+    const path1 = path.join(folder, "files.csv");
+    await writeFile(path1, file("Guide"));
+    const first = await importFile(store, path1, "files-1");
+    expect({ created: first.created, refused: first.refused }).toEqual({ created: 3, refused: 0 });
+
+    const [ebook] = await store.db.select().from(products).where(eq(products.sku, "EBOOK"));
+    expect(ebook).toMatchObject({ downloadable: true, downloadLimit: 5, downloadExpiry: 30 });
+    const files = await store.db
+      .select({
+        id: productDownloads.id,
+        downloadId: productDownloads.downloadId,
+        name: productDownloads.name,
+        variationId: productDownloads.variationId,
+        mediaId: productDownloads.mediaId,
+        filename: media.filename,
+        kind: media.kind,
+        originalPath: media.originalPath,
+      })
+      .from(productDownloads)
+      .innerJoin(media, eq(media.id, productDownloads.mediaId))
+      .orderBy(productDownloads.productId, productDownloads.position);
+    expect(files).toEqual([
+      expect.objectContaining({
+        downloadId: "guide-1",
+        name: "Guide",
+        variationId: null,
+        mediaId: stored!.id,
+      }),
+      expect.objectContaining({
+        name: "Extras",
+        variationId: null,
+        kind: "file",
+        filename: "https://files.example/extras.zip",
+        originalPath: null,
+      }),
+      expect.objectContaining({ name: "Album (FLAC)", filename: "https://files.example/album.flac" }),
+    ]);
+    const [flac] = await store.db.select().from(variations).where(eq(variations.sku, "ALBUM-FLAC"));
+    expect(flac).toMatchObject({ downloadable: true, downloadLimit: -1, downloadExpiry: -1 });
+    expect(files[2]!.variationId).toBe(flac!.id);
+
+    const exported = await exportText(store);
+    const exportedFile = path.join(folder, "exported.csv");
+    await writeFile(exportedFile, exported);
+    const back = new Map<string, WooProductRow>();
+    for await (const line of readWooProductCsv(createReadStream(exportedFile)))
+      if (line.kind === "row") back.set(line.row.sku ?? "", line.row);
+    expect(back.get("EBOOK")).toMatchObject({
+      downloadLimit: 5,
+      downloadExpiry: 30,
+      downloads: [
+        { id: "guide-1", name: "Guide", url: own },
+        { id: expect.any(String), name: "Extras", url: "https://files.example/extras.zip" },
+      ],
+    });
+    expect(back.get("ALBUM-FLAC")?.downloads).toEqual([
+      { id: expect.any(String), name: "Album (FLAC)", url: "https://files.example/album.flac" },
+    ]);
+
+    const again = await importFile(store, path1, "files-2");
+    expect({ created: again.created, updated: again.updated, unchanged: again.unchanged }).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+    });
+    const fromExport = await importFile(store, exportedFile, "files-3");
+    expect({ updated: fromExport.updated, unchanged: fromExport.unchanged }).toEqual({
+      updated: 0,
+      unchanged: 3,
+    });
+
+    // A new name for the same download: its row (which the orders' permissions hold to) is kept.
+    const path2 = path.join(folder, "renamed.csv");
+    await writeFile(path2, file("Reading guide"));
+    const renamed = await importFile(store, path2, "files-4");
+    expect(renamed.updated).toBe(1);
+    const [guide] = await store.db
+      .select()
+      .from(productDownloads)
+      .where(eq(productDownloads.downloadId, "guide-1"));
+    expect(guide).toMatchObject({ id: files[0]!.id, name: "Reading guide", mediaId: stored!.id });
+    expect(await store.db.select().from(productDownloads)).toHaveLength(3);
   });
 });
 

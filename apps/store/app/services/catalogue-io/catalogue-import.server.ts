@@ -22,7 +22,7 @@ import {
   catalogueRows,
 } from "./catalogue-rows.server.ts";
 import { type ImportPlan, planImport, resolveRef } from "./import-plan.server.ts";
-import { blankRow, changedFields, normalise, overlay } from "./import-state.server.ts";
+import { blankRow, changedFields, keepDownloadIds, normalise, overlay } from "./import-state.server.ts";
 import {
   canonicalise,
   deriveParents,
@@ -346,7 +346,10 @@ async function productsBatch(
     const productId = run.productIdOfLine.get(line) ?? null;
     const existing = productId !== null ? current.get(productId) : undefined;
     const base = existing ?? blankRow(planned.kind);
-    const desired = normalise(canonicalise(overlay(base, { ...row, type: planned.kind }), names));
+    const desired = keepDownloadIds(
+      existing,
+      normalise(canonicalise(overlay(base, { ...row, type: planned.kind }), names)),
+    );
     const problems = ruleProblems(desired, names);
     if (problems.length > 0) {
       results.push({ line, outcome: "refuse", problems, productId, variationId: null });
@@ -441,8 +444,11 @@ async function variationsBatch(
       continue;
     }
     const base = existing?.row ?? blankRow("variation");
-    const desired = normalise(
-      canonicalise(overlay(base, { ...row, type: "variation", parent: base.parent ?? null }), names),
+    const desired = keepDownloadIds(
+      existing?.row,
+      normalise(
+        canonicalise(overlay(base, { ...row, type: "variation", parent: base.parent ?? null }), names),
+      ),
     );
     const problems = ruleProblems(desired, names);
     let terms: Array<{ attributeId: number; termId: number }> = [];

@@ -5,9 +5,11 @@ import {
   categories,
   categoryTranslations,
   type Database,
+  media,
   mediaSizes,
   productAttributeTerms,
   productCategories,
+  productDownloads,
   productImages,
   productLinks,
   products,
@@ -20,6 +22,7 @@ import {
   variations,
 } from "@vitrine/db";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
+import { DOWNLOAD_FILE_PATH } from "../../lib/download-resource.ts";
 import {
   esAttributeMeta,
   type ProductRef,
@@ -122,6 +125,7 @@ export async function catalogueRows(
     variationTermRows,
     linkRows,
     pendingRows,
+    downloadRows,
   ] = await Promise.all([
     db.select().from(products).where(inArray(products.id, ids)),
     db.select().from(productTranslations).where(inArray(productTranslations.productId, ids)),
@@ -200,7 +204,30 @@ export async function catalogueRows(
         ),
       )
       .orderBy(asc(catalogueImportPictures.position)),
+    db
+      .select({
+        productId: productDownloads.productId,
+        variationId: productDownloads.variationId,
+        downloadId: productDownloads.downloadId,
+        name: productDownloads.name,
+        mediaId: productDownloads.mediaId,
+        filename: media.filename,
+        originalPath: media.originalPath,
+      })
+      .from(productDownloads)
+      .innerJoin(media, eq(media.id, productDownloads.mediaId))
+      .where(inArray(productDownloads.productId, ids))
+      .orderBy(asc(productDownloads.position), asc(productDownloads.id)),
   ]);
+  // A stored file by its staff-only address on the public URL; one still to fetch by the address it came from.
+  const downloadsOf = (productId: number, variationId: number | null) =>
+    downloadRows
+      .filter((row) => row.productId === productId && row.variationId === variationId)
+      .map((row) => ({
+        id: row.downloadId,
+        name: row.name,
+        url: pendingDownloadUrl(row) ?? `${lookups.origin}${DOWNLOAD_FILE_PATH}${row.mediaId}`,
+      }));
   const urls = await pictureUrls(
     db,
     [
@@ -303,6 +330,9 @@ export async function catalogueRows(
         buttonText: en?.buttonText ?? null,
         position: product.menuOrder,
         attributes: productAttributes,
+        downloads: downloadsOf(id, null),
+        downloadLimit: product.downloadLimit,
+        downloadExpiry: product.downloadExpiry,
         meta,
       },
     });
@@ -341,11 +371,22 @@ export async function catalogueRows(
             visible: null,
             global: term.own === null,
           })),
+          downloads: downloadsOf(id, variation.id),
+          downloadLimit: variation.downloadLimit,
+          downloadExpiry: variation.downloadExpiry,
         },
       });
     }
   }
   return entries;
+}
+
+/**
+ * A download whose file is still to be fetched (decision 0074): a file row with no original, whose
+ * name is the address the file came from. Null for a stored file.
+ */
+export function pendingDownloadUrl(file: { originalPath: string | null; filename: string }): string | null {
+  return file.originalPath === null && /^https?:\/\//i.test(file.filename) ? file.filename : null;
 }
 
 /** The numbered and meta columns a file of these rows needs. */

@@ -55,7 +55,25 @@ export function blankRow(kind: ProductKind): WooProductRow {
     buttonText: null,
     position: 0,
     attributes: [],
+    downloads: [],
+    downloadLimit: -1,
+    downloadExpiry: -1,
     meta: {},
+  };
+}
+
+/**
+ * A download the file names without its ID (a file written by hand) is the product's download of
+ * the same address, whose ID it keeps: the ID is what the orders' permissions hold to.
+ */
+export function keepDownloadIds(current: WooProductRow | undefined, desired: WooProductRow): WooProductRow {
+  if (!desired.downloads?.some((download) => download.id === "")) return desired;
+  const byUrl = new Map((current?.downloads ?? []).map((download) => [download.url, download.id]));
+  return {
+    ...desired,
+    downloads: desired.downloads.map((download) =>
+      download.id === "" ? { ...download, id: byUrl.get(download.url) ?? "" } : download,
+    ),
   };
 }
 
@@ -122,6 +140,9 @@ const PRODUCT_FIELDS = [
   "buttonText",
   "position",
   "attributes",
+  "downloads",
+  "downloadLimit",
+  "downloadExpiry",
 ] as const satisfies ReadonlyArray<keyof WooProductRow>;
 
 const VARIATION_FIELDS = [
@@ -140,6 +161,9 @@ const VARIATION_FIELDS = [
   "images",
   "position",
   "attributes",
+  "downloads",
+  "downloadLimit",
+  "downloadExpiry",
 ] as const satisfies ReadonlyArray<keyof WooProductRow>;
 
 /** The parts of a product that differ between two normalised rows (meta: Vitrine's keys only). */

@@ -1,12 +1,15 @@
+import { randomUUID } from "node:crypto";
 import {
   attributes,
   attributeTerms,
   catalogueImportPictures,
   categories,
   categoryTranslations,
+  media,
   mediaSizes,
   productAttributeTerms,
   productCategories,
+  productDownloads,
   productImages,
   products,
   productTags,
@@ -19,8 +22,15 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { esAttributeMeta, splitList, VITRINE_META, type WooProductRow } from "../../lib/woo-product-csv.ts";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { DOWNLOAD_FILE_PATH, storedFileId } from "../../lib/download-resource.ts";
+import {
+  type CsvDownload,
+  esAttributeMeta,
+  splitList,
+  VITRINE_META,
+  type WooProductRow,
+} from "../../lib/woo-product-csv.ts";
 import { freeSlug, isSlug } from "../catalogue/products-admin.server.ts";
 import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
 import { slugify } from "../shared/slugs.server.ts";
@@ -379,6 +389,8 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
         reviewsAllowed: row.reviewsAllowed ?? true,
         externalUrl: row.externalUrl ?? null,
         menuOrder: row.position ?? 0,
+        downloadLimit: row.downloadLimit ?? -1,
+        downloadExpiry: row.downloadExpiry ?? -1,
       },
       // A variable product's price and stock are its variations' (decision 0033): kept as they are.
       ownFigures: kind !== "variable",
@@ -430,7 +442,7 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
         date_on_sale_from = v."dateOnSaleFrom", date_on_sale_to = v."dateOnSaleTo",
         tax_status = v."taxStatus", tax_class = v."taxClass", shipping_class_id = v."shippingClassId",
         backorders = v.backorders, reviews_allowed = v."reviewsAllowed", external_url = v."externalUrl",
-        menu_order = v."menuOrder",
+        menu_order = v."menuOrder", download_limit = v."downloadLimit", download_expiry = v."downloadExpiry",
         regular_price = case when v."ownFigures" then v."regularPrice" else p.regular_price end,
         sale_price = case when v."ownFigures" then v."salePrice" else p.sale_price end,
         stock_quantity = case when v."ownFigures" then v."stockQuantity" else p.stock_quantity end,
@@ -442,7 +454,8 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
         id int, slug text, "type" text, status text, sku text, gtin text, featured boolean,
         "catalogVisibility" text, virtual boolean, downloadable boolean, "dateOnSaleFrom" date,
         "dateOnSaleTo" date, "taxStatus" text, "taxClass" text, "shippingClassId" int, backorders text,
-        "reviewsAllowed" boolean, "externalUrl" text, "menuOrder" int, "ownFigures" boolean,
+        "reviewsAllowed" boolean, "externalUrl" text, "menuOrder" int, "downloadLimit" int,
+        "downloadExpiry" int, "ownFigures" boolean,
         "regularPrice" int, "salePrice" int, "stockQuantity" int, "stockStatus" text,
         "lowStockThreshold" int)
       where p.id = v.id`);
@@ -519,6 +532,18 @@ export async function writeProducts(context: WriteContext, writes: ProductWrite[
       [...item.changed].some((field) => field.startsWith("meta:_vitrine_es_attribute")),
   );
   await writeAttributes(context, described.chosen, described.stale);
+
+  await writeDownloads(
+    context,
+    items
+      .filter((item) => item.has("downloads"))
+      .map((item) => ({
+        productId: item.id,
+        variationId: null,
+        downloads: item.row.downloads ?? [],
+        creating: item.creating,
+      })),
+  );
   return items.map((item) => item.id);
 }
 
@@ -810,6 +835,8 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
       dateOnSaleFrom: row.saleFrom ?? null,
       dateOnSaleTo: row.saleTo ?? null,
       backorders: row.backorders ?? "no",
+      downloadLimit: row.downloadLimit ?? -1,
+      downloadExpiry: row.downloadExpiry ?? -1,
       // A variation's one picture: the store's own by id; another address is left pending (null here).
       imageId: (row.images ?? []).map((url) => own.get(url)).find((id) => id !== undefined) ?? null,
     };
@@ -826,12 +853,13 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
         menu_order = v."menuOrder", tax_class = v."taxClass", shipping_class_id = v."shippingClassId",
         virtual = v.virtual, downloadable = v.downloadable, date_on_sale_from = v."dateOnSaleFrom",
         date_on_sale_to = v."dateOnSaleTo", backorders = v.backorders,
+        download_limit = v."downloadLimit", download_expiry = v."downloadExpiry",
         image_id = case when v."setImage" then v."imageId" else t.image_id end
       from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(
         id int, "productId" int, sku text, "regularPrice" int, "salePrice" int, "stockQuantity" int,
         "stockStatus" text, "menuOrder" int, "taxClass" text, "shippingClassId" int, virtual boolean,
         downloadable boolean, "dateOnSaleFrom" date, "dateOnSaleTo" date, backorders text,
-        "imageId" int, "setImage" boolean)
+        "downloadLimit" int, "downloadExpiry" int, "imageId" int, "setImage" boolean)
       where t.id = v.id`);
   }
   const reattributed = items.filter((item) => item.creating || item.changed.has("attributes"));
@@ -855,7 +883,150 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
       .map((item) => ({ productId: item.parentId, variationId: item.id })),
     own,
   );
+  await writeDownloads(
+    context,
+    items
+      .filter((item) => item.creating || item.changed.has("downloads"))
+      .map((item) => ({
+        productId: item.parentId,
+        variationId: item.id,
+        downloads: item.row.downloads ?? [],
+        creating: item.creating,
+      })),
+  );
   return items.map((item) => item.id);
+}
+
+type DownloadOwner = {
+  productId: number;
+  /** Null: the product's own files. */
+  variationId: number | null;
+  downloads: CsvDownload[];
+  creating: boolean;
+};
+
+/**
+ * Products' and variations' downloads (decisions 0074, 0075). A file at the store's own address
+ * (`{origin}/api/vitrine/v2/downloads/files/{id}`, as the export writes it) is that stored file;
+ * any other address becomes a file to fetch: a media row of kind file with no original yet, whose
+ * name is the address (the export writes it back, and a fetcher stores the file under it). A
+ * download keeps its row, and so the orders' permissions to it, while the file lists its ID;
+ * a download left out is removed, as the product's save removes it.
+ */
+async function writeDownloads(context: WriteContext, owners: DownloadOwner[]): Promise<void> {
+  const { tx, origin } = context;
+  if (owners.length === 0) return;
+  const urls = [...new Set(owners.flatMap((owner) => owner.downloads.map((download) => download.url)))];
+  const ownPrefix = `${origin}${DOWNLOAD_FILE_PATH}`;
+  const namedIds = [
+    ...new Set(
+      urls.flatMap((url) => {
+        const id = url.startsWith(ownPrefix) ? storedFileId(url) : null;
+        return id === null ? [] : [id];
+      }),
+    ),
+  ];
+  const stored = new Set(
+    namedIds.length === 0
+      ? []
+      : (
+          await tx
+            .select({ id: media.id })
+            .from(media)
+            .where(and(inArray(media.id, namedIds), eq(media.kind, "file")))
+        ).map((row) => row.id),
+  );
+  const fileOf = new Map<string, number>();
+  for (const url of urls) {
+    const id = url.startsWith(ownPrefix) ? storedFileId(url) : null;
+    if (id !== null && stored.has(id)) fileOf.set(url, id);
+  }
+  const elsewhere = urls.filter((url) => !fileOf.has(url));
+  if (elsewhere.length > 0) {
+    const waiting = await tx
+      .select({ id: media.id, filename: media.filename })
+      .from(media)
+      .where(and(eq(media.kind, "file"), isNull(media.originalPath), inArray(media.filename, elsewhere)));
+    for (const row of waiting) if (!fileOf.has(row.filename)) fileOf.set(row.filename, row.id);
+    const missing = elsewhere.filter((url) => !fileOf.has(url));
+    if (missing.length > 0) {
+      const made = await tx
+        .insert(media)
+        .values(
+          missing.map((url) => ({
+            kind: "file" as const,
+            filename: url,
+            mimeType: "application/octet-stream",
+            state: "processing" as const,
+          })),
+        )
+        .returning({ id: media.id, filename: media.filename });
+      for (const row of made) fileOf.set(row.filename, row.id);
+    }
+  }
+  const givenIds = [
+    ...new Set(
+      owners.flatMap((owner) => owner.downloads.flatMap((download) => (download.id ? [download.id] : []))),
+    ),
+  ];
+  const held = await tx
+    .select({
+      downloadId: productDownloads.downloadId,
+      productId: productDownloads.productId,
+      variationId: productDownloads.variationId,
+    })
+    .from(productDownloads)
+    .where(
+      givenIds.length > 0
+        ? or(
+            inArray(
+              productDownloads.productId,
+              owners.map((owner) => owner.productId),
+            ),
+            inArray(productDownloads.downloadId, givenIds),
+          )
+        : inArray(
+            productDownloads.productId,
+            owners.map((owner) => owner.productId),
+          ),
+    );
+  const holder = new Map(held.map((row) => [row.downloadId, `${row.productId}:${row.variationId}`]));
+  const used = new Set<string>();
+  const rows: Array<typeof productDownloads.$inferInsert> = [];
+  const kept: Array<{ productId: number; variationId: number | null; keep: string[] }> = [];
+  for (const owner of owners) {
+    const key = `${owner.productId}:${owner.variationId}`;
+    const keep: string[] = [];
+    for (const [position, download] of owner.downloads.entries()) {
+      // An ID another product's download has (or one given twice) is not taken: this one gets its own.
+      const mine = download.id !== "" && holder.get(download.id) === key;
+      const free = download.id !== "" && !holder.has(download.id);
+      const downloadId = (mine || free) && !used.has(download.id) ? download.id : randomUUID();
+      used.add(downloadId);
+      if (mine) keep.push(downloadId);
+      rows.push({
+        downloadId,
+        productId: owner.productId,
+        variationId: owner.variationId,
+        name: download.name || (download.url.split("/").pop() ?? "") || "Download",
+        mediaId: fileOf.get(download.url)!,
+        position,
+      });
+    }
+    if (!owner.creating) kept.push({ productId: owner.productId, variationId: owner.variationId, keep });
+  }
+  if (kept.length > 0)
+    await tx.execute(sql`
+      delete from product_downloads d
+      using jsonb_to_recordset(${JSON.stringify(kept)}::jsonb) as o("productId" int, "variationId" int, keep jsonb)
+      where d.product_id = o."productId" and d.variation_id is not distinct from o."variationId"
+        and not (o.keep ? d.download_id)`);
+  await insertRows(
+    tx,
+    productDownloads,
+    rows,
+    sql`on conflict (download_id) do update set name = excluded.name, media_id = excluded.media_id, position = excluded.position`,
+  );
 }
 
 /**

@@ -6,6 +6,9 @@ export default [
   route("shop/page/:page", "routes/listing/route.tsx", { id: "shop-page" }),
   route("product-category/:slug", "routes/listing/route.tsx", { id: "category" }),
   route("product-category/:slug/page/:page", "routes/listing/route.tsx", { id: "category-page" }),
+  // A product tag's listing (decision 0076): the same listing page as a category's.
+  route("product-tag/:tag", "routes/listing/route.tsx", { id: "tag" }),
+  route("product-tag/:tag/page/:page", "routes/listing/route.tsx", { id: "tag-page" }),
   route("product/:slug", "routes/product/route.tsx"),
   route("cart", "routes/cart/route.tsx"),
   route("checkout", "routes/checkout/route.tsx"),
@@ -21,6 +24,9 @@ export default [
     index("routes/admin/home/route.tsx"),
     route("media", "routes/admin/media/route.tsx"),
     route("products", "routes/admin/products/route.tsx"),
+    route("products/import", "routes/admin/products-import/route.tsx"),
+    route("products/import/jobs/:job", "routes/admin/products-import-job/route.tsx"),
+    route("products/import/:upload", "routes/admin/products-import-preview/route.tsx"),
     route("products/new", "routes/admin/product/route.tsx", { id: "admin-product-new" }),
     route("products/:id", "routes/admin/product/route.tsx"),
     route("categories", "routes/admin/categories/route.tsx"),
@@ -52,6 +58,7 @@ export default [
   route("admin/reports/attribution.csv", "routes/admin/reports-csv/route.ts"),
   // WooCommerce's tax-rate CSV of a class, a file (decision 0067).
   route("admin/taxes/rates.csv", "routes/admin/taxes-csv/route.ts"),
+  route("admin/products/export.csv", "routes/admin/products-export/route.ts"),
   route("go/:slug", "routes/affiliate/route.tsx", { id: "affiliate-go" }),
   route("recommend/:slug", "routes/affiliate/route.tsx", { id: "affiliate-recommend" }),
   // A bought file by its signed link (decision 0075): a resource route, the file or a refusal page.

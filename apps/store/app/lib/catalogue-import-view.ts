@@ -52,3 +52,50 @@ export const importIdParam = z.coerce.number().int().min(1).max(2_147_483_647);
 
 /** The rows a preview page shows at once. */
 export const PREVIEW_PAGE_ROWS = 100;
+
+export type RowProblem = { column: string | null; code: string; message: string };
+
+/** A job's pictures by state, and the failed ones with their address and error. */
+export type JobPictures = {
+  pending: number;
+  fetched: number;
+  failed: number;
+  failures: Array<{
+    productId: number;
+    variationId: number;
+    url: string;
+    error: string | null;
+    attempts: number;
+  }>;
+};
+
+/** An import job as its progress view and report show it (and `GET /products/import/jobs/{id}` answers). */
+export type ImportJobView = {
+  id: number;
+  fileName: string;
+  status: "running" | "done" | "failed";
+  phase: string;
+  /** Rows done (each row once, whatever its phases), and the file's rows when known. */
+  rowsDone: number;
+  rows: number | null;
+  rowsPerSecond: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  error: string | null;
+  /** Why this process's run stopped before the end (run the file again to resume). */
+  stopped: string | null;
+  refusedRows: Array<{ line: number; problems: RowProblem[] }>;
+  pictures: JobPictures;
+};
+
+/** A row of the preview: what the file says it is, and what the import would do with it. */
+export type PreviewRowView = {
+  line: number;
+  sku: string;
+  name: string;
+  type: string;
+  outcome: "create" | "update" | "unchanged" | "refuse";
+  problems: RowProblem[];
+};

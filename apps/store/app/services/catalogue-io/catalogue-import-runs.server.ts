@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { catalogueImportJobs, catalogueImportRows, type Database, productDownloads } from "@vitrine/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { ImportJobView } from "../../lib/catalogue-import-view.ts";
 import { CsvFileError, type CsvSource, readWooProductCsv } from "../../lib/woo-product-csv.ts";
 import { MediaError } from "../media/media-library.server.ts";
 import type { PrivateFiles } from "../media/private-files.server.ts";
@@ -12,7 +13,7 @@ import {
   runCatalogueImport,
   startCatalogueImport,
 } from "./catalogue-import.server.ts";
-import { type JobPictures, picturesOfJob, wakePictureFetching } from "./picture-fetch.server.ts";
+import { picturesOfJob, wakePictureFetching } from "./picture-fetch.server.ts";
 
 /**
  * The back office's catalogue import (decision 0077): the uploaded file kept with the private
@@ -238,29 +239,6 @@ export async function resumeUnfinishedImports(parts: ImportParts): Promise<numbe
 export async function settledRuns(db: Database): Promise<void> {
   await Promise.all([...runsOf(db).values()].map((run) => run.done));
 }
-
-export type ImportJobView = {
-  id: number;
-  fileName: string;
-  status: "running" | "done" | "failed";
-  phase: string;
-  /** Rows done (all phases' rows, once each), and the file's rows when this process runs the job. */
-  rowsDone: number;
-  rows: number | null;
-  rowsPerSecond: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  refused: number;
-  error: string | null;
-  /** Why this process's run stopped before the end (run it again to resume). */
-  stopped: string | null;
-  refusedRows: Array<{
-    line: number;
-    problems: Array<{ column: string | null; code: string; message: string }>;
-  }>;
-  pictures: JobPictures;
-};
 
 /** A job as its progress view and report show it; null when there is no such job. */
 export async function importJobView(db: Database, jobId: number): Promise<ImportJobView | null> {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { catalogueImportPictures, type Database, productImages, variations } from "@vitrine/db";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { JobPictures } from "../../lib/catalogue-import-view.ts";
 import { MAX_UPLOAD_BYTES, MediaError, type MediaLibrary } from "../media/media-library.server.ts";
 import { addressFamily, isPublicAddress } from "./picture-address.server.ts";
 
@@ -306,19 +307,6 @@ export async function retryFailedPictures(db: Database, jobId?: number): Promise
     .returning({ id: catalogueImportPictures.id });
   return rows.length;
 }
-
-export type JobPictures = {
-  pending: number;
-  fetched: number;
-  failed: number;
-  failures: Array<{
-    productId: number;
-    variationId: number;
-    url: string;
-    error: string | null;
-    attempts: number;
-  }>;
-};
 
 /** A job's pictures by state, and the failed ones with their address and error (the report's part). */
 export async function picturesOfJob(db: Database, jobId: number, limit = 200): Promise<JobPictures> {

@@ -12,9 +12,21 @@ export const meta = () => backOfficeMeta("Products");
 export default function BackOfficeProducts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const add = (
-    <Link to="/admin/products/new" className="rounded bg-brand px-4 py-2 text-white">
-      {t("backOffice.products.add")}
-    </Link>
+    <div className="flex flex-wrap items-center gap-3">
+      <Link to="/admin/products/import" className="rounded border border-brand px-4 py-2 text-brand">
+        {t("backOffice.products.import")}
+      </Link>
+      <a
+        href="/admin/products/export.csv"
+        download
+        className="rounded border border-brand px-4 py-2 text-brand"
+      >
+        {t("backOffice.products.export")}
+      </a>
+      <Link to="/admin/products/new" className="rounded bg-brand px-4 py-2 text-white">
+        {t("backOffice.products.add")}
+      </Link>
+    </div>
   );
   return (
     <BackOfficePage title={t("backOffice.products.title")} action={add}>

@@ -39,6 +39,20 @@ export function grantsDownloads(status: string): boolean {
  * left as they are, so granting again changes nothing.
  */
 export async function grantOrderDownloads(tx: Transaction | Database, orderId: number): Promise<void> {
+  await grant(tx, sql`o.id = ${orderId}`);
+}
+
+/**
+ * Grants a file just added to a product (or variation) to the orders already paid for it, as
+ * WooCommerce does when an owner adds a file: in the save's transaction, with the product's limit
+ * and expiry as they are now.
+ */
+export async function grantNewFile(tx: Transaction, productDownloadId: number): Promise<void> {
+  await grant(tx, sql`d.id = ${productDownloadId}`);
+}
+
+/** The grant: each paid order's downloadable line that `which` picks, with each file of its product or variation. */
+async function grant(tx: Transaction | Database, which: SQL): Promise<void> {
   await tx.execute(sql`
     insert into download_permissions (order_id, order_line_id, download_id, user_id, downloads_remaining, access_expires)
     select o.id, l.id, d.id, o.user_id,
@@ -54,7 +68,7 @@ export async function grantOrderDownloads(tx: Transaction | Database, orderId: n
       case when v.id is null then p.download_expiry else v.download_expiry end as download_expiry) s
     join product_downloads d on d.product_id = p.id
       and d.variation_id is not distinct from v.id
-    where o.id = ${orderId} and o.status in ('processing', 'completed') and s.downloadable
+    where ${which} and o.status in ('processing', 'completed') and s.downloadable
     on conflict (order_line_id, download_id) do nothing`);
 }
 

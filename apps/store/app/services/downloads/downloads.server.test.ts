@@ -297,7 +297,7 @@ describe.each(await availableDialects())("downloads on %s", (dialect) => {
     expect(await takeDownload(db, orderId, permission!.id)).toEqual({ ok: false, refusal: "revoked" });
   });
 
-  it("a product's files are kept by id, renamed, added and removed; a removed file takes its permissions with it; an unknown file is refused", async () => {
+  it("a product's files are kept by id, renamed, added (and granted to the orders already paid) and removed (with their permissions); an unknown file is refused", async () => {
     const { db } = database;
     const { product, store, admin } = await aDownloadable();
     const [first] = (await downloadsOfProduct(db, product.id)).own;
@@ -313,8 +313,19 @@ describe.each(await availableDialects())("downloads on %s", (dialect) => {
     const after = (await downloadsOfProduct(db, product.id)).own;
     expect(after.map((d) => d.name)).toEqual(["Renamed", "Extra"]);
     expect(after[0]!.id).toBe(first!.id);
-    expect(await permissionsOf(orderId)).toHaveLength(1);
+    // The paid order keeps its first permission and is granted the new file, as WooCommerce does; an
+    // order on hold is granted nothing.
+    const unpaid = await placeTestOrder(db, [{ productId: product.id, quantity: 1 }], { payment: "bacs" });
+    const granted = await permissionsOf(orderId);
+    expect(granted).toHaveLength(2);
+    expect((await permissionsOf(unpaid)).length).toBe(0);
+    const names = (await downloadsOfOrder(db, SECRET, { id: orderId, status: "processing" })).map(
+      (d) => d.name,
+    );
+    expect(names).toEqual(["Renamed", "Extra"]);
     await db.transaction((tx) => writeDownloads(tx, product.id, null, [after[1]!]));
+    expect((await permissionsOf(orderId)).map((p) => p.id)).toEqual([granted[1]!.id]);
+    await db.transaction((tx) => writeDownloads(tx, product.id, null, []));
     expect(await permissionsOf(orderId)).toEqual([]);
     await expect(
       db.transaction((tx) =>

@@ -8,6 +8,7 @@ import {
   storedFileId,
 } from "../../lib/download-resource.ts";
 import { AdminInputError } from "../shared/admin-input-error.server.ts";
+import { grantNewFile } from "./download-permissions.server.ts";
 
 /**
  * A downloadable product's or variation's files (issue 43, decision 0075), as the REST API and the
@@ -87,15 +88,21 @@ export async function writeDownloads(
         .update(productDownloads)
         .set(values)
         .where(and(whose, eq(productDownloads.downloadId, download.id)));
-    else
-      await tx.insert(productDownloads).values({
-        ...values,
-        productId,
-        variationId,
-        // An id given that is not this product's is taken as the file's name from elsewhere (an
-        // import): kept when free, a new one otherwise.
-        downloadId: download.id && !(await downloadIdTaken(tx, download.id)) ? download.id : randomUUID(),
-      });
+    else {
+      const [added] = await tx
+        .insert(productDownloads)
+        .values({
+          ...values,
+          productId,
+          variationId,
+          // An id given that is not this product's is taken as the file's name from elsewhere (an
+          // import): kept when free, a new one otherwise.
+          downloadId: download.id && !(await downloadIdTaken(tx, download.id)) ? download.id : randomUUID(),
+        })
+        .returning({ id: productDownloads.id });
+      // Those who have bought it get the new file too (WooCommerce's "grant access to new files").
+      await grantNewFile(tx, added!.id);
+    }
   }
 }
 

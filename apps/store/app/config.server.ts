@@ -151,7 +151,10 @@ export type Config = {
   /** Express's `trust proxy`: false unless `TRUST_PROXY` names the proxies in front. */
   trustProxy: TrustProxy;
   databaseUrl: string | undefined;
-  /** PostgreSQL only: each connection prepares the statements it sends (`PG_PREPARED_STATEMENTS`). */
+  /**
+   * Statements are prepared once, then only bound and executed (`PG_PREPARED_STATEMENTS`): by each
+   * PostgreSQL connection (decision 0072), and by the embedded database (decision 0078).
+   */
   preparedStatements: boolean;
   dataDir: string;
   mediaDir: string;

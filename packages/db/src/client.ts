@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { DatabaseOpenError } from "./database-open-error.ts";
 import { acquireDirectoryLock } from "./lock.ts";
+import { prepareStatements } from "./preparing-pglite.ts";
 import * as schema from "./schema/index.ts";
 import { migrationsFolder, readTemplate, TEMPLATE_DIR, writeTemplate } from "./template.ts";
 import { takeTurns } from "./turns.ts";
@@ -40,8 +41,10 @@ export type CreateDbOptions = {
   /** `postgres://…` to use PostgreSQL; unset to use PGlite. */
   databaseUrl?: string | undefined;
   /**
-   * PostgreSQL: each connection prepares the parametrised statements it sends (default true;
-   * decision 0072). Off behind a pooler that cannot keep a connection's statements.
+   * Statements are prepared once and then only bound and executed (default true): on PostgreSQL
+   * each connection prepares the parametrised statements it sends (decision 0072; off behind a
+   * pooler that cannot keep a connection's statements), and PGlite prepares every statement
+   * (decision 0078).
    */
   preparedStatements?: boolean;
   /** Folder for the PGlite files; in memory when unset and no databaseUrl is given. */
@@ -70,7 +73,12 @@ const pgliteOptions = { extensions: { pg_trgm }, database: "template1" };
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
-    : await openPglite(options.dataDir, options.image, options.templateDir ?? TEMPLATE_DIR);
+    : await openPglite(
+        options.dataDir,
+        options.image,
+        options.templateDir ?? TEMPLATE_DIR,
+        options.preparedStatements ?? true,
+      );
   if (options.migrate !== false) {
     try {
       await handle.migrate();
@@ -86,6 +94,7 @@ async function openPglite(
   dataDir: string | undefined,
   image: Blob | undefined,
   templateDir: string,
+  preparedStatements: boolean,
 ): Promise<DbHandle & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
@@ -104,6 +113,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
+  if (preparedStatements) prepareStatements(client);
   const db = drizzlePglite({ client: takeTurns(client), schema }) as unknown as Database;
   return {
     db,

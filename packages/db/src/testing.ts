@@ -67,7 +67,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
  * starts from it in about 0.6 s, where creating and migrating one takes about 3 s.
  */
 let imageOnce: Promise<Blob> | undefined;
-function migratedImage(): Promise<Blob> {
+export function migratedImage(): Promise<Blob> {
   imageOnce ??= pgliteTemplate();
   return imageOnce;
 }

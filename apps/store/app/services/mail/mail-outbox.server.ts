@@ -1,5 +1,5 @@
 import { type Database, type MailKind, mailOutbox, type Transaction } from "@vitrine/db";
-import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../../lib/dashboard.ts";
 import { makeOrderConfirmation } from "../orders/order-mail.server.tsx";
 import { sweepEvery } from "../shared/sweep.server.ts";
@@ -80,11 +80,15 @@ export async function deliverOrderConfirmation(context: MailContext, orderId: nu
  * what fails is left to the sweep.
  */
 export async function deliverNewOrderMails(context: MailContext, orderId: number): Promise<Delivery[]> {
-  // Claimed together in one statement; each is then sent and settled on its own.
+  // Claimed together in one statement, made from one read of the order, sent one by one, and those
+  // sent settled together in one statement (a process that dies before it sends them again: twice,
+  // never none).
   const claimed = await claim(context, and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.attempts, 0)));
-  const deliveries: Delivery[] = [];
-  for (const mail of claimed.toSorted((a, b) => a.id - b.id)) deliveries.push(await settle(context, mail));
-  return deliveries;
+  const together = { ...context, orderReads: new Map() };
+  const attempts: Attempt[] = [];
+  for (const mail of claimed.toSorted((a, b) => a.id - b.id)) attempts.push(await attempt(together, mail));
+  await markDone(context, attempts);
+  return attempts.map((made) => made.delivery);
 }
 
 /** Sends the mail `key` names right after the answer that owed it (a new account's); the sweep retries. */
@@ -152,6 +156,18 @@ async function settle(
   context: MailContext,
   claimed: OwedMailRow & { id: number; attempts: number },
 ): Promise<Delivery> {
+  const made = await attempt(context, claimed);
+  await markDone(context, [made]);
+  return made.delivery;
+}
+
+/** One claimed mail sent (or found to need no sending), or failed with its error kept; `done` is what settles it. */
+type Attempt = { id: number; delivery: Delivery; done?: { unsent: string | null } };
+
+async function attempt(
+  context: MailContext,
+  claimed: OwedMailRow & { id: number; attempts: number },
+): Promise<Attempt> {
   const { id } = claimed;
   let result: MailOutcome;
   try {
@@ -163,16 +179,25 @@ async function settle(
     else context.logger.warn(log, "mail failed; it will be tried again");
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     await context.db.update(mailOutbox).set({ lastError }).where(eq(mailOutbox.id, id));
-    return last ? "gave_up" : "failed";
+    return { id, delivery: last ? "gave_up" : "failed" };
   }
-  // Sent (or nothing to send): done. Should this write fail, the mail is sent again once its lease
-  // passes: a shopper may get a mail twice, never none.
   const unsent = "unsent" in result ? result.unsent : null;
-  await context.db
-    .update(mailOutbox)
-    .set({ doneAt: sql`now()`, lastError: unsent })
-    .where(eq(mailOutbox.id, id));
-  return unsent ? "nothing_to_send" : "sent";
+  return { id, delivery: unsent ? "nothing_to_send" : "sent", done: { unsent } };
+}
+
+/**
+ * Sent (or nothing to send): done, one statement for those settled alike. Should this write fail, the
+ * mail is sent again once its lease passes: a shopper may get a mail twice, never none.
+ */
+async function markDone(context: MailContext, attempts: Attempt[]): Promise<void> {
+  const byReason = new Map<string | null, number[]>();
+  for (const { id, done } of attempts)
+    if (done) byReason.set(done.unsent, [...(byReason.get(done.unsent) ?? []), id]);
+  for (const [unsent, ids] of byReason)
+    await context.db
+      .update(mailOutbox)
+      .set({ doneAt: sql`now()`, lastError: unsent })
+      .where(inArray(mailOutbox.id, ids));
 }
 
 /** What one send did: where the mail went, or why there was nothing to send. */

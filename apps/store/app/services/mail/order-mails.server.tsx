@@ -8,7 +8,7 @@ import { orderTotalsSummary } from "../../lib/orders.ts";
 import { DEFAULT_MAIL_COLOUR } from "../../lib/store-mails.ts";
 import { totalsDisplayOf } from "../../lib/totals/totals-rows.ts";
 import { downloadsOfOrder } from "../downloads/download-permissions.server.ts";
-import { orderWithLines } from "../orders/orders.server.ts";
+import { orderForMail } from "../orders/orders.server.ts";
 import type { MailMessage } from "./mail.server.ts";
 import {
   type MadeMail,
@@ -333,10 +333,10 @@ export function mailStore(context: Pick<MailContext, "settings" | "config">): Ma
 
 /** An order read for its mails; null when it is gone. */
 export async function orderForMails(
-  context: Pick<MailContext, "db" | "config" | "settings">,
+  context: Pick<MailContext, "db" | "config" | "settings" | "orderReads">,
   orderId: number,
 ): Promise<OrderForMails | null> {
-  const order = await orderWithLines(context.db, orderId);
+  const order = await orderForMail(context, orderId);
   if (!order) return null;
   const { first_name: first = "", last_name: last = "", email = "" } = order.billingAddress;
   return {

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { defaultLocale, isLocale, type Locale } from "../../i18n/i18n.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
+import type { OrderWithLines } from "../orders/orders.server.ts";
 import type { Mailer } from "./mail.server.ts";
 import type { MailLook } from "./render-mail.server.tsx";
 
@@ -18,6 +19,11 @@ export type MailContext = {
   settings: StoreSettings;
   /** The public address for links; the session secret signs a paid order's download links (decision 0075). */
   config: { publicUrl: string; sessionSecret: string };
+  /**
+   * Orders already read by the mails made together (an order's confirmation and the owner's new
+   * order, right after the answer): each is read once for both.
+   */
+  orderReads?: Map<number, Promise<OrderWithLines | null>>;
 };
 
 /** The store's look in every mail: the logo made absolute (a path is the store's own), and the colour. */

@@ -23,7 +23,7 @@ import {
 } from "../mail/order-mails.server.tsx";
 import { type MailLook, renderMail } from "../mail/render-mail.server.tsx";
 import { type MailContext, mailLook } from "../mail/store-mail.server.ts";
-import { orderWithLines } from "./orders.server.ts";
+import { orderForMail } from "./orders.server.ts";
 
 /** The note to the customer's mail is made with the store's other order mails (decision 0062). */
 export { customerNoteMail };
@@ -147,7 +147,7 @@ function receiptUrl(context: OrderMailContext, order: { id: number; orderKey: st
 
 /** The confirmation of a placed order to its billing address, made; or why there is none to send. */
 export async function makeOrderConfirmation(context: OrderMailContext, orderId: number): Promise<MadeMail> {
-  const order = await orderWithLines(context.db, orderId);
+  const order = await orderForMail(context, orderId);
   if (!order) return { unsent: "unknown_order" };
   if (!order.billingAddress.email) return { unsent: "no_email" };
   const mail = await orderConfirmation(

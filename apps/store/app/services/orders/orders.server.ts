@@ -145,6 +145,21 @@ export async function orderWithLines(db: Database, id: number): Promise<OrderWit
   return orderAndLines(db, eq(orders.id, id));
 }
 
+/** `orderWithLines` for a mail: read once for all the mails made together (`MailContext.orderReads`). */
+export function orderForMail(
+  context: { db: Database; orderReads?: Map<number, Promise<OrderWithLines | null>> },
+  id: number,
+): Promise<OrderWithLines | null> {
+  const { orderReads } = context;
+  if (!orderReads) return orderWithLines(context.db, id);
+  let read = orderReads.get(id);
+  if (!read) {
+    read = orderWithLines(context.db, id);
+    orderReads.set(id, read);
+  }
+  return read;
+}
+
 /** What the back office and the REST API show of an order. */
 const adminColumns = {
   id: orders.id,

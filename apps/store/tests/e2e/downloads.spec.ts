@@ -102,6 +102,12 @@ test("a shopper buys a downloadable product, downloads its file within its limit
   await expect(listed).toHaveAttribute("href", href!);
   expect(await serious(page)).toEqual([]);
 
+  // Asking about the file (HEAD, as a mail scanner does) counts nothing.
+  const asked = await page.request.head(href!);
+  expect(asked.status()).toBe(200);
+  expect(asked.headers()["content-disposition"]).toContain('attachment; filename="field-guide.pdf"');
+  expect(asked.headers()["cache-control"]).toBe("private, no-store");
+
   // The one download: the file's own bytes, as an attachment.
   const downloading = page.waitForEvent("download");
   await listed.click();

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "../app/services/analytics/analytics.server.ts";
 import type { ProductListings } from "../app/services/catalogue/listings.server.ts";
+import { productsWhoseSaleTurned, SALE_TURN_CHECK_MS } from "../app/services/catalogue/sale-dates.server.ts";
 import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import { resumeUnfinishedImports } from "../app/services/catalogue-io/catalogue-import-runs.server.ts";
 import { isPublicAddress } from "../app/services/catalogue-io/picture-address.server.ts";
@@ -141,6 +142,26 @@ export function catalogueImportResuming(
   return { stop() {} };
 }
 
+/**
+ * Products whose sale began or ended (at 00:00 UTC, decision 0079) announced each minute, so every
+ * process drops their cached pages and reads their listing and search prices again; the prices
+ * themselves are decided when read. Done once per database.
+ */
+export function saleTurnAnnouncing(database: DbHandle, logger: Logger, changes: ChangeFeed): BackgroundJob {
+  let since = new Date();
+  const check = () => {
+    const until = new Date();
+    void productsWhoseSaleTurned(database.db, since, until)
+      .then((ids) => {
+        since = until;
+        if (ids.length > 0) changes.publish(`pages:${ids.map(PageTags.product).join(",")}`);
+      })
+      .catch((error) => logger.warn({ err: error }, "announcing sales that began or ended failed"));
+  };
+  const timer = setInterval(check, SALE_TURN_CHECK_MS).unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 /** Analytics older than the store keeps them, and past days' salts, purged at start and every 6 hours. */
 export function analyticsPurging(
   database: DbHandle,
@@ -158,8 +179,8 @@ export function analyticsPurging(
 
 /**
  * Starts a serving process's jobs: every process sweeps the mail outbox and the unpaid orders and
- * warms its own search index; drawing pictures, purging analytics, fetching imported pictures and
- * resuming unfinished imports are done once per database, by the process that is not a cluster's
+ * warms its own search index; drawing pictures, purging analytics, announcing sales that began or
+ * ended, fetching imported pictures and resuming unfinished imports are done once per database, by the process that is not a cluster's
  * worker. `stop` stops them all and settles when the drawing
  * has stopped.
  */
@@ -183,6 +204,7 @@ export function startBackgroundJobs(options: {
   if (!options.isWorker) {
     jobs.push(pictureDrawing(options.database, options.config, options.logger));
     jobs.push(analyticsPurging(options.database, options.settings, options.logger));
+    jobs.push(saleTurnAnnouncing(options.database, options.logger, options.changes));
     jobs.push(importedPictureFetching(options.database, options.config, options.logger, options.changes));
     jobs.push(
       catalogueImportResuming(

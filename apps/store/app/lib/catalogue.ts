@@ -78,6 +78,8 @@ export type ReviewView = {
 
 export type ProductPage = ProductCard & {
   sku: string | null;
+  /** False: no reviews tab and no review taken (WooCommerce's "Enable reviews", decision 0079). */
+  reviewsAllowed: boolean;
   description: string;
   /** The page's meta description as the owner wrote it; empty means the short description serves. */
   metaDescription: string;

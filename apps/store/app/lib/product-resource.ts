@@ -33,6 +33,25 @@ export function isGtin(digits: string): boolean {
 /** The product's barcode number (EAN-13, UPC-A, GTIN-8 or GTIN-14); null when it has none. */
 const gtin = z.string().trim().refine(isGtin).nullable();
 
+/**
+ * A sale's first or last day (decision 0079): `2025-06-01`, or WooCommerce's date and time, whose
+ * day is taken (a sale runs from its first day's 00:00 to its last day's 23:59:59).
+ */
+const saleDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/)
+  .transform((value) => value.slice(0, 10))
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+  );
+/** Where the product is listed (WooCommerce's catalog_visibility): shop and search, shop only, search only, neither. */
+export const CATALOG_VISIBILITIES = ["visible", "catalog", "search", "hidden"] as const;
+/** Whether a product out of stock may still be ordered (WooCommerce's backorders). */
+export const BACKORDERS = ["no", "notify", "yes"] as const;
+
 /** A schema for `{en?: texts, es?: texts}`: one optional entry per language the store speaks. */
 export const translations = <T extends z.ZodTypeAny>(texts: T) =>
   z
@@ -215,6 +234,13 @@ export const productInput = z
     featured: z.boolean().optional(),
     sku: sku.optional(),
     gtin: gtin.optional(),
+    /** The sale's first and last day; null: no limit on that side (decision 0079). */
+    date_on_sale_from: saleDay.nullable().optional(),
+    date_on_sale_to: saleDay.nullable().optional(),
+    catalog_visibility: z.enum(CATALOG_VISIBILITIES).optional(),
+    /** False: the product page shows no review form and a review sent is refused. */
+    reviews_allowed: z.boolean().optional(),
+    backorders: z.enum(BACKORDERS).optional(),
     tax_status: taxStatus.optional(),
     tax_class: taxClass.optional(),
     /** The shipping class's slug (decision 0069); "" for none. */
@@ -301,6 +327,14 @@ export const productRecord = z.object({
   featured: z.boolean(),
   sku: z.string().nullable(),
   gtin: z.string().nullable(),
+  /** WooCommerce's shape: the first day at 00:00:00 and the last at 23:59:59 (UTC days); null when open. */
+  date_on_sale_from: z.string().nullable(),
+  date_on_sale_to: z.string().nullable(),
+  /** Whether the sale price holds today. */
+  on_sale: z.boolean(),
+  catalog_visibility: z.enum(CATALOG_VISIBILITIES),
+  reviews_allowed: z.boolean(),
+  backorders: z.enum(BACKORDERS),
   tax_status: taxStatus,
   /** "" is the standard class. */
   tax_class: z.string(),

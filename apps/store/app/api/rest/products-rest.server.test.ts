@@ -268,6 +268,58 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect((await call(path, admin, "PUT", { gtin: null })).body.gtin).toBeNull();
   });
 
+  it("keeps a product's sale days, catalogue visibility, reviews allowed and backorders in wc/v3's shape, kept when left out, and refuses a sale ending before it starts", async () => {
+    const admin = await session("administrator");
+    const { input } = checkedProductBody(productFormBody(productForm({ sale_price: "9" }), simpleProduct));
+    const created = await call("/products", admin, "POST", input);
+    expect(created.body).toMatchObject({
+      date_on_sale_from: null,
+      date_on_sale_to: null,
+      on_sale: true,
+      catalog_visibility: "visible",
+      reviews_allowed: true,
+      backorders: "no",
+    });
+    const path = `/products/${created.body.id}`;
+    const changed = await call(path, admin, "PUT", {
+      date_on_sale_from: "2999-06-01T00:00:00",
+      date_on_sale_to: "2999-06-30",
+      catalog_visibility: "search",
+      reviews_allowed: false,
+      backorders: "notify",
+    });
+    expect(changed.body).toMatchObject({
+      date_on_sale_from: "2999-06-01T00:00:00",
+      date_on_sale_to: "2999-06-30T23:59:59",
+      // Its sale has not begun: the price is the regular one until then.
+      on_sale: false,
+      catalog_visibility: "search",
+      reviews_allowed: false,
+      backorders: "notify",
+    });
+    expect((await call(path, admin, "PUT", { sku: "KETTLE-2" })).body).toMatchObject({
+      date_on_sale_to: "2999-06-30T23:59:59",
+      catalog_visibility: "search",
+      reviews_allowed: false,
+    });
+    const refused = await call(path, admin, "PUT", { date_on_sale_from: "2999-07-01" });
+    expect([refused.status, refused.body.data]).toEqual([400, { param: "date_on_sale_to", status: 400 }]);
+    for (const [param, wrong] of [
+      ["date_on_sale_from", "June 1st"],
+      ["date_on_sale_to", "2999-02-30"],
+      ["catalog_visibility", "secret"],
+      ["backorders", "maybe"],
+    ] as const) {
+      const bad = await call(path, admin, "PUT", { [param]: wrong });
+      expect([bad.status, bad.body.data], param).toEqual([400, { param, status: 400 }]);
+    }
+    const [kept] = await server.db
+      .select()
+      .from(products)
+      .where(eq(products.id, created.body.id as number));
+    expect(kept).toMatchObject({ dateOnSaleFrom: "2999-06-01", dateOnSaleTo: "2999-06-30" });
+  });
+
   it("lists with search, category and stock filters, sorted and paged", async () => {
     const admin = await session("administrator");
     const kitchen = await insertCategory(server.db, "kitchen");

@@ -51,18 +51,20 @@ export function ProductDetails({
       ),
     });
   }
-  tabs.push({
-    id: "reviews",
-    title: t("product.reviews", { count: product.reviewCount }),
-    content: (
-      <ReviewsSection
-        productName={product.name}
-        reviews={product.reviews}
-        locale={locale}
-        form={reviewForm}
-        {...reviews}
-      />
-    ),
-  });
+  // A product whose reviews are off has no reviews tab, as WooCommerce's (comments closed).
+  if (product.reviewsAllowed)
+    tabs.push({
+      id: "reviews",
+      title: t("product.reviews", { count: product.reviewCount }),
+      content: (
+        <ReviewsSection
+          productName={product.name}
+          reviews={product.reviews}
+          locale={locale}
+          form={reviewForm}
+          {...reviews}
+        />
+      ),
+    });
   return <ProductTabs tabs={tabs} />;
 }

@@ -80,7 +80,7 @@ export async function handleProductAction(context: AppLoadContext, request: Requ
     if (!(error instanceof ReviewError)) throw error;
     const field: ReviewField = "form";
     return data({ errors: { [field]: `reviews.errors.${error.code}` }, values } satisfies ReviewFormState, {
-      status: error.code === "product_not_found" ? 404 : 400,
+      status: error.code === "product_not_found" ? 404 : error.code === "reviews_closed" ? 403 : 400,
     });
   }
   const { status } = review;

@@ -15,6 +15,7 @@ import {
 } from "@vitrine/db";
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY, NO_TOTALS } from "../../lib/cart.ts";
+import { activeSaleOf } from "../catalogue/sale-dates.server.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import {
@@ -346,10 +347,11 @@ export async function loadCart(
       slug: products.slug,
       variationId: cartLines.variationId,
       productRegular: products.regularPrice,
-      productSale: products.salePrice,
+      // Sale prices within their sale dates only (decision 0079): the cart charges what the page shows.
+      productSale: activeSaleOf(products),
       productStock: products.stockQuantity,
       variationRegular: variations.regularPrice,
-      variationSale: variations.salePrice,
+      variationSale: activeSaleOf(variations),
       variationStock: variations.stockQuantity,
       variationImage: variations.imageId,
       taxStatus: products.taxStatus,

@@ -31,6 +31,7 @@ import { categoryTexts, pickTranslation, productTexts } from "../shared/translat
 import { AS_ENTERED, type ShownPrices, shownPrice } from "../taxes/shown-prices.server.ts";
 import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
 import { termsOfProduct } from "./product-attribute-queries.server.ts";
+import { activeSaleOf } from "./sale-dates.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
@@ -52,12 +53,16 @@ export function stockOf(row: {
   return { state: "instock", quantity: row.stockQuantity };
 }
 
+/** Shown in the shop's lists (featured, related): not kept to search results, not hidden (decision 0079). */
+const listedInCatalogue = inArray(products.catalogVisibility, ["visible", "catalog"]);
+
 const cardColumns = {
   id: products.id,
   slug: products.slug,
   type: products.type,
   regularPrice: products.regularPrice,
-  salePrice: products.salePrice,
+  // Within its sale dates only (decision 0079), as every price the shopper sees.
+  salePrice: activeSaleOf(products),
   taxStatus: products.taxStatus,
   taxClass: products.taxClass,
   stockStatus: products.stockStatus,
@@ -76,8 +81,8 @@ const cardColumns = {
     [string, number, number]
   > | null>`(select json_agg(json_build_array(r.tax_class, r.low, r.high))
     from (select coalesce(nullif(${variations.taxClass}, 'parent'), ${products.taxClass}) as tax_class,
-        min(coalesce(${variations.salePrice}, ${variations.regularPrice})) as low,
-        max(coalesce(${variations.salePrice}, ${variations.regularPrice})) as high
+        min(coalesce(${activeSaleOf(variations)}, ${variations.regularPrice})) as low,
+        max(coalesce(${activeSaleOf(variations)}, ${variations.regularPrice})) as high
       from ${variations} where ${variations.productId} = ${products.id} group by 1) as r)`,
 };
 
@@ -181,7 +186,7 @@ export async function featuredProducts(
     .from(products)
     .leftJoin(...texts.own(locale))
     .leftJoin(...texts.fallback)
-    .where(and(eq(products.status, "publish"), eq(products.featured, true)))
+    .where(and(eq(products.status, "publish"), eq(products.featured, true), listedInCatalogue))
     .orderBy(asc(products.menuOrder), asc(products.id))
     .limit(limit);
   return cardsFromRows(db, rows, locale, cache, prices);
@@ -270,7 +275,7 @@ type ReviewRow = {
 /** The product's variations in the owner's order, each with the slugs of the terms it stands for. */
 const variationsOfProduct = sql<VariationRow[]>`coalesce((select json_agg(json_build_object(
     'id', ${variations.id}, 'sku', ${variations.sku},
-    'regularPrice', ${variations.regularPrice}, 'salePrice', ${variations.salePrice},
+    'regularPrice', ${variations.regularPrice}, 'salePrice', ${activeSaleOf(variations)},
     'taxClass', ${variations.taxClass},
     'stockQuantity', ${variations.stockQuantity}, 'stockStatus', ${variations.stockStatus},
     'imageId', ${variations.imageId},
@@ -320,6 +325,7 @@ export async function productBySlug(
       .select({
         ...cardColumns,
         sku: products.sku,
+        reviewsAllowed: products.reviewsAllowed,
         description: texts.text("description", sql`''`),
         metaDescription: texts.text("metaDescription", sql`''`),
         galleryIds: sql<
@@ -380,6 +386,7 @@ export async function productBySlug(
   return {
     ...cardOf(row, images, prices),
     sku: row.sku,
+    reviewsAllowed: row.reviewsAllowed,
     description: row.description,
     metaDescription: row.metaDescription,
     images: row.galleryIds.flatMap((id) => images.get(id) ?? []),
@@ -435,6 +442,7 @@ function relatedRows(db: Database, slug: string, locale: string): Promise<CardRo
     .where(
       and(
         eq(products.status, "publish"),
+        listedInCatalogue,
         sql`${products.slug} <> ${slug}`,
         sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${inArray(productCategories.categoryId, own)})`,
       ),

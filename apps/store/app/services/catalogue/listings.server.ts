@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { StockFilter } from "../../lib/listing-query.ts";
 import { stockOf } from "./catalogue.server.ts";
 import { type ListedProduct, ListingIndex } from "./listing-index.server.ts";
+import { activeSale } from "./sale-dates.server.ts";
 
 /** Products read per statement while building: each statement stays short, so pages are served between. */
 const READ_BATCH = 5000;
@@ -104,7 +105,8 @@ async function refreshIndex(db: Database, index: ListingIndex, ids: number[]): P
  * than reading them.
  */
 async function readListed(db: Database, where: SQL): Promise<Map<number, ListedProduct>> {
-  const published = sql`p.status = 'publish' and ${where}`;
+  // Listed when published and not kept to search results or hidden (decision 0079).
+  const published = sql`p.status = 'publish' and p.catalog_visibility in ('visible', 'catalog') and ${where}`;
   const [rows, terms, links] = await Promise.all([
     selectRows<{
       id: number;
@@ -118,7 +120,7 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
       created: number;
     }>(
       db,
-      sql`select p.id, coalesce(p.sale_price, p.regular_price) as price, p.stock_status, p.stock_quantity,
+      sql`select p.id, coalesce(${activeSale("p")}, p.regular_price) as price, p.stock_status, p.stock_quantity,
         p.menu_order, p.total_sales, round(p.average_rating * 100)::int as rating, p.review_count,
         (extract(epoch from p.created_at) * 1000000)::float8 as created
         from products p where ${published}`,

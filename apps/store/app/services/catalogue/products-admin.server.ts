@@ -38,6 +38,7 @@ import {
   writeProductAttributes,
 } from "./product-attributes.server.ts";
 import { keepExternalLink, linkedIdsOf, writeProductLinks } from "./product-links.server.ts";
+import { saleHoldsOn } from "./sale-dates.server.ts";
 import { escapeLike } from "./search.server.ts";
 import { tagsOfProduct, writeProductTags } from "./tags.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
@@ -154,6 +155,11 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       ...adminColumns,
       featured: products.featured,
       gtin: products.gtin,
+      dateOnSaleFrom: products.dateOnSaleFrom,
+      dateOnSaleTo: products.dateOnSaleTo,
+      catalogVisibility: products.catalogVisibility,
+      reviewsAllowed: products.reviewsAllowed,
+      backorders: products.backorders,
       downloadLimit: products.downloadLimit,
       downloadExpiry: products.downloadExpiry,
       virtual: products.virtual,
@@ -212,6 +218,12 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     featured: row.featured,
     sku: row.sku,
     gtin: row.gtin,
+    date_on_sale_from: row.dateOnSaleFrom ? `${row.dateOnSaleFrom}T00:00:00` : null,
+    date_on_sale_to: row.dateOnSaleTo ? `${row.dateOnSaleTo}T23:59:59` : null,
+    on_sale: row.salePrice !== null && saleHoldsOn(row.dateOnSaleFrom, row.dateOnSaleTo, new Date()),
+    catalog_visibility: row.catalogVisibility,
+    reviews_allowed: row.reviewsAllowed,
+    backorders: row.backorders,
     tax_status: row.taxStatus,
     tax_class: row.taxClass,
     shipping_class: row.shippingClass ?? "",
@@ -310,6 +322,13 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         downloadExpiry: input.download_expiry ?? current?.downloadExpiry ?? -1,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
         gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
+        dateOnSaleFrom:
+          input.date_on_sale_from === undefined ? (current?.dateOnSaleFrom ?? null) : input.date_on_sale_from,
+        dateOnSaleTo:
+          input.date_on_sale_to === undefined ? (current?.dateOnSaleTo ?? null) : input.date_on_sale_to,
+        catalogVisibility: input.catalog_visibility ?? current?.catalogVisibility ?? "visible",
+        reviewsAllowed: input.reviews_allowed ?? current?.reviewsAllowed ?? true,
+        backorders: input.backorders ?? current?.backorders ?? "no",
         taxStatus: input.tax_status ?? current?.taxStatus ?? "taxable",
         taxClass: input.tax_class ?? current?.taxClass ?? "",
         shippingClassId:
@@ -324,6 +343,12 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         externalUrl: input.external_url === undefined ? (current?.externalUrl ?? null) : input.external_url,
         updatedAt: new Date(),
       };
+      if (values.dateOnSaleFrom && values.dateOnSaleTo && values.dateOnSaleFrom > values.dateOnSaleTo)
+        throw new AdminInputError(
+          "product_invalid_sale_dates",
+          "The sale ends before it starts.",
+          "date_on_sale_to",
+        );
       if (values.salePrice !== null && values.salePrice >= values.regularPrice) {
         throw new AdminInputError(
           "product_sale_price_too_high",

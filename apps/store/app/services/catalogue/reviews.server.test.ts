@@ -72,6 +72,29 @@ describe.each(await availableDialects())("reviews service on %s", (dialect) => {
     expect(await ratingOf(mug.id)).toEqual({ average: 4, count: 1 });
   });
 
+  it("refuses a review of a product whose reviews are off, and keeps nothing", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000 });
+    await db.update(products).set({ reviewsAllowed: false }).where(eq(products.id, mug.id));
+    await expectReviewError(
+      submitReview(
+        db,
+        {
+          productId: mug.id,
+          userId: null,
+          rating: 5,
+          locale: "en",
+          body: "Lovely",
+          authorName: "A",
+          authorEmail: "a@example.com",
+        },
+        { guestReviews: true },
+      ),
+      "reviews_closed",
+    );
+    expect(await db.select().from(reviews)).toEqual([]);
+  });
+
   it("marks links as spam, refuses guests when the setting is off, and needs a name and e-mail", async () => {
     const { db } = database;
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000 });

@@ -20,7 +20,12 @@ export async function loadReviewSettings(db: Database): Promise<ReviewSettings> 
   return reviewSettingsSchema.parse(row?.value ?? {});
 }
 
-export type ReviewErrorCode = "product_not_found" | "guests_not_allowed" | "duplicate" | "author_required";
+export type ReviewErrorCode =
+  | "product_not_found"
+  | "guests_not_allowed"
+  | "duplicate"
+  | "author_required"
+  | "reviews_closed";
 
 export class ReviewError extends Error {
   constructor(readonly code: ReviewErrorCode) {
@@ -50,10 +55,12 @@ export async function submitReview(
 ): Promise<{ id: number; status: ReviewStatus }> {
   return db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, reviewsAllowed: products.reviewsAllowed })
       .from(products)
       .where(and(eq(products.id, review.productId), eq(products.status, "publish")));
     if (!product) throw new ReviewError("product_not_found");
+    // The owner turned this product's reviews off (decision 0079): its page has no form either.
+    if (!product.reviewsAllowed) throw new ReviewError("reviews_closed");
 
     let authorName = review.authorName?.trim() ?? "";
     let authorEmail = review.authorEmail?.trim().toLowerCase() ?? "";

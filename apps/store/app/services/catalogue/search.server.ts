@@ -8,6 +8,7 @@ import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
 import type { EnteredPrices } from "../taxes/shown-prices.server.ts";
 import { categoryTree } from "./catalogue.server.ts";
+import { activeSale } from "./sale-dates.server.ts";
 import {
   type IndexedCategory,
   type IndexedProduct,
@@ -217,8 +218,12 @@ async function readProducts(
     slug: string;
     sku: string | null;
     status: string;
+    catalog_visibility: string;
     updated_at: Date | string;
-  }>(db, sql`select p.id, p.slug, p.sku, p.status, p.updated_at from products p where ${where}`);
+  }>(
+    db,
+    sql`select p.id, p.slug, p.sku, p.status, p.catalog_visibility, p.updated_at from products p where ${where}`,
+  );
   const texts = await selectRows<{
     product_id: number;
     locale: string;
@@ -247,7 +252,10 @@ async function readProducts(
       id,
       slug: row.slug,
       sku: row.sku,
-      published: row.status === "publish",
+      // Found by a search when published and not kept to the shop's listings or hidden (decision 0079).
+      published:
+        row.status === "publish" &&
+        (row.catalog_visibility === "visible" || row.catalog_visibility === "search"),
       categoryIds: [],
       texts: {},
     });
@@ -307,14 +315,14 @@ async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<n
     path: string | null;
   }>(
     db,
-    sql`select p.id, p.regular_price as regular, p.sale_price as sale,
-        (select min(coalesce(v.sale_price, v.regular_price)) from variations v where v.product_id = p.id) as low,
-        (select max(coalesce(v.sale_price, v.regular_price)) from variations v where v.product_id = p.id) as high,
+    sql`select p.id, p.regular_price as regular, ${activeSale("p")} as sale,
+        (select min(coalesce(${activeSale("v")}, v.regular_price)) from variations v where v.product_id = p.id) as low,
+        (select max(coalesce(${activeSale("v")}, v.regular_price)) from variations v where v.product_id = p.id) as high,
         p.tax_status, p.tax_class,
         (select json_agg(json_build_array(r.tax_class, r.low, r.high))
           from (select coalesce(nullif(v.tax_class, 'parent'), p.tax_class) as tax_class,
-              min(coalesce(v.sale_price, v.regular_price)) as low,
-              max(coalesce(v.sale_price, v.regular_price)) as high
+              min(coalesce(${activeSale("v")}, v.regular_price)) as low,
+              max(coalesce(${activeSale("v")}, v.regular_price)) as high
             from variations v where v.product_id = p.id group by 1) as r) as ranges,
         (select s.path from product_images i
            join media_sizes s on s.media_id = i.media_id and s.format = 'jpeg'

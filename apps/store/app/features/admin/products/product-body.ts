@@ -111,8 +111,17 @@ export function variationDraft(variation: VariationRecord, owns: OwnAttributeDra
  * edits (a field added to the schema is a type error here until the form edits it or says why not).
  */
 type FormBody = { [K in Exclude<keyof ProductInput, FieldsTheFormLeaves>]-?: unknown };
-/** Featured is set from the product list. */
-type FieldsTheFormLeaves = "featured";
+/**
+ * Featured is set from the product list; the sale's days, catalogue visibility, reviews allowed and
+ * backorders come through REST and the catalogue's import (decision 0079), and are kept when left out.
+ */
+type FieldsTheFormLeaves =
+  | "featured"
+  | "date_on_sale_from"
+  | "date_on_sale_to"
+  | "catalog_visibility"
+  | "reviews_allowed"
+  | "backorders";
 
 export type ProductFormState = {
   type: NonNullable<ProductRecord["type"]>;

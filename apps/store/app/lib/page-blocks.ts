@@ -54,6 +54,7 @@ export type ContentPage = {
 export const RESERVED_PAGE_SLUGS = [
   "shop",
   "product-category",
+  "product-tag",
   "product",
   "cart",
   "checkout",
@@ -71,6 +72,7 @@ export const RESERVED_PAGE_SLUGS = [
   "healthz",
   "go",
   "recommend",
+  "download",
 ] as const;
 
 /** What a page says to search engines when it says nothing itself: its first hero or text. */

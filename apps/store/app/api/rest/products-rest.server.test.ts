@@ -270,7 +270,9 @@ describe.each(await availableDialects())("products and categories over REST on %
 
   it("keeps a product's sale days, catalogue visibility, reviews allowed and backorders in wc/v3's shape, kept when left out, and refuses a sale ending before it starts", async () => {
     const admin = await session("administrator");
-    const { input } = checkedProductBody(productFormBody(productForm({ sale_price: "9" }), simpleProduct));
+    const { input } = checkedProductBody(
+      productFormBody(productForm({ sale_price: "9", reviews_allowed: "1" }), simpleProduct),
+    );
     const created = await call("/products", admin, "POST", input);
     expect(created.body).toMatchObject({
       date_on_sale_from: null,
@@ -302,7 +304,31 @@ describe.each(await availableDialects())("products and categories over REST on %
       catalog_visibility: "search",
       reviews_allowed: false,
     });
-    const refused = await call(path, admin, "PUT", { date_on_sale_from: "2999-07-01" });
+    // The editor's fields send the same: days from its date fields, the select and the box.
+    const edited = checkedProductBody(
+      productFormBody(
+        productForm({
+          sale_price: "9",
+          date_on_sale_from: "2999-01-01",
+          date_on_sale_to: "",
+          catalog_visibility: "hidden",
+          backorders: "yes",
+        }),
+        simpleProduct,
+      ),
+    );
+    expect((await call(path, admin, "PUT", edited.input)).body).toMatchObject({
+      date_on_sale_from: "2999-01-01T00:00:00",
+      date_on_sale_to: null,
+      catalog_visibility: "hidden",
+      // The box left unticked: reviews off.
+      reviews_allowed: false,
+      backorders: "yes",
+    });
+    const refused = await call(path, admin, "PUT", {
+      date_on_sale_from: "2999-07-01",
+      date_on_sale_to: "2999-06-30",
+    });
     expect([refused.status, refused.body.data]).toEqual([400, { param: "date_on_sale_to", status: 400 }]);
     for (const [param, wrong] of [
       ["date_on_sale_from", "June 1st"],
@@ -317,7 +343,7 @@ describe.each(await availableDialects())("products and categories over REST on %
       .select()
       .from(products)
       .where(eq(products.id, created.body.id as number));
-    expect(kept).toMatchObject({ dateOnSaleFrom: "2999-06-01", dateOnSaleTo: "2999-06-30" });
+    expect(kept).toMatchObject({ dateOnSaleFrom: "2999-01-01", dateOnSaleTo: null });
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {

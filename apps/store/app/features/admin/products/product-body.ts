@@ -111,17 +111,8 @@ export function variationDraft(variation: VariationRecord, owns: OwnAttributeDra
  * edits (a field added to the schema is a type error here until the form edits it or says why not).
  */
 type FormBody = { [K in Exclude<keyof ProductInput, FieldsTheFormLeaves>]-?: unknown };
-/**
- * Featured is set from the product list; the sale's days, catalogue visibility, reviews allowed and
- * backorders come through REST and the catalogue's import (decision 0079), and are kept when left out.
- */
-type FieldsTheFormLeaves =
-  | "featured"
-  | "date_on_sale_from"
-  | "date_on_sale_to"
-  | "catalog_visibility"
-  | "reviews_allowed"
-  | "backorders";
+/** Featured is set from the product list. */
+type FieldsTheFormLeaves = "featured";
 
 export type ProductFormState = {
   type: NonNullable<ProductRecord["type"]>;
@@ -167,6 +158,9 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
     images: state.images,
     regular_price: priced ? (cents(text("regular_price")) ?? 0) : undefined,
     sale_price: priced ? cents(text("sale_price")) : undefined,
+    date_on_sale_from: priced ? text("date_on_sale_from") || null : undefined,
+    date_on_sale_to: priced ? text("date_on_sale_to") || null : undefined,
+    backorders: simple ? text("backorders") || undefined : undefined,
     stock_quantity: simple ? whole(text("stock_quantity")) : undefined,
     stock_status: simple ? text("stock_status") : undefined,
     // Only a variable product's global attributes are for variations here; the own ones are shown.

@@ -2,7 +2,7 @@ import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { CheckboxInput, InputField } from "../../../components/ui/back-office-fields.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { PRODUCT_TYPES } from "../../../lib/catalogue.ts";
-import type { ProductRecord } from "../../../lib/product-resource.ts";
+import { CATALOG_VISIBILITIES, type ProductRecord } from "../../../lib/product-resource.ts";
 
 type ProductType = ProductRecord["type"];
 
@@ -15,12 +15,15 @@ export function generalFields(form: FormData) {
     slug: text("slug").trim() || undefined,
     sku: text("sku").trim() || null,
     gtin: text("gtin").trim() || null,
+    catalog_visibility: text("catalog_visibility") || undefined,
+    reviews_allowed: form.get("reviews_allowed") === "1",
   };
 }
 
 /**
  * The product's type (simple, variable, grouped, external) with WooCommerce's virtual and
- * downloadable boxes beside it, published or a draft, its address, SKU and barcode number.
+ * downloadable boxes beside it, published or a draft, where it is listed, whether it takes
+ * reviews, its address, SKU and barcode number.
  */
 export function ProductGeneralSection({
   product,
@@ -71,6 +74,25 @@ export function ProductGeneralSection({
           <option value="draft">{t("backOffice.products.statuses.draft")}</option>
         </select>
       </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.catalogVisibility")}
+        <select
+          name="catalog_visibility"
+          defaultValue={product?.catalog_visibility ?? "visible"}
+          className={ADMIN_FIELD}
+        >
+          {CATALOG_VISIBILITIES.map((visibility) => (
+            <option key={visibility} value={visibility}>
+              {t(`backOffice.products.visibilities.${visibility}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="self-end pb-2">
+        <CheckboxInput name="reviews_allowed" value="1" checked={product?.reviews_allowed ?? true}>
+          {t("backOffice.products.reviewsAllowed")}
+        </CheckboxInput>
+      </div>
       <div className="basis-full">
         <InputField
           label={t("backOffice.products.address")}

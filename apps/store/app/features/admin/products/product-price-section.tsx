@@ -2,11 +2,14 @@ import { useId } from "react";
 import { ADMIN_FIELD } from "../../../components/ui/back-office-classes.ts";
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
-import { type ProductRecord, stockStatuses } from "../../../lib/product-resource.ts";
+import { BACKORDERS, type ProductRecord, stockStatuses } from "../../../lib/product-resource.ts";
 import { useRootData } from "../../../root-data.ts";
 import { count } from "./product-body.ts";
 
-/** A simple product's price, sale price and stock (a variable product's are its variations'). */
+/**
+ * A simple product's price, sale price and its days, stock and backorders (a variable product's
+ * are its variations').
+ */
 export function ProductPriceSection({ product }: { product: ProductRecord | null }) {
   const { t } = useTranslation();
   const id = useId();
@@ -28,6 +31,29 @@ export function ProductPriceSection({ product }: { product: ProductRecord | null
         currency={currency}
       />
       <label className="text-sm font-medium">
+        {t("backOffice.products.saleFrom")}
+        <input
+          name="date_on_sale_from"
+          type="date"
+          defaultValue={product?.date_on_sale_from?.slice(0, 10) ?? ""}
+          aria-describedby={`${id}-sale-hint`}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.saleTo")}
+        <input
+          name="date_on_sale_to"
+          type="date"
+          defaultValue={product?.date_on_sale_to?.slice(0, 10) ?? ""}
+          aria-describedby={`${id}-sale-hint`}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <p id={`${id}-sale-hint`} className="text-sm text-stone-600 sm:col-span-4">
+        {t("backOffice.products.saleDatesHint")}
+      </p>
+      <label className="text-sm font-medium">
         {t("backOffice.products.stockQuantity")}
         <input
           name="stock_quantity"
@@ -44,6 +70,16 @@ export function ProductPriceSection({ product }: { product: ProductRecord | null
           {stockStatuses.map((state) => (
             <option key={state} value={state}>
               {t(`backOffice.products.stockStatus.${state}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium">
+        {t("backOffice.products.backorders")}
+        <select name="backorders" defaultValue={product?.backorders ?? "no"} className={ADMIN_FIELD}>
+          {BACKORDERS.map((option) => (
+            <option key={option} value={option}>
+              {t(`backOffice.products.backorderOptions.${option}`)}
             </option>
           ))}
         </select>

@@ -1,4 +1,4 @@
-import { reviews, sessions, users } from "@vitrine/db";
+import { products, reviews, sessions, users } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -66,6 +66,23 @@ describe.each(await availableDialects())("product page review action on %s", (di
     await expect(
       handleProductAction(context, post({ intent: "review", rating: "3", comment: "ok" }), "no-such-product"),
     ).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await database.db.select().from(reviews)).toHaveLength(0);
+  });
+
+  it("refuses a review of a product whose reviews are off with a 403 and its message, and keeps nothing", async () => {
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1000 });
+    await database.db.update(products).set({ reviewsAllowed: false }).where(eq(products.id, mug.id));
+    const { context, invalidatePages } = contextFor(null);
+    const result = await handleProductAction(
+      context,
+      post({ intent: "review", rating: "5", comment: "Lovely.", author: "Ana", email: "ana@example.com" }),
+      "mug",
+    );
+    expect(result).toMatchObject({
+      init: { status: 403 },
+      data: { errors: { form: "reviews.errors.reviews_closed" } },
+    });
+    expect(invalidatePages).not.toHaveBeenCalled();
     expect(await database.db.select().from(reviews)).toHaveLength(0);
   });
 

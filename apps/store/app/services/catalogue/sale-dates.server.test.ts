@@ -3,7 +3,7 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addToCart, loadCart } from "../cart/cart.server.ts";
-import { productCardsByIds } from "./catalogue.server.ts";
+import { productBySlug, productCardsByIds } from "./catalogue.server.ts";
 import {
   insertSession,
   insertSimpleProduct,
@@ -117,5 +117,7 @@ describe.each(await availableDialects())("sale dates and catalogue visibility on
     ).toEqual(["visible", "catalog"]);
     const found = await new ProductSearch(db).search({ locale: "en", query: "lamp", limit: 10 });
     expect(found.hits.map((hit) => hit.id).sort()).toEqual([ids.visible!, ids.search!].sort());
+    // A hidden product's page still opens at its address, as WooCommerce's does.
+    expect((await productBySlug(db, "lamp-hidden", "en"))?.id).toBe(ids.hidden);
   });
 });

@@ -45,6 +45,8 @@ async function main(): Promise<number> {
     handle = await createDb({
       databaseUrl: config.databaseUrl,
       dataDir: path.resolve(env.INIT_CWD, config.dataDir),
+      // As the server opens it (PG_PREPARED_STATEMENTS, decisions 0072 and 0078).
+      preparedStatements: config.preparedStatements,
     });
   } catch (error) {
     if (error instanceof DatabaseOpenError) {

@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { bearer, E2E_MEDIA_DIR, expect, type SharedStore, type SharedStoreEnv, test } from "./fixtures.ts";
 import { axe, signInByForm, WCAG_TAGS } from "./support.ts";
 
 /**
- * Consent, first-party analytics and GA4 (issue 18, decision 0040), each test on a store of its own:
- * the settings are store-wide.
+ * Consent, first-party analytics and GA4 (issue 18, decision 0040), on the worker's store of this
+ * file (its own administrator): the settings are store-wide, so each test sets its own and the
+ * fixture puts them back after it. Every test follows its own visitor's session.
  */
 const ADMIN = { email: "analytics-admin@example.com", password: "analytics admin password" };
 const EVENTS = "/api/vitrine/v2/analytics/events";
@@ -15,17 +16,16 @@ const serious = (violations: Array<{ impact?: string | null }>) =>
 type Sent = { kind: string; path: string; target?: string; landing?: { url: string; referrer: string } };
 
 async function storeWith(
-  spareStore: (env?: Record<string, string>) => Promise<{ port: number }>,
+  sharedStore: (env: SharedStoreEnv) => Promise<SharedStore>,
   page: Page,
   settings: object,
 ) {
-  const store = await spareStore({
+  const { origin } = await sharedStore({
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SEED_DEMO: "on",
     MEDIA_DIR: E2E_MEDIA_DIR,
   });
-  const origin = `http://127.0.0.1:${store.port}`;
   const { token } = (await (
     await page.request.post(`${origin}/api/vitrine/v2/auth/token`, { data: ADMIN })
   ).json()) as { token: string };
@@ -74,11 +74,11 @@ const consentEvents = () => {
 test("nothing is sent before consent; accepting statistics starts analytics without a reload; each kind of event; revoking stops it", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
-  // A spare store's start, and a long walk through the store.
+  // The store's start (when the worker's first), and a long walk through the store.
   test.setTimeout(180_000);
-  const { origin } = await storeWith(spareStore, page, {
+  const { origin } = await storeWith(sharedStore, page, {
     consent: { banner: true },
     analytics: { enabled: true },
   });
@@ -252,10 +252,10 @@ async function storeToken(page: Page, origin: string) {
 test("a consent tool's wp_set_consent starts analytics and order attribution; Global Privacy Control denies both until the shopper chooses", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const { origin, put } = await storeWith(spareStore, page, { analytics: { enabled: true } });
+  const { origin, put } = await storeWith(sharedStore, page, { analytics: { enabled: true } });
 
   // No consent mechanism: analytics and attribution at once.
   const plain = await visitor(browser, origin);
@@ -330,10 +330,10 @@ test("a consent tool's wp_set_consent starts analytics and order attribution; Gl
 test("an outbound click whose event cannot go as a beacon waits for it at most 1 s", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const { origin } = await storeWith(spareStore, page, { analytics: { enabled: true } });
+  const { origin } = await storeWith(sharedStore, page, { analytics: { enabled: true } });
   const { context, page: shopper } = await visitor(browser, origin);
   await context.addInitScript(() => {
     navigator.sendBeacon = () => false;
@@ -370,10 +370,10 @@ test("an outbound click whose event cannot go as a beacon waits for it at most 1
 test("with a GA4 measurement id, the same events go through gtag after consent, and the policy allows Google's hosts", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
   test.setTimeout(120_000);
-  const { origin } = await storeWith(spareStore, page, {
+  const { origin } = await storeWith(sharedStore, page, {
     consent: { banner: true },
     analytics: { enabled: true, ga4_measurement_id: "G-TEST12345" },
   });
@@ -427,11 +427,11 @@ for(var i=0;i<q.length;i++)run(q[i]);q.push=function(a){run(a);return Array.prot
 test("a recorded session plays back in the back office with every field masked", async ({
   page,
   browser,
-  spareStore,
+  sharedStore,
 }) => {
-  // A spare store, a shopper's page recorded until its batches are in, and the replay.
+  // The store's start (when the worker's first), a shopper's page recorded until its batches are in, and the replay.
   test.setTimeout(180_000);
-  const { origin, token } = await storeWith(spareStore, page, {
+  const { origin, token } = await storeWith(sharedStore, page, {
     analytics: { enabled: true, recording: { enabled: true, sample_rate: 100 } },
   });
   const { context, page: shopper } = await visitor(browser, origin);

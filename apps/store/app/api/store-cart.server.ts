@@ -31,6 +31,9 @@ const errorCodes: Record<CartErrorCode, { status: number; code: string }> = {
   line_not_found: { status: 404, code: "woocommerce_rest_cart_invalid_key" },
   invalid_quantity: { status: 400, code: "rest_invalid_param" },
   invalid_request: { status: 400, code: "rest_invalid_param" },
+  // An external product, or a grouped one itself: WooCommerce's "cannot be purchased" (decision 0076).
+  not_purchasable: { status: 400, code: "woocommerce_rest_cart_product_is_not_purchasable" },
+  choose_products: { status: 400, code: "woocommerce_rest_cart_product_is_not_purchasable" },
 };
 
 /** The Store API's cart routes (`/api/store/v1/cart…`): JSON onto the request's cart, `context.cart`. */

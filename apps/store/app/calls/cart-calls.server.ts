@@ -43,7 +43,10 @@ const addToCartCall: CallHandler = async (context, input, request) => {
   if (!result.ok) {
     const { error } = result;
     // The shopper must fix this on the product page (choose options, fewer items): send them there.
+    // A product that is never a cart line (external, a grouped one itself) is refused outright.
+    const never = error.code === "not_purchasable" || error.code === "choose_products";
     return {
+      ...(never ? { status: 400 } : {}),
       json: {
         error: true,
         product_url: error.details.slug ? `${context.config.publicUrl}/product/${error.details.slug}` : "",

@@ -21,6 +21,8 @@ export type CartLineView = {
   taxStatus: TaxStatus;
   taxClass: string;
   shippingClassId: number | null;
+  /** Nothing to ship (a virtual product or variation, decision 0076). */
+  virtual: boolean;
   /** The unit price as the cart shows it (with or without tax, by the store's settings). */
   displayPrice: number;
   /** Before discounts, without tax, and its tax: the totals engine's figures for the line. */
@@ -46,6 +48,8 @@ export type CartView = {
   coupons: string[];
   /** Whether an applied coupon grants free shipping (the zones' free shipping may then be offered). */
   freeShipping: boolean;
+  /** Whether any line ships: a cart of virtual lines only asks for no shipping (decision 0076). */
+  needsShipping: boolean;
 };
 
 export const MAX_LINE_QUANTITY = 9999;
@@ -74,4 +78,5 @@ export const emptyCart: CartView = {
   totals: NO_TOTALS,
   coupons: [],
   freeShipping: false,
+  needsShipping: false,
 };

@@ -20,6 +20,8 @@ export type ProductCard = {
   averageRating: number;
   reviewCount: number;
   image: ImageView | null;
+  /** An external product's button text ("" for the store's "Buy product"); only external products have one. */
+  buttonText?: string;
 };
 
 export type CategoryNode = {
@@ -89,4 +91,9 @@ export type ProductPage = ProductCard & {
   categories: Array<{ slug: string; name: string }>;
   reviews: ReviewView[];
   related: ProductCard[];
+  tags: Array<{ slug: string; name: string }>;
+  /** A grouped product's published children, in the owner's order (decision 0076). */
+  grouped: ProductCard[];
+  /** "You may also like…": the owner's upsells, published ones only. */
+  upsells: ProductCard[];
 };

@@ -44,7 +44,12 @@ export function parseCheckoutForm(fields: Record<string, string>, options: { ter
 
   const paymentMethod = z.string().min(1).max(40).safeParse(fields.payment_method);
   if (!paymentMethod.success) errors.payment_method = "checkout.errors.payment";
-  const shippingMethod = z.string().min(1).max(40).safeParse(fields.shipping_method);
+  // A cart of virtual products only names none (decision 0076): the order's placement refuses a
+  // missing one for a cart that ships.
+  const shippingMethod = z
+    .string()
+    .max(40)
+    .safeParse(fields.shipping_method ?? "");
   if (!shippingMethod.success) errors.shipping_method = "checkout.errors.shipping";
   if (options.terms && fields.terms !== "on" && fields.terms !== "1") errors.terms = "checkout.errors.terms";
   const note = (fields.order_comments ?? "").trim().slice(0, 2000);

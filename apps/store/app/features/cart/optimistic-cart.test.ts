@@ -18,6 +18,7 @@ const line = (key: string, unitPrice: number, quantity: number) => ({
   taxStatus: "taxable" as const,
   taxClass: "",
   shippingClassId: null,
+  virtual: false,
   displayPrice: unitPrice,
   subtotal: unitPrice * quantity,
   subtotalTax: 0,
@@ -34,6 +35,7 @@ const cart: CartView = {
   totals: { ...NO_TOTALS, subtotal: 1500, shippingTotal: 200, total: 1700 },
   coupons: [],
   freeShipping: false,
+  needsShipping: true,
 };
 
 describe("optimisticCart", () => {

@@ -3,6 +3,7 @@ import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCard as Card } from "../../lib/catalogue.ts";
 import { AddToCartButton } from "../cart/add-to-cart-button.tsx";
+import { ExternalButton } from "../product/external-button.tsx";
 import { QuickViewButton } from "../quickview/quickview-button.tsx";
 import { Price } from "./price.tsx";
 import { StockStatus } from "./stock-status.tsx";
@@ -34,22 +35,41 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
       </h3>
       <div className="price-wrapper">
         <Price price={product.price} />
-        <StockStatus stock={product.stock} />
+        {/* A grouped product's stock is its children's; an external one's the other store's. */}
+        {(product.type === "simple" || product.type === "variable") && <StockStatus stock={product.stock} />}
       </div>
       <p className="product-excerpt text-sm text-stone-600">{product.shortDescription}</p>
       <div className="add-to-cart-button self-end">
         {buyable ? (
           <AddToCartButton productId={product.id} productName={product.name} />
+        ) : product.type === "external" ? (
+          <ExternalButton
+            productId={product.id}
+            text={product.buttonText}
+            label={t("catalogue.buyProductNamed", {
+              text: product.buttonText || t("product.buyProduct"),
+              name: product.name,
+            })}
+            className="block w-full rounded bg-brand px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-dark"
+          />
         ) : (
           <Link
             to={href}
             className="block w-full rounded border border-brand px-3 py-2 text-center text-sm font-semibold text-brand hover:bg-emerald-50"
             aria-label={t(
-              product.type === "variable" ? "catalogue.selectOptionsNamed" : "catalogue.outOfStockNamed",
+              product.type === "variable"
+                ? "catalogue.selectOptionsNamed"
+                : product.type === "grouped"
+                  ? "catalogue.viewProductsNamed"
+                  : "catalogue.outOfStockNamed",
               { name: product.name },
             )}
           >
-            {product.type === "variable" ? t("catalogue.selectOptions") : t("stock.outofstock")}
+            {product.type === "variable"
+              ? t("catalogue.selectOptions")
+              : product.type === "grouped"
+                ? t("catalogue.viewProducts")
+                : t("stock.outofstock")}
           </Link>
         )}
         <QuickViewButton productId={product.id} productName={product.name} />

@@ -130,26 +130,29 @@ export function CheckoutForm({ data, result }: { data: CheckoutPageData; result?
                 ))}
               </div>
             </fieldset>
-            <fieldset>
-              <legend className="sr-only">{t("checkout.shippingDetails")}</legend>
-              <CheckboxField
-                name="ship_to_different_address"
-                value="1"
-                defaultChecked={shipToDifferent}
-                onChange={(event) => setShipToDifferent(event.currentTarget.checked)}
-                label={t("checkout.shipToDifferent")}
-                labelClassName="flex items-center gap-2 font-medium"
-              />
-              {/* Without JavaScript the fields stay visible; the server reads them only when the box is ticked. */}
-              <div className="mt-3" hidden={hydrated && !shipToDifferent}>
-                <AddressFields
-                  prefix="shipping"
-                  country={shippingCountry}
-                  onCountryChange={setShippingCountry}
-                  {...address}
+            {/* A cart of virtual products only asks for no shipping address (decision 0076). */}
+            {data.cart.needsShipping && (
+              <fieldset>
+                <legend className="sr-only">{t("checkout.shippingDetails")}</legend>
+                <CheckboxField
+                  name="ship_to_different_address"
+                  value="1"
+                  defaultChecked={shipToDifferent}
+                  onChange={(event) => setShipToDifferent(event.currentTarget.checked)}
+                  label={t("checkout.shipToDifferent")}
+                  labelClassName="flex items-center gap-2 font-medium"
                 />
-              </div>
-            </fieldset>
+                {/* Without JavaScript the fields stay visible; the server reads them only when the box is ticked. */}
+                <div className="mt-3" hidden={hydrated && !shipToDifferent}>
+                  <AddressFields
+                    prefix="shipping"
+                    country={shippingCountry}
+                    onCountryChange={setShippingCountry}
+                    {...address}
+                  />
+                </div>
+              </fieldset>
+            )}
             <TextareaField
               id="order_comments"
               name="order_comments"

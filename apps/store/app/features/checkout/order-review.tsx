@@ -58,25 +58,29 @@ export function OrderReview({
         totals={rows}
       />
 
-      <fieldset aria-describedby={errors.shipping_method ? "shipping_method-error" : undefined}>
-        <legend className="font-medium" id="shipping_method">
-          {t("checkout.shippingMethod")}
-        </legend>
-        {shippingRates.map((method) => (
-          <label key={method.id} className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="shipping_method"
-              value={method.id}
-              checked={method.id === shippingId}
-              onChange={() => choose("shipping", method.id)}
-            />
-            {method.label}
-            {method.cost > 0 ? `: ${money(method.cost)}` : ` (${t("checkout.shipping.free")})`}
-          </label>
-        ))}
-        <FieldError id="shipping_method" error={error("shipping_method")} />
-      </fieldset>
+      {!data.cart.needsShipping ? (
+        <p className="text-sm text-stone-700">{t("checkout.noShippingNeeded")}</p>
+      ) : (
+        <fieldset aria-describedby={errors.shipping_method ? "shipping_method-error" : undefined}>
+          <legend className="font-medium" id="shipping_method">
+            {t("checkout.shippingMethod")}
+          </legend>
+          {shippingRates.map((method) => (
+            <label key={method.id} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="shipping_method"
+                value={method.id}
+                checked={method.id === shippingId}
+                onChange={() => choose("shipping", method.id)}
+              />
+              {method.label}
+              {method.cost > 0 ? `: ${money(method.cost)}` : ` (${t("checkout.shipping.free")})`}
+            </label>
+          ))}
+          <FieldError id="shipping_method" error={error("shipping_method")} />
+        </fieldset>
+      )}
 
       <fieldset aria-describedby={errors.payment_method ? "payment_method-error" : undefined}>
         <legend className="font-medium" id="payment_method">

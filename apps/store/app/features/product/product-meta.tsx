@@ -36,6 +36,21 @@ export function ProductMeta({ product, sku }: { product: ProductPage; sku: strin
             </dd>
           </div>
         )}
+        {product.tags.length > 0 && (
+          <div className="flex gap-2">
+            <dt>{t("product.tags")}</dt>
+            <dd>
+              {product.tags.map((tag, index) => (
+                <span key={tag.slug}>
+                  {index > 0 && ", "}
+                  <Link to={`/product-tag/${tag.slug}`} rel="tag" className="underline">
+                    {tag.name}
+                  </Link>
+                </span>
+              ))}
+            </dd>
+          </div>
+        )}
       </dl>
       <ProductSidebar title={t("product.sidebarTitle")}>
         <h3 className="mb-1 text-sm font-semibold uppercase text-stone-600">{t("product.categories")}</h3>

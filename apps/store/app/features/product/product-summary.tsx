@@ -4,6 +4,8 @@ import type { ProductPage, VariationView } from "../../lib/catalogue.ts";
 import type { SelectionState } from "../../lib/variation-selection.ts";
 import { StockStatus } from "../catalogue/stock-status.tsx";
 import { AddToCartForm } from "./add-to-cart-form.tsx";
+import { ExternalButton } from "./external-button.tsx";
+import { GroupedForm } from "./grouped-form.tsx";
 import { ProductMeta } from "./product-meta.tsx";
 import type { ProductSelection } from "./product-selection.ts";
 import { ReviewLink } from "./reviews.tsx";
@@ -62,18 +64,30 @@ export function ProductSummary({
           selectionState={selectionState}
         />
       )}
-      {selection.stock && <StockStatus stock={selection.stock} detailed />}
-      <AddToCartForm
-        ref={addButton}
-        id={cartFormId}
-        productId={product.id}
-        variationId={variation?.id ?? null}
-        blockedReason={selection.reason}
-        quantity={quantity}
-        onQuantityChange={onQuantityChange}
-        maxQuantity={selection.maxQuantity}
-        quantityId="quantity"
-      />
+      {product.type === "external" ? (
+        <ExternalButton
+          productId={product.id}
+          text={product.buttonText}
+          className="single_add_to_cart_button inline-flex h-10 items-center rounded bg-brand px-6 font-semibold text-white hover:bg-brand-dark"
+        />
+      ) : product.type === "grouped" ? (
+        <GroupedForm productId={product.id} children={product.grouped} />
+      ) : (
+        <>
+          {selection.stock && <StockStatus stock={selection.stock} detailed />}
+          <AddToCartForm
+            ref={addButton}
+            id={cartFormId}
+            productId={product.id}
+            variationId={variation?.id ?? null}
+            blockedReason={selection.reason}
+            quantity={quantity}
+            onQuantityChange={onQuantityChange}
+            maxQuantity={selection.maxQuantity}
+            quantityId="quantity"
+          />
+        </>
+      )}
       <ProductMeta product={product} sku={variation?.sku ?? product.sku} />
     </div>
   );

@@ -22,11 +22,22 @@ export async function handleCartAction(context: AppLoadContext, request: Request
 
   if (intent.data === "add") {
     const back = safeRedirectPath(refererPath(request), "/cart");
-    const result = await cart.add({
-      productId: fields.product_id ?? "",
-      variationId: fields.variation_id,
-      quantity: fields.quantity,
+    // A grouped product's form sends a quantity per child (`quantity[{id}]`, as WooCommerce's).
+    const quantities = Object.entries(fields).flatMap(([name, value]) => {
+      const child = /^quantity\[(\d{1,10})\]$/.exec(name)?.[1];
+      return child === undefined ? [] : [[child, value.trim() === "" ? "0" : value] as const];
     });
+    const result =
+      quantities.length > 0
+        ? await cart.addGrouped({
+            productId: fields.product_id ?? "",
+            quantities: Object.fromEntries(quantities),
+          })
+        : await cart.add({
+            productId: fields.product_id ?? "",
+            variationId: fields.variation_id,
+            quantity: fields.quantity,
+          });
     if (!result.ok && ["invalid_request", "invalid_quantity"].includes(result.error.code))
       throw data({ code: "invalid_request", message: "Invalid add-to-cart request." }, { status: 400 });
     if (!result.ok) {
@@ -41,10 +52,11 @@ export async function handleCartAction(context: AppLoadContext, request: Request
     // "Go to the cart after a product is added" holds for every add, the product page's form too,
     // as WooCommerce's form handler redirects from both.
     const next = context.settings.cart_redirect_after_add === "yes" ? "/cart" : back;
+    const count = (result as { count?: number }).count ?? 1;
     await session.pushNotice({
       type: "success",
-      message: "cart.added",
-      params: { name: result.name, cartLink: next === "/cart" ? "no" : "yes" },
+      message: count > 1 ? "cart.groupedAdded" : "cart.added",
+      params: { name: result.name, count: String(count), cartLink: next === "/cart" ? "no" : "yes" },
     });
     throw redirect(next, { headers: await cartHeaders(context, request) });
   }

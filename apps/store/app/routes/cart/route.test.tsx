@@ -24,6 +24,7 @@ const line = (key: string, name: string, quantity: number, unitPrice: number): C
   taxStatus: "taxable",
   taxClass: "",
   shippingClassId: null,
+  virtual: false,
   displayPrice: unitPrice,
   subtotal: unitPrice * quantity,
   subtotalTax: 0,
@@ -39,6 +40,7 @@ const cart: CartView = {
   totals: { ...NO_TOTALS, subtotal: 5400, total: 5400 },
   coupons: [],
   freeShipping: false,
+  needsShipping: true,
   lines: [
     { ...line("k1", "Canvas tote", 2, 1800), attributes: [{ label: "Colour", value: "Sand" }] },
     line("k2", "Enamel mug", 1, 1800),

@@ -1,8 +1,10 @@
 import { CartTable } from "../../features/cart/cart-table.tsx";
 import { CartCheckoutBar, CartTotals, EmptyCart } from "../../features/cart/cart-totals.tsx";
 import { useCartLines, useUpdatedCartTotals } from "../../features/cart/use-cart-lines.ts";
+import { ProductGrid } from "../../features/catalogue/product-card.tsx";
 import { CouponForm } from "../../features/coupons/coupon-form.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { crossSellCards } from "../../services/catalogue/catalogue.server.ts";
 import { appliedCouponViews } from "../../services/coupons/coupon-session.server.ts";
 import type { Route } from "./+types/route";
 import { handleCartAction, removeItemFromLink } from "./cart-action.server.ts";
@@ -12,7 +14,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The mini-cart's remove links (`?remove_item=KEY&_wpnonce=N`) work as plain navigations too.
   if (url.searchParams.has("remove_item")) await removeItemFromLink(context, request, url);
   const { cart, priced } = await context.cart.priced();
-  return { cart, coupons: appliedCouponViews(priced?.applied) };
+  // "You may be interested in…": the cart's products' cross-sells (decision 0076).
+  const crossSells = await crossSellCards(
+    context.db,
+    [...new Set(cart.lines.map((line) => line.productId))],
+    context.locale,
+    context.siteCache,
+    await context.shownPrices(),
+  );
+  return { cart, coupons: appliedCouponViews(priced?.applied), crossSells };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -38,6 +48,14 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         </div>
         <CartTotals cart={lines.view} generation={totalsGeneration} />
       </div>
+      {loaderData.crossSells.length > 0 && (
+        <section aria-labelledby="cross-sells-heading" className="cross-sells mt-12">
+          <h2 id="cross-sells-heading" className="mb-4 text-xl font-semibold">
+            {t("cart.crossSells")}
+          </h2>
+          <ProductGrid products={loaderData.crossSells} />
+        </section>
+      )}
       <CartCheckoutBar />
     </section>
   );

@@ -35,8 +35,9 @@ export async function loadCheckout(context: AppLoadContext) {
     pricing: priced.pricing,
     coupons: appliedCouponViews(priced.applied),
     countries,
-    // Every zone with its rates for this cart: the form offers the first zone's that holds the address.
-    shippingZones: await checkoutZones(context, cart),
+    // Every zone with its rates for this cart: the form offers the first zone's that holds the address;
+    // a cart of virtual products only is offered none (decision 0076).
+    shippingZones: cart.needsShipping ? await checkoutZones(context, cart) : [],
     paymentMethods: checkoutGateways({ payments: context.settings.payments, config: context.config }).map(
       ({ id, titleKey, descriptionKey }) => ({
         id,

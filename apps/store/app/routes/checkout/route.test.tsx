@@ -30,6 +30,7 @@ const cart: CartView = {
       taxStatus: "taxable",
       taxClass: "",
       shippingClassId: null,
+      virtual: false,
       displayPrice: 1800,
       subtotal: 3600,
       subtotalTax: 0,
@@ -40,6 +41,7 @@ const cart: CartView = {
   totals: { ...NO_TOTALS, subtotal: 3600, total: 3600 },
   coupons: [],
   freeShipping: false,
+  needsShipping: true,
 };
 
 const loaderData = {
@@ -71,6 +73,7 @@ const loaderData = {
         taxClass: "",
         needsShipping: true,
         shippingClassId: null,
+        virtual: false,
       },
     ],
     coupons: [],

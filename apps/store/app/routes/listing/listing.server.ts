@@ -15,6 +15,7 @@ import {
   sharedAttributeCatalogue,
 } from "../../services/catalogue/listing-filters.server.ts";
 import { parseListingQuery } from "../../services/catalogue/listing-query.server.ts";
+import { tagBySlug } from "../../services/catalogue/tags.server.ts";
 import { PageTags } from "../../services/shared/page-tags.server.ts";
 import { movedTo } from "../../services/shared/redirects.server.ts";
 
@@ -23,12 +24,12 @@ const MAX_PAGE = 100_000;
 export type SidebarCategory = { slug: string; name: string; children: SidebarCategory[] };
 
 /**
- * `/shop` and `/product-category/{slug}`, each with `/page/N`, `?orderby=` and the sidebar's filters
+ * `/shop`, `/product-category/{slug}` and `/product-tag/{tag}`, each with `/page/N`, `?orderby=` and the sidebar's filters
  * (price, stock, attribute terms: lib/listing-query.ts).
  */
 export async function loadListing(
   context: AppLoadContext,
-  params: { slug?: string; page?: string },
+  params: { slug?: string; tag?: string; page?: string },
   url: URL,
 ) {
   const { db, locale } = context;
@@ -41,15 +42,21 @@ export async function loadListing(
   ) {
     throw data(null, { status: 404 });
   }
-  const basePath = params.slug ? `/product-category/${params.slug}` : "/shop";
+  const basePath = params.slug
+    ? `/product-category/${params.slug}`
+    : params.tag
+      ? `/product-tag/${params.tag}`
+      : "/shop";
   if (params.page === "1") throw redirect(basePath + url.search, 301);
   const asked = parseListingQuery(url.searchParams);
 
-  const [tree, attributeCatalogue, index] = await Promise.all([
+  const [tree, attributeCatalogue, index, tag] = await Promise.all([
     sharedCategoryTree(context, locale),
     sharedAttributeCatalogue(context, locale),
     context.productListings.current(),
+    params.tag ? tagBySlug(db, params.tag, locale) : null,
   ]);
+  if (params.tag && !tag) throw data(null, { status: 404 });
   const found = params.slug ? findCategory(tree, params.slug) : null;
   if (params.slug && !found) {
     // A category whose address changed: its old one (and any before it) answers 301 to the new.
@@ -61,6 +68,7 @@ export async function loadListing(
   const attributes = resolveAttributeFilters(attributeCatalogue, asked.attributes);
   const filter = {
     categoryIds: found ? descendantIds(found.node) : undefined,
+    tagIds: tag ? [tag.id] : undefined,
     minPrice: asked.minPrice === null ? undefined : Math.round(asked.minPrice * 100),
     maxPrice: asked.maxPrice === null ? undefined : Math.round(asked.maxPrice * 100),
     attributes: attributes.filter,
@@ -87,7 +95,11 @@ export async function loadListing(
   const t = createI18n(locale).t;
   const toSidebar = (nodes: CategoryNode[]): SidebarCategory[] =>
     nodes.map(({ slug, name, children }) => ({ slug, name, children: toSidebar(children) }));
-  const title = found ? found.node.name : t("catalogue.shopTitle");
+  const title = found
+    ? found.node.name
+    : tag
+      ? t("catalogue.tagTitle", { name: tag.name })
+      : t("catalogue.shopTitle");
   return {
     title,
     /** For search engines' result snippets (meta description). */

@@ -27,8 +27,8 @@ export async function loadProductPage(context: AppLoadContext, slug: string, req
     const moved = await movedTo(context.db, `/product/${slug}`);
     throw moved ? redirect(`${moved}${url.search}`, 301) : data(null, { status: 404 });
   }
-  for (const id of [product.id, ...product.related.map((card) => card.id)])
-    context.pageTags.add(PageTags.product(id));
+  const shown = [...product.related, ...product.grouped, ...product.upsells];
+  for (const id of [product.id, ...shown.map((card) => card.id)]) context.pageTags.add(PageTags.product(id));
 
   const chosen: Record<string, string> = {};
   for (const attribute of product.attributes) {

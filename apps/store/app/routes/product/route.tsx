@@ -76,6 +76,14 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
         }}
         reviewForm={actionData as ReviewFormState | undefined}
       />
+      {product.upsells.length > 0 && (
+        <section aria-labelledby="upsells-heading" className="upsells mt-12">
+          <h2 id="upsells-heading" className="mb-4 text-xl font-semibold">
+            {t("product.upsells")}
+          </h2>
+          <ProductGrid products={product.upsells} />
+        </section>
+      )}
       {product.related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-12">
           <h2 id="related-heading" className="mb-4 text-xl font-semibold">
@@ -84,20 +92,22 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
           <ProductGrid products={product.related} />
         </section>
       )}
-      <StickyBar
-        productId={product.id}
-        name={product.name}
-        image={selection.images[0] ?? null}
-        price={price}
-        variable={selection.variable}
-        watch={addButton}
-        formId={CART_FORM_ID}
-        variationsFormId={VARIATIONS_FORM_ID}
-        quantity={quantity}
-        onQuantityChange={setQuantity}
-        maxQuantity={selection.maxQuantity}
-        blocked={selection.reason !== null}
-      />
+      {(product.type === "simple" || product.type === "variable") && (
+        <StickyBar
+          productId={product.id}
+          name={product.name}
+          image={selection.images[0] ?? null}
+          price={price}
+          variable={selection.variable}
+          watch={addButton}
+          formId={CART_FORM_ID}
+          variationsFormId={VARIATIONS_FORM_ID}
+          quantity={quantity}
+          onQuantityChange={setQuantity}
+          maxQuantity={selection.maxQuantity}
+          blocked={selection.reason !== null}
+        />
+      )}
     </article>
   );
 }

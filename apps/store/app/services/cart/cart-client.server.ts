@@ -8,6 +8,7 @@ import { applyPendingCoupons } from "../coupons/coupon-session.server.ts";
 import type { RequestSession, Session } from "../shared/session.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import {
+  addGroupedToCart,
   addToCart,
   CartError,
   type CartErrorCode,
@@ -39,6 +40,13 @@ export const cartInput = {
     /** `attribute_{slug}` choices, by attribute slug, when the variation is named by its options. */
     attributes: z.record(z.string().max(100), z.string().max(200)).default({}),
   }),
+  /** A grouped product's children by id, each with its quantity (0: not chosen). */
+  addGrouped: z.object({
+    productId: id,
+    quantities: z
+      .record(z.string().regex(/^\d{1,10}$/), quantity)
+      .refine((all) => Object.keys(all).length <= 100),
+  }),
   setQuantity: z.object({ key: lineKey, quantity }),
   remove: z.object({ key: lineKey }),
 };
@@ -55,6 +63,8 @@ export type CartClient = {
    */
   priced(): Promise<{ session: Session | null; cart: CartView; priced: PricedCart | null }>;
   add(input: z.input<typeof cartInput.add>): Promise<CartResult>;
+  /** Adds a grouped product's chosen children together; `name` is the names added, joined. */
+  addGrouped(input: z.input<typeof cartInput.addGrouped>): Promise<CartResult & { count?: number }>;
   /** Sets a line's quantity; 0 removes it. */
   setQuantity(input: z.input<typeof cartInput.setQuantity>): Promise<CartResult>;
   remove(input: z.input<typeof cartInput.remove>): Promise<CartResult>;
@@ -128,6 +138,28 @@ export function createCartClient(context: {
       // Codes applied before there was a cart are applied now (decision 0068).
       if (result.ok) await applyPendingCoupons({ db, session, locale, currency: context.settings.currency });
       return result;
+    },
+
+    async addGrouped(input) {
+      const parsed = cartInput.addGrouped.safeParse(input);
+      if (!parsed.success)
+        return refused(quantityIssue(parsed.error) ? "invalid_quantity" : "invalid_request");
+      const quantities = new Map(
+        Object.entries(parsed.data.quantities).map(([childId, count]) => [Number(childId), count]),
+      );
+      const owner = ownerOf(await session.getOrCreate());
+      let count = 0;
+      const result = await attempt(async () => {
+        const { names } = await addGroupedToCart(db, owner, {
+          productId: parsed.data.productId,
+          quantities,
+          locale,
+        });
+        count = names.length;
+        return { name: names.join(", ") };
+      });
+      if (result.ok) await applyPendingCoupons({ db, session, locale, currency: context.settings.currency });
+      return { ...result, count };
     },
 
     async setQuantity(input) {

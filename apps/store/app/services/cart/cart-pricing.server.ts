@@ -105,7 +105,9 @@ export async function priceCart(
     lines,
     coupons: coupons.map(toTotalsCoupon),
   };
-  const totals = computeTotals({ ...pricing, location, shipping: options.shippingRate ?? null });
+  // A cart of virtual lines only is charged no shipping, whatever rate is named (decision 0076).
+  const shipping = cart.needsShipping === false ? null : (options.shippingRate ?? null);
+  const totals = computeTotals({ ...pricing, location, shipping });
   const byKey = new Map(totals.lines.map((line) => [line.key, line]));
   const withTax = taxes.enabled && taxes.displayCart === "incl";
   return {
@@ -155,8 +157,8 @@ function totalsLine(line: CartView["lines"][number], categoryIds: number[]): Tot
     onSale: line.unitPrice < line.regularPrice,
     taxStatus: line.taxStatus,
     taxClass: line.taxClass,
-    // Every product Vitrine sells ships (virtual products come with issue 43).
-    needsShipping: true,
+    // A virtual product or variation ships nothing (decision 0076).
+    needsShipping: !line.virtual,
     shippingClassId: line.shippingClassId,
   };
 }

@@ -7,6 +7,7 @@ import {
   type Database,
   orderLines,
   productImages,
+  productLinks,
   products,
   selectRows,
   type Transaction,
@@ -37,7 +38,11 @@ export type CartErrorCode =
   | "not_enough_stock"
   | "line_not_found"
   | "invalid_quantity"
-  | "invalid_request";
+  | "invalid_request"
+  /** An external product: bought at another store, never a cart line (decision 0076). */
+  | "not_purchasable"
+  /** A grouped product: its children are added, each with its quantity, never the product itself. */
+  | "choose_products";
 
 /** A problem the shopper must fix; `available` says how many can still be added, `slug` where to fix it. */
 export class CartError extends Error {
@@ -141,6 +146,10 @@ async function purchasable(
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "publish")));
   if (!product) throw new CartError("product_not_found");
+  if (product.type === "external")
+    throw new CartError("not_purchasable", { slug: product.slug, name: product.name });
+  if (product.type === "grouped")
+    throw new CartError("choose_products", { slug: product.slug, name: product.name });
   if (product.type === "simple") {
     if (variationId !== null) throw new CartError("product_not_found", { slug: product.slug });
     return { ...product, productId: product.id, variationId: null };
@@ -192,7 +201,7 @@ function assertQuantity(quantity: number): void {
  * trips; this takes two, which on the embedded database is most of an add's cost.
  */
 export async function addToCart(
-  db: Database,
+  db: Database | Transaction,
   owner: CartOwner,
   input: { productId: number; variationId: number | null; quantity: number; locale?: string },
 ): Promise<{ key: string; name: string }> {
@@ -228,8 +237,47 @@ export async function addToCart(
   return { key, name: item.name };
 }
 
+/**
+ * Adds a grouped product's chosen children, each with its quantity (WooCommerce's `quantity[{id}]`),
+ * all or none: one child refused (out of stock, not the group's) adds nothing. Answers the names
+ * added; nothing chosen is `choose_products`.
+ */
+export async function addGroupedToCart(
+  db: Database,
+  owner: CartOwner,
+  input: { productId: number; quantities: ReadonlyMap<number, number>; locale?: string },
+): Promise<{ names: string[] }> {
+  const locale = input.locale ?? FALLBACK_LOCALE;
+  const [parent] = await db
+    .select({
+      slug: products.slug,
+      type: products.type,
+      name: productTexts.text("name", locale, products.slug),
+      children: sql<number[]>`coalesce((select array_agg(${productLinks.linkedProductId})
+        from ${productLinks} where ${productLinks.productId} = ${products.id} and ${productLinks.kind} = 'grouped'), '{}')`,
+    })
+    .from(products)
+    .where(and(eq(products.id, input.productId), eq(products.status, "publish")));
+  if (parent?.type !== "grouped") throw new CartError("product_not_found");
+  const chosen = [...input.quantities].filter(([, quantity]) => quantity > 0);
+  if (chosen.length === 0) throw new CartError("choose_products", { slug: parent.slug, name: parent.name });
+  const children = new Set(parent.children.map(Number));
+  if (chosen.some(([childId]) => !children.has(childId)))
+    throw new CartError("product_not_found", { slug: parent.slug, name: parent.name });
+  return db.transaction(async (tx) => {
+    const names: string[] = [];
+    for (const [productId, quantity] of chosen)
+      names.push((await addToCart(tx, owner, { productId, variationId: null, quantity, locale })).name);
+    return { names };
+  });
+}
+
 /** The quantity of one line of the owner's cart; null when the owner has no cart. */
-async function lineQuantity(db: Database, owner: CartOwner, key: string): Promise<number | null> {
+async function lineQuantity(
+  db: Database | Transaction,
+  owner: CartOwner,
+  key: string,
+): Promise<number | null> {
   const cartId = await findCartId(db, owner);
   if (cartId === null) return null;
   const [line] = await db
@@ -360,6 +408,8 @@ export async function loadCart(
       shippingClassId: sql<
         number | null
       >`coalesce(${variations.shippingClassId}, ${products.shippingClassId})`,
+      // A variation is virtual by its own flag, as in WooCommerce.
+      virtual: sql<boolean>`coalesce(${variations.virtual}, ${products.virtual})`,
       // The cart's coupon codes, in the order applied (kept on its row by the database, migration 0024).
       coupons: carts.couponCodes,
       name: productTexts.text("name", locale, products.slug),
@@ -428,6 +478,7 @@ export async function loadCart(
       taxStatus: row.taxStatus,
       taxClass: row.taxClass,
       shippingClassId: row.shippingClassId === null ? null : Number(row.shippingClassId),
+      virtual: row.virtual === true,
       // As entered until the cart is priced (cart-pricing.server.ts).
       displayPrice: unitPrice,
       subtotal: unitPrice * row.quantity,
@@ -446,6 +497,7 @@ export async function loadCart(
     totals: { ...NO_TOTALS, subtotal, total: subtotal },
     coupons: rows[0]!.coupons,
     freeShipping: false,
+    needsShipping: lines.some((line) => !line.virtual),
   };
 }
 

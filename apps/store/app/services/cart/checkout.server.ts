@@ -166,15 +166,19 @@ export async function checkoutCart(
     attribution: CleanAttribution;
   },
 ): Promise<PlacedOrder> {
-  const shipping = await checkoutShippingChoice(
-    { db: context.db, locale: input.locale, settings: context.settings },
-    {
-      owner: input.owner,
-      address: destinationOf(input.order.shipping),
-      requested: input.order.shippingMethod,
-    },
-  );
-  if (!shipping) throw new CheckoutError("shipping_method_unavailable");
+  // The rate asked for, if the zone holding the address offers it. None (a cart of virtual products
+  // only names none, decision 0076) is for `placeOrder` to judge on the cart it places: refused
+  // there if the cart ships.
+  const shipping = input.order.shippingMethod
+    ? ((await checkoutShippingChoice(
+        { db: context.db, locale: input.locale, settings: context.settings },
+        {
+          owner: input.owner,
+          address: destinationOf(input.order.shipping),
+          requested: input.order.shippingMethod,
+        },
+      )) ?? null)
+    : null;
   const attempt =
     input.attempt && attemptShape.test(input.attempt) ? input.attempt : randomBytes(16).toString("base64url");
   const placed = await placeOrder(context.db, {
@@ -262,6 +266,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       if (placed) return placed;
       const loaded = await loadCart(tx as unknown as Database, input.owner, input.locale, { images: false });
       if (loaded.lines.length === 0) throw new CheckoutError("empty_cart");
+      // A shopper's cart that ships needs a rate the zone offers; a cart of virtual products only
+      // is charged no shipping, whatever was named (decision 0076).
+      const shippingRate = loaded.needsShipping ? input.shippingRate : null;
+      if (loaded.needsShipping && !shippingRate && input.payment.via === "checkout")
+        throw new CheckoutError("shipping_method_unavailable");
       // The order's figures are the totals engine's, priced in this transaction (decision 0066).
       const locale = isLocale(input.locale) ? input.locale : "en";
       const { cart, totals, coupons, dropped } = await priceCart(
@@ -271,7 +280,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         {
           billing: input.billing,
           shipping: input.shipping,
-          shippingRate: input.shippingRate,
+          shippingRate,
           taxAtBase: input.taxAtBase,
           rates,
         },
@@ -306,8 +315,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           totalTax: totals.totalTax,
           pricesIncludeTax: input.pricing.taxes.pricesIncludeTax,
           total,
-          shippingMethod: input.shippingRate?.id ?? null,
-          shippingLabel: input.shippingRate?.label ?? "",
+          shippingMethod: shippingRate?.id ?? null,
+          shippingLabel: shippingRate?.label ?? "",
           paymentMethod: gateway.id,
           billingAddress: input.billing,
           shippingAddress: input.shipping,

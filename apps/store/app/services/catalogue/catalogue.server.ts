@@ -5,13 +5,17 @@ import {
   type Database,
   productCategories,
   productImages,
+  productLinks,
   products,
+  productTags,
   reviews,
+  tags,
+  tagTranslations,
   variationAttributes,
   variations,
 } from "@vitrine/db";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import type {
   CategoryNode,
   Listing,
@@ -31,7 +35,7 @@ import { categoryTexts, pickTranslation, productTexts } from "../shared/translat
 import { AS_ENTERED, type ShownPrices, shownPrice } from "../taxes/shown-prices.server.ts";
 import type { ListingFilter, ListingIndex } from "./listing-index.server.ts";
 import { termsOfProduct } from "./product-attribute-queries.server.ts";
-import { activeSaleOf } from "./sale-dates.server.ts";
+import { activeSale, activeSaleOf } from "./sale-dates.server.ts";
 import { variationTerms } from "./variation-terms.server.ts";
 
 export const PER_PAGE = 12;
@@ -77,13 +81,22 @@ const cardColumns = {
   // variation's own, or the product's for "parent"): shown with tax, each class has its rates.
   imageId: sql<number | null>`(select ${productImages.mediaId} from ${productImages}
     where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-  priceRanges: sql<Array<
-    [string, number, number]
-  > | null>`(select json_agg(json_build_array(r.tax_class, r.low, r.high))
+  // A grouped product's range is its published children's, from the cheapest to the dearest, as
+  // WooCommerce shows it (decision 0076).
+  priceRanges: sql<Array<[string, number, number]> | null>`(case when ${products.type} = 'grouped' then
+    (select json_agg(json_build_array(r.tax_class, r.low, r.high))
+      from (select child.tax_class, min(coalesce(${activeSale("child")}, child.regular_price)) as low,
+          max(coalesce(${activeSale("child")}, child.regular_price)) as high
+        from ${productLinks} link join ${products} child on child.id = link.linked_product_id
+        where link.product_id = ${products.id} and link.kind = 'grouped' and child.status = 'publish'
+        group by 1) as r)
+    else (select json_agg(json_build_array(r.tax_class, r.low, r.high))
     from (select coalesce(nullif(${variations.taxClass}, 'parent'), ${products.taxClass}) as tax_class,
         min(coalesce(${activeSaleOf(variations)}, ${variations.regularPrice})) as low,
         max(coalesce(${activeSaleOf(variations)}, ${variations.regularPrice})) as high
-      from ${variations} where ${variations.productId} = ${products.id} group by 1) as r)`,
+      from ${variations} where ${variations.productId} = ${products.id} group by 1) as r) end)`,
+  /** An external product's button text in the shopper's language ("" for the store's default). */
+  buttonText: texts.text("buttonText", sql`''`),
 };
 
 type CardRow = {
@@ -103,6 +116,7 @@ type CardRow = {
   shortDescription: string;
   imageId: number | null;
   priceRanges: Array<[string, number, number]> | null;
+  buttonText: string;
 };
 
 async function cardsFromRows(
@@ -140,6 +154,7 @@ function cardOf(row: CardRow, images: Map<number, ImageView>, prices: ShownPrice
     averageRating: Number(row.averageRating),
     reviewCount: row.reviewCount,
     image: row.imageId === null ? null : (images.get(row.imageId) ?? null),
+    ...(row.type === "external" ? { buttonText: row.buttonText } : {}),
   };
 }
 
@@ -306,6 +321,16 @@ const categoriesOfProduct = sql<Array<{ id: number; slug: string }>>`coalesce((s
   from ${productCategories} join ${categories} on ${categories.id} = ${productCategories.categoryId}
   where ${productCategories.productId} = ${products.id}), '[]')`;
 
+/** The product's tags, each with its name in `locale` (else English, else its slug). */
+function tagsOfProduct(locale: string) {
+  const name = (lang: string) =>
+    sql`(select ${tagTranslations.name} from ${tagTranslations} where ${tagTranslations.tagId} = ${tags.id} and ${tagTranslations.locale} = ${lang})`;
+  return sql<Array<{ slug: string; name: string }>>`coalesce((select json_agg(json_build_object(
+      'slug', ${tags.slug}, 'name', coalesce(${name(locale)}, ${name("en")}, ${tags.slug})) order by ${tags.slug})
+    from ${productTags} join ${tags} on ${tags.id} = ${productTags.tagId}
+    where ${productTags.productId} = ${products.id}), '[]')`;
+}
+
 /**
  * A published product's page. Two statements side by side (issue 14: few statements per page): the
  * product's row, which brings its gallery, attributes, variations, reviews and categories as
@@ -320,7 +345,7 @@ export async function productBySlug(
   /** How the shopper sees prices (`context.shownPrices()`). */
   prices: ShownPrices = AS_ENTERED,
 ): Promise<ProductPage | null> {
-  const [[row], relatedCardRows] = await Promise.all([
+  const [[row], besideRows] = await Promise.all([
     db
       .select({
         ...cardColumns,
@@ -336,20 +361,24 @@ export async function productBySlug(
         variations: variationsOfProduct,
         reviews: reviewsOfProduct,
         categories: categoriesOfProduct,
+        tags: tagsOfProduct(locale),
       })
       .from(products)
       .leftJoin(...texts.own(locale))
       .leftJoin(...texts.fallback)
       .where(and(eq(products.slug, slug), eq(products.status, "publish"))),
-    relatedRows(db, slug, locale),
+    cardsBeside(db, slug, locale),
   ]);
   if (!row) return null;
+  const beside = (kind: string) =>
+    besideRows.filter((card) => card.kind === kind).sort((a, b) => a.position - b.position || a.id - b.id);
+  const relatedCardRows = beside("related");
 
   // One statement for every picture on the page: the product's, its variations' and the related cards'.
   const images = await loadImages(
     db,
     [
-      ...cardImageIds([row, ...relatedCardRows]),
+      ...cardImageIds([row, ...besideRows]),
       ...row.galleryIds,
       ...row.variations.flatMap((v) => (v.imageId ? [v.imageId] : [])),
     ],
@@ -420,14 +449,84 @@ export async function productBySlug(
       reply: review.reply,
     })),
     related: relatedCardRows.map((related) => cardOf(related, images, prices)),
+    tags: row.tags,
+    grouped: beside("grouped").map((linked) => cardOf(linked, images, prices)),
+    upsells: beside("upsell").map((linked) => cardOf(linked, images, prices)),
   };
+}
+
+/**
+ * The cards the product page of `slug` shows beside the product, in one statement that runs beside
+ * the product's own (issue 14: few statements per page): its related cards, and the published
+ * products it links to as its grouped children or upsells (decision 0076), each with its kind and
+ * its place in its list.
+ */
+function cardsBeside(db: Database, slug: string, locale: string) {
+  return unionAll(relatedRows(db, slug, locale), linkedRows(db, slug, locale));
+}
+
+/** The product's grouped children and upsells, in the owner's order. */
+function linkedRows(db: Database, slug: string, locale: string) {
+  const page = alias(products, "linking_product");
+  return db
+    .select({
+      ...cardColumns,
+      kind: sql<string>`${productLinks.kind}`.as("kind"),
+      position: sql<number>`${productLinks.position}`.as("position"),
+    })
+    .from(products)
+    .innerJoin(productLinks, eq(productLinks.linkedProductId, products.id))
+    .innerJoin(page, eq(page.id, productLinks.productId))
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
+    .where(
+      and(
+        eq(page.slug, slug),
+        eq(products.status, "publish"),
+        inArray(productLinks.kind, ["grouped", "upsell"]),
+      ),
+    )
+    .orderBy(asc(productLinks.position), asc(products.id));
+}
+
+/**
+ * The cross-sells of the products in a cart ("You may be interested in…"): published, not in the
+ * cart already, at most `limit`, in the owner's order of the first product that names each.
+ */
+export async function crossSellCards(
+  db: Database,
+  inCart: number[],
+  locale: string,
+  cache?: SiteCache,
+  prices: ShownPrices = AS_ENTERED,
+  limit = 4,
+): Promise<ProductCard[]> {
+  if (inCart.length === 0) return [];
+  const rows = await db
+    .select({ ...cardColumns, position: productLinks.position })
+    .from(products)
+    .innerJoin(productLinks, eq(productLinks.linkedProductId, products.id))
+    .leftJoin(...texts.own(locale))
+    .leftJoin(...texts.fallback)
+    .where(
+      and(
+        eq(productLinks.kind, "cross_sell"),
+        inArray(productLinks.productId, inCart),
+        notInArray(products.id, inCart),
+        eq(products.status, "publish"),
+      ),
+    )
+    .orderBy(asc(productLinks.position), asc(products.id));
+  const seen = new Set<number>();
+  const unique = rows.filter((row) => !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
+  return cardsFromRows(db, unique, locale, cache, prices);
 }
 
 /**
  * Up to four published products sharing a category with the product of `slug`, best sellers first.
  * It takes the slug, not the id, so that it runs beside the product's own statement.
  */
-function relatedRows(db: Database, slug: string, locale: string): Promise<CardRow[]> {
+function relatedRows(db: Database, slug: string, locale: string) {
   const page = alias(products, "page_product");
   const own = db
     .select({ id: productCategories.categoryId })
@@ -435,7 +534,15 @@ function relatedRows(db: Database, slug: string, locale: string): Promise<CardRo
     .innerJoin(page, eq(page.id, productCategories.productId))
     .where(eq(page.slug, slug));
   return db
-    .select(cardColumns)
+    .select({
+      ...cardColumns,
+      kind: sql<string>`'related'`.as("kind"),
+      // The list's order, as the union keeps none of its parts' own.
+      position:
+        sql<number>`(row_number() over (order by ${products.totalSales} desc, ${products.id}))::int`.as(
+          "position",
+        ),
+    })
     .from(products)
     .leftJoin(...texts.own(locale))
     .leftJoin(...texts.fallback)

@@ -20,6 +20,8 @@ export type ListedProduct = {
   stock: StockFilter;
   categoryIds: readonly number[];
   termIds: readonly number[];
+  /** Its product tags (decision 0076): a tag's listing page keeps the products having it. */
+  tagIds?: readonly number[];
   menuOrder: number;
   totalSales: number;
   /** The average rating in hundredths (4.25 is 425): compared exactly, as the database does. */
@@ -34,6 +36,8 @@ export type ListingFilter = {
   /** Only these products (a search's results). */
   ids?: readonly number[];
   categoryIds?: readonly number[];
+  /** Only products having any of these tags (a tag's page). */
+  tagIds?: readonly number[];
   /** Bounds on the price a shopper pays (the sale price when on sale), in minor units. */
   minPrice?: number;
   maxPrice?: number;
@@ -142,6 +146,7 @@ export class ListingIndex {
   readonly #live = new SlotSet();
   readonly #byTerm = new Map<number, SlotSet>();
   readonly #byCategory = new Map<number, SlotSet>();
+  readonly #byTag = new Map<number, SlotSet>();
   readonly #byStock = new Map<StockFilter, SlotSet>();
   /** Each order's slots, sorted. */
   readonly #orders = new Map<Orderby, number[]>();
@@ -180,6 +185,7 @@ export class ListingIndex {
     const kept = SlotSet.all(this.#live);
     if (filter.ids) kept.intersect(this.#slotsOf(filter.ids));
     if (filter.categoryIds) kept.intersect(this.#union(this.#byCategory, filter.categoryIds));
+    if (filter.tagIds) kept.intersect(this.#union(this.#byTag, filter.tagIds));
     for (const [slug, { termIds, queryType }] of Object.entries(filter.attributes ?? {})) {
       if (slug === except.attribute) continue;
       if (queryType === "or") kept.intersect(this.#union(this.#byTerm, termIds));
@@ -246,6 +252,7 @@ export class ListingIndex {
     this.#live.add(slot);
     for (const termId of product.termIds) this.#setOf(this.#byTerm, termId).add(slot);
     for (const categoryId of product.categoryIds) this.#setOf(this.#byCategory, categoryId).add(slot);
+    for (const tagId of product.tagIds ?? []) this.#setOf(this.#byTag, tagId).add(slot);
     this.#setOf(this.#byStock, product.stock).add(slot);
     return slot;
   }
@@ -255,6 +262,7 @@ export class ListingIndex {
     this.#live.delete(slot);
     for (const termId of product.termIds) this.#byTerm.get(termId)?.delete(slot);
     for (const categoryId of product.categoryIds) this.#byCategory.get(categoryId)?.delete(slot);
+    for (const tagId of product.tagIds ?? []) this.#byTag.get(tagId)?.delete(slot);
     this.#byStock.get(product.stock)?.delete(slot);
     this.#slotOf.delete(product.id);
     this.#products[slot] = undefined;

@@ -107,7 +107,7 @@ async function refreshIndex(db: Database, index: ListingIndex, ids: number[]): P
 async function readListed(db: Database, where: SQL): Promise<Map<number, ListedProduct>> {
   // Listed when published and not kept to search results or hidden (decision 0079).
   const published = sql`p.status = 'publish' and p.catalog_visibility in ('visible', 'catalog') and ${where}`;
-  const [rows, terms, links] = await Promise.all([
+  const [rows, terms, links, tagged] = await Promise.all([
     selectRows<{
       id: number;
       price: number;
@@ -120,7 +120,11 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
       created: number;
     }>(
       db,
-      sql`select p.id, coalesce(${activeSale("p")}, p.regular_price) as price, p.stock_status, p.stock_quantity,
+      // A grouped product sorts and filters by its cheapest published child (decision 0076).
+      sql`select p.id, case when p.type = 'grouped' then coalesce((select min(coalesce(${activeSale("c")}, c.regular_price))
+          from product_links l join products c on c.id = l.linked_product_id
+          where l.product_id = p.id and l.kind = 'grouped' and c.status = 'publish'), 0)
+        else coalesce(${activeSale("p")}, p.regular_price) end as price, p.stock_status, p.stock_quantity,
         p.menu_order, p.total_sales, round(p.average_rating * 100)::int as rating, p.review_count,
         (extract(epoch from p.created_at) * 1000000)::float8 as created
         from products p where ${published}`,
@@ -139,8 +143,15 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
       sql`select c.product_id, c.category_id from product_categories c
         join products p on p.id = c.product_id where ${published}`,
     ),
+    selectRows<{ product_id: number; tag_id: number }>(
+      db,
+      sql`select t.product_id, t.tag_id from product_tags t join products p on p.id = t.product_id where ${published}`,
+    ),
   ]);
-  const listed = new Map<number, ListedProduct & { termIds: number[]; categoryIds: number[] }>();
+  const listed = new Map<
+    number,
+    ListedProduct & { termIds: number[]; categoryIds: number[]; tagIds: number[] }
+  >();
   for (const row of rows) {
     const id = Number(row.id);
     listed.set(id, {
@@ -149,6 +160,7 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
       stock: stockState(row.stock_status, row.stock_quantity === null ? null : Number(row.stock_quantity)),
       categoryIds: [],
       termIds: [],
+      tagIds: [],
       menuOrder: Number(row.menu_order),
       totalSales: Number(row.total_sales),
       rating: Number(row.rating),
@@ -159,6 +171,7 @@ async function readListed(db: Database, where: SQL): Promise<Map<number, ListedP
   // A product changed between these statements is read again after its change is announced.
   for (const term of terms) listed.get(Number(term.product_id))?.termIds.push(Number(term.term_id));
   for (const link of links) listed.get(Number(link.product_id))?.categoryIds.push(Number(link.category_id));
+  for (const tag of tagged) listed.get(Number(tag.product_id))?.tagIds.push(Number(tag.tag_id));
   return listed;
 }
 

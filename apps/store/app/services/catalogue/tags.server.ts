@@ -1,4 +1,4 @@
-import { type Database, products, productTags, type Transaction, tags, tagTranslations } from "@vitrine/db";
+import { type Database, productTags, type Transaction, tags, tagTranslations } from "@vitrine/db";
 import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { locales } from "../../i18n/i18n.ts";
 import type { TagInput, TagRecord } from "../../lib/product-resource.ts";
@@ -195,14 +195,4 @@ export async function tagBySlug(
   if (!first) return null;
   const names = Object.fromEntries(rows.flatMap((row) => (row.locale ? [[row.locale, row.name!]] : [])));
   return { id: first.id, slug: first.slug, name: pickTranslation(names, locale, first.slug) };
-}
-
-/** Tags having at least one published product, for the sitemap. */
-export async function tagsInUse(db: Database): Promise<Array<{ slug: string }>> {
-  return db
-    .selectDistinct({ slug: tags.slug })
-    .from(tags)
-    .innerJoin(productTags, eq(productTags.tagId, tags.id))
-    .innerJoin(products, and(eq(products.id, productTags.productId), eq(products.status, "publish")))
-    .orderBy(asc(tags.slug));
 }

@@ -11,9 +11,12 @@ export type SitemapFile = { status: 200 | 404; xml: string };
 
 /**
  * Every address worth indexing, in a stable order: the home page, the shop, each published content
- * page (decision 0034), each category, each published product. The home page, the shop and the
- * categories carry the newest product change as their `lastmod`; content pages their own change.
+ * page (decision 0034), each category, each published product, each tag that has one (decision
+ * 0076). The home page, the shop, the categories and the tags carry the newest product change as
+ * their `lastmod`; content pages and products their own change.
  */
+const tagsInUse = sql`from tags where exists (select 1 from product_tags pt join products p on p.id = pt.product_id
+  where pt.tag_id = tags.id and p.status = 'publish')`;
 const contentPages = sql`from pages where status = 'publish' and position('/' in slug) = 0 and slug not in (${sql.join(
   [HOME_PAGE_SLUG, ...RESERVED_PAGE_SLUGS].map((slug) => sql`${slug}`),
   sql`, `,
@@ -22,7 +25,7 @@ const contentPages = sql`from pages where status = 'publish' and position('/' in
 async function countEntries(db: Database): Promise<number> {
   const [row] = await selectRows<{ total: string | number }>(
     db,
-    sql`select 2 + (select count(*) ${contentPages}) + (select count(*) from categories) + (select count(*) from products where status = 'publish') as total`,
+    sql`select 2 + (select count(*) ${contentPages}) + (select count(*) from categories) + (select count(*) from products where status = 'publish') + (select count(*) ${tagsInUse}) as total`,
   );
   return Number(row?.total ?? 2);
 }
@@ -37,6 +40,7 @@ async function loadEntries(db: Database, offset: number, limit: number): Promise
         union all select 2, id, '/' || slug, updated_at ${contentPages}
         union all select 3, id, '/product-category/' || slug, (select at from newest) from categories
         union all select 4, id, '/product/' || slug, updated_at from products where status = 'publish'
+        union all select 5, id, '/product-tag/' || slug, (select at from newest) ${tagsInUse}
       ) entries
       order by kind, id
       limit ${limit} offset ${offset}`,

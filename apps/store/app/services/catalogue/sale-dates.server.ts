@@ -17,16 +17,17 @@ const TODAY = sql.raw(`(now() at time zone 'UTC')::date`);
  */
 export function activeSale(alias: string): SQL {
   const at = sql.raw(alias);
-  return sql`(case when (${at}.date_on_sale_from is null or ${at}.date_on_sale_from <= ${TODAY})
-    and (${at}.date_on_sale_to is null or ${at}.date_on_sale_to >= ${TODAY}) then ${at}.sale_price end)`;
+  // One line: the tests that count statements, and the statement logs, match them line by line.
+  const begun = sql`(${at}.date_on_sale_from is null or ${at}.date_on_sale_from <= ${TODAY})`;
+  const notOver = sql`(${at}.date_on_sale_to is null or ${at}.date_on_sale_to >= ${TODAY})`;
+  return sql`(case when ${begun} and ${notOver} then ${at}.sale_price end)`;
 }
 
 /** The same for a Drizzle table's row: the product's or variation's sale price within its dates, else null. */
 export function activeSaleOf(table: typeof products | typeof variations): SQL<number | null> {
-  return sql<
-    number | null
-  >`(case when (${table.dateOnSaleFrom} is null or ${table.dateOnSaleFrom} <= ${TODAY})
-    and (${table.dateOnSaleTo} is null or ${table.dateOnSaleTo} >= ${TODAY}) then ${table.salePrice} end)`;
+  const begun = sql`(${table.dateOnSaleFrom} is null or ${table.dateOnSaleFrom} <= ${TODAY})`;
+  const notOver = sql`(${table.dateOnSaleTo} is null or ${table.dateOnSaleTo} >= ${TODAY})`;
+  return sql<number | null>`(case when ${begun} and ${notOver} then ${table.salePrice} end)`;
 }
 
 /** The same rule in the process: whether a sale of these days (`YYYY-MM-DD`, null open) holds at `now`. */

@@ -4,6 +4,7 @@ import { insertCategories, insertProducts, insertVariations } from "./catalogue-
 import { insertStoreContent } from "./content.ts";
 import { planDemoCatalogue } from "./demo-catalogue.ts";
 import { insertImages, planImages, renderImages } from "./media.ts";
+import { DEMO_TYPE_PRODUCTS, insertDemoProductTypes } from "./product-types.ts";
 import { planReviews } from "./reviews.ts";
 import { insertDemoTaxRates } from "./taxes.ts";
 
@@ -61,6 +62,7 @@ export async function seedDemo(
     const categoryIds = await insertCategories(tx, plan.categories, mediaIds);
     const productIds = await insertProducts(tx, plan.products, plannedReviews, categoryIds, mediaIds);
     await insertVariations(tx, plan.products, productIds, mediaIds);
+    await insertDemoProductTypes(tx, plan.products, productIds, categoryIds, mediaIds);
     await insertDemoTaxRates(tx);
     await insertStoreContent(tx, {
       categories: plan.categories,
@@ -72,8 +74,9 @@ export async function seedDemo(
         .map((image) => mediaIds.get(image.key)!),
     });
   });
-  log(`demo catalogue: ${plan.products.length} products in ${plan.categories.length} categories`);
-  return { products: plan.products.length, categories: plan.categories.length };
+  const productCount = plan.products.length + DEMO_TYPE_PRODUCTS;
+  log(`demo catalogue: ${productCount} products in ${plan.categories.length} categories`);
+  return { products: productCount, categories: plan.categories.length };
 }
 
 async function isEmpty(db: Database | Transaction): Promise<boolean> {

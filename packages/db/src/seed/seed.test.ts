@@ -340,6 +340,34 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     }
   });
 
+  it("shows WooCommerce's other types: a grouped product of three, an external and a virtual product, tags, upsells and cross-sells", async () => {
+    const types = await rows<{ type: string; virtual: boolean; external_url: string | null }>(
+      sql`select type, virtual, external_url from products where type in ('grouped', 'external') or virtual order by type`,
+    );
+    expect(types).toEqual([
+      {
+        type: "external",
+        virtual: false,
+        external_url: "https://partner.example.com/handwoven-market-basket",
+      },
+      { type: "grouped", virtual: false, external_url: null },
+      { type: "simple", virtual: true, external_url: null },
+    ]);
+    const links = await rows<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from product_links group by kind order by kind`,
+    );
+    expect(links).toEqual([
+      { kind: "cross_sell", n: 4 },
+      { kind: "grouped", n: 3 },
+      { kind: "upsell", n: 5 },
+    ]);
+    // Every tag named in both languages and given to some products.
+    expect(
+      await count(sql`select count(*)::int as n from tags t where (select count(*) from tag_translations n where n.tag_id = t.id) = 2
+        and exists (select 1 from product_tags p where p.tag_id = t.id)`),
+    ).toBe(3);
+  });
+
   it("stores settings and affiliate links", async () => {
     const settings = await rows<{ key: string; value: unknown }>(
       sql`select key, value from settings order by key`,
@@ -371,7 +399,13 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
       sql`select slug, target_url from affiliate_links`,
     );
     expect(links).toContainEqual({ slug: "partner-shoes", target_url: "https://example.com/shoes" });
-    expect(links.length).toBe(2);
+    // The demo's two, and the external product's, through which its button's clicks are counted
+    // (decision 0076).
+    expect(links).toContainEqual({
+      slug: expect.stringMatching(/^product-\d+$/),
+      target_url: "https://partner.example.com/handwoven-market-basket",
+    });
+    expect(links.length).toBe(3);
   });
 
   it("charges tax from the first start: a standard 10 % and a reduced 5 % everywhere, the T-shirts reduced", async () => {

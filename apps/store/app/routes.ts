@@ -9,9 +9,6 @@ export default [
   // A product tag's listing (decision 0076): the same listing page as a category's.
   route("product-tag/:tag", "routes/listing/route.tsx", { id: "tag" }),
   route("product-tag/:tag/page/:page", "routes/listing/route.tsx", { id: "tag-page" }),
-  // A product tag's listing (decision 0076): the same listing page as a category's.
-  route("product-tag/:tag", "routes/listing/route.tsx", { id: "tag" }),
-  route("product-tag/:tag/page/:page", "routes/listing/route.tsx", { id: "tag-page" }),
   route("product/:slug", "routes/product/route.tsx"),
   route("cart", "routes/cart/route.tsx"),
   route("checkout", "routes/checkout/route.tsx"),

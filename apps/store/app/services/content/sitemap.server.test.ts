@@ -17,10 +17,14 @@ describe.each(await availableDialects())("sitemap on %s", (dialect) => {
     await database.db
       .insert(products)
       .values({ slug: "secret", type: "simple", status: "draft", regularPrice: 1 });
+    // Hidden from the catalogue (decision 0079): its page opens at its address, but nothing points to it.
+    await database.db
+      .insert(products)
+      .values({ slug: "unlisted", type: "simple", regularPrice: 1, catalogVisibility: "hidden" });
   });
   afterAll(() => database.close());
 
-  it("lists the home page, the shop, every category and every published product, with lastmod", async () => {
+  it("lists the home page, the shop, every category and every published product not hidden from the catalogue, with lastmod", async () => {
     const sitemap = await renderSitemap(database.db, origin, null);
     expect(sitemap.status).toBe(200);
     expect(sitemap.xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset /);

@@ -11,12 +11,13 @@ export type SitemapFile = { status: 200 | 404; xml: string };
 
 /**
  * Every address worth indexing, in a stable order: the home page, the shop, each published content
- * page (decision 0034), each category, each published product, each tag that has one (decision
- * 0076). The home page, the shop, the categories and the tags carry the newest product change as
- * their `lastmod`; content pages and products their own change.
+ * page (decision 0034), each category, each published product not hidden from the catalogue
+ * (decision 0079), each tag that has one (decision 0076). The home page, the shop, the categories
+ * and the tags carry the newest product change as their `lastmod`; content pages and products their
+ * own change.
  */
 const tagsInUse = sql`from tags where exists (select 1 from product_tags pt join products p on p.id = pt.product_id
-  where pt.tag_id = tags.id and p.status = 'publish')`;
+  where pt.tag_id = tags.id and p.status = 'publish' and p.catalog_visibility <> 'hidden')`;
 const contentPages = sql`from pages where status = 'publish' and position('/' in slug) = 0 and slug not in (${sql.join(
   [HOME_PAGE_SLUG, ...RESERVED_PAGE_SLUGS].map((slug) => sql`${slug}`),
   sql`, `,
@@ -25,7 +26,7 @@ const contentPages = sql`from pages where status = 'publish' and position('/' in
 async function countEntries(db: Database): Promise<number> {
   const [row] = await selectRows<{ total: string | number }>(
     db,
-    sql`select 2 + (select count(*) ${contentPages}) + (select count(*) from categories) + (select count(*) from products where status = 'publish') + (select count(*) ${tagsInUse}) as total`,
+    sql`select 2 + (select count(*) ${contentPages}) + (select count(*) from categories) + (select count(*) from products where status = 'publish' and catalog_visibility <> 'hidden') + (select count(*) ${tagsInUse}) as total`,
   );
   return Number(row?.total ?? 2);
 }
@@ -33,13 +34,13 @@ async function countEntries(db: Database): Promise<number> {
 async function loadEntries(db: Database, offset: number, limit: number): Promise<SitemapEntry[]> {
   const rows = await selectRows<{ path: string; lastmod: Date | string | null }>(
     db,
-    sql`with newest as (select max(updated_at) as at from products where status = 'publish')
+    sql`with newest as (select max(updated_at) as at from products where status = 'publish' and catalog_visibility <> 'hidden')
       select path, lastmod from (
         select 0 as kind, 0 as id, '/' as path, (select at from newest) as lastmod
         union all select 1, 0, '/shop', (select at from newest)
         union all select 2, id, '/' || slug, updated_at ${contentPages}
         union all select 3, id, '/product-category/' || slug, (select at from newest) from categories
-        union all select 4, id, '/product/' || slug, updated_at from products where status = 'publish'
+        union all select 4, id, '/product/' || slug, updated_at from products where status = 'publish' and catalog_visibility <> 'hidden'
         union all select 5, id, '/product-tag/' || slug, (select at from newest) ${tagsInUse}
       ) entries
       order by kind, id

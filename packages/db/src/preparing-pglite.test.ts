@@ -27,9 +27,9 @@ describe("PGlite's prepared statements (decision 0078)", () => {
     await database.db.insert(settings).values({ key: "probe", value: { n: 1 } });
     expect(await probe(database)).toEqual([{ value: { n: 1 } }]);
     await database.db.transaction(async (tx) => {
-      expect(await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "probe"))).toEqual([
-        { value: { n: 1 } },
-      ]);
+      expect(
+        await tx.select({ value: settings.value }).from(settings).where(eq(settings.key, "probe")),
+      ).toEqual([{ value: { n: 1 } }]);
     });
     expect(await probe(database)).toEqual([{ value: { n: 1 } }]);
     const reads = (await prepared(database)).filter(
@@ -59,7 +59,10 @@ describe("PGlite's prepared statements (decision 0078)", () => {
       finish = resolve;
     });
     const transaction = database.db.transaction(async (tx) => {
-      await tx.update(settings).set({ value: { n: 3 } }).where(eq(settings.key, "probe"));
+      await tx
+        .update(settings)
+        .set({ value: { n: 3 } })
+        .where(eq(settings.key, "probe"));
       inside();
       await finishing;
       tx.rollback();
@@ -75,7 +78,11 @@ describe("PGlite's prepared statements (decision 0078)", () => {
   it("throws PGlite's error with the statement and parameters, and the transaction rolls back", async () => {
     const insertAgain = database.db.insert(settings).values({ key: "probe", value: { n: 4 } });
     await expect(insertAgain).rejects.toMatchObject({
-      cause: { code: "23505", query: expect.stringContaining('insert into "settings"'), params: ["probe", '{"n":4}'] },
+      cause: {
+        code: "23505",
+        query: expect.stringContaining('insert into "settings"'),
+        params: ["probe", '{"n":4}'],
+      },
     });
     await expect(
       database.db.transaction(async (tx) => {
@@ -88,10 +95,11 @@ describe("PGlite's prepared statements (decision 0078)", () => {
 
   it("prepares again a statement whose table changed its columns since it was planned", async () => {
     await database.db.execute(sql`create table probe_plan (id int)`);
-    const read = () => database.db.execute(sql`select * from probe_plan where id = ${1}`);
+    const read = () =>
+      rows<{ id: number; name?: string }>(database, sql`select * from probe_plan where id = ${1}`);
     await database.db.execute(sql`insert into probe_plan values (1)`);
-    expect((await read()).rows).toEqual([{ id: 1 }]);
+    expect(await read()).toEqual([{ id: 1 }]);
     await database.db.execute(sql`alter table probe_plan add column name text default 'x'`);
-    expect((await read()).rows).toEqual([{ id: 1, name: "x" }]);
+    expect(await read()).toEqual([{ id: 1, name: "x" }]);
   });
 });

@@ -1,4 +1,11 @@
-import { type PGlite, parse, protocol, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from "@electric-sql/pglite";
 
 /** At most this many named statements are kept; the least recently used one is closed first. */
 const PREPARED_STATEMENTS = 500;
@@ -110,7 +117,9 @@ export function prepareStatements(client: PGlite): PGlite {
     writable: true,
     value: <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> =>
       preparable(text, options)
-        ? client._runExclusiveTransaction(() => client.runExclusive(() => run<T>(text, params, options, false)))
+        ? client._runExclusiveTransaction(() =>
+            client.runExclusive(() => run<T>(text, params, options, false)),
+          )
         : query<T>(text, params, options),
   });
 
@@ -123,7 +132,11 @@ export function prepareStatements(client: PGlite): PGlite {
         callback(
           Object.create(tx, {
             query: {
-              value: <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+              value: <R>(
+                text: string,
+                params: unknown[] = [],
+                options?: QueryOptions,
+              ): Promise<Results<R>> => {
                 if (!preparable(text, options)) return tx.query<R>(text, params, options);
                 if (tx.closed) throw new Error("Transaction is closed");
                 return client.runExclusive(() => run<R>(text, params, options, true));

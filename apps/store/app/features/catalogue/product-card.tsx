@@ -72,7 +72,10 @@ export function ProductCard({ product, eager = false }: { product: Card; eager?:
                 : t("stock.outofstock")}
           </Link>
         )}
-        <QuickViewButton productId={product.id} productName={product.name} />
+        {/* The quick view holds a simple or variable product's form; the others lead to their page. */}
+        {(product.type === "simple" || product.type === "variable") && (
+          <QuickViewButton productId={product.id} productName={product.name} />
+        )}
       </div>
     </li>
   );

@@ -52,7 +52,10 @@ function renderCart(data: { cart: CartView }) {
   const Stub = createRoutesStub([{ id: "cart", path: "/cart", Component: CartRoute }]);
   return renderToStaticMarkup(
     <I18nextProvider i18n={createI18n("en")}>
-      <Stub initialEntries={["/cart"]} hydrationData={{ loaderData: { cart: data } }} />
+      <Stub
+        initialEntries={["/cart"]}
+        hydrationData={{ loaderData: { cart: { crossSells: [], ...data } } }}
+      />
     </I18nextProvider>,
   );
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, EMPTY_STORE, expect, test } from "./fixtures.ts";
-import { axe, seriousViolations } from "./support.ts";
+import { axe, backOfficeHydrated, seriousViolations } from "./support.ts";
 
 /**
  * The Mails screen (issue 40, decision 0062), on the worker's store without a catalogue: switching a
@@ -8,9 +8,6 @@ import { axe, seriousViolations } from "./support.ts";
  * settings are put back after the test. What each mail says, in which language, to whom, is the
  * server tests' (services/mail/*.server.test.ts*); here, what the administrator does on the page.
  */
-/** The back office's frame says when it is hydrated (decision 0064). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
 
 async function signIn(page: Page, origin: string) {
   await page.goto(`${origin}/my-account`);
@@ -31,7 +28,7 @@ test("an administrator switches a mail off on the Mails screen and previews one 
   await page.goto(`${origin}/admin`);
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Mails" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mails" })).toBeVisible();
-  await hydrated(page);
+  await backOfficeHydrated(page);
   expect(await seriousViolations(page)).toEqual([]);
 
   const completed = page.getByRole("checkbox", { name: "Send: Completed order" });
@@ -42,7 +39,7 @@ test("an administrator switches a mail off on the Mails screen and previews one 
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "Send: Completed order" })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Send: New order" })).toBeChecked();
-  await hydrated(page);
+  await backOfficeHydrated(page);
 
   const opener = page.getByRole("button", { name: "Preview: New order" });
   await opener.click();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ADMIN, bearer, deepProducts, expect, type ListedProduct, test } from "./fixtures.ts";
-import { axe, fillBilling, signInByForm } from "./support.ts";
+import { axe, backOfficeHydrated, fillBilling, signInByForm } from "./support.ts";
 
 /**
  * The owner's dashboard and attribution report (issue 17, decision 0037): orders placed in this test
@@ -122,7 +122,7 @@ test("an administrator reads the attribution report of orders placed with known 
   // The report, from the back office's navigation: the period and the grouping in a GET form.
   await admin.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Reports" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  await admin.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(admin);
   const form = admin.getByRole("form", { name: "Choose the report" });
   await form.getByLabel("From").fill(from);
   await form.getByLabel("To").fill(to);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
+import { backOfficeHydrated, seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * Review moderation (issue 39, decision 0057), on the worker's demo store: approving a review
@@ -74,7 +74,7 @@ test("a moderator approves a review waiting and replies to it, which the product
     "aria-current",
     "page",
   );
-  await moderator.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(moderator);
   const row = (name: string) => moderator.locator("tr.review-row").filter({ hasText: name });
   await expect(row(kind)).toContainText("5 out of 5");
   expect(await seriousViolations(moderator)).toEqual([]);

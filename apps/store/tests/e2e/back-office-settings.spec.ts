@@ -1,6 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { addFirstSimpleProduct, axe, fillBilling, seriousViolations, signInByForm } from "./support.ts";
+import {
+  addFirstSimpleProduct,
+  axe,
+  backOfficeHydrated,
+  fillBilling,
+  seriousViolations,
+  signInByForm,
+} from "./support.ts";
 
 /**
  * The settings page (issue 17, decision 0039), on the worker's demo store: settings are store-wide,
@@ -22,7 +29,7 @@ async function signIn(page: Page, origin: string) {
 /** Opens the settings page, lets `change` edit the form, saves, and waits for the page to say so. */
 async function changeSettings(page: Page, origin: string, change: (page: Page) => Promise<void>) {
   await page.goto(`${origin}/admin/settings`);
-  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(page);
   await change(page);
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
@@ -163,7 +170,7 @@ test("an administrator runs the store from the settings page: notice, coming soo
 
   await test.step("a bad GA4 id is refused in the owner's language, and nothing is saved", async () => {
     await page.goto(`${origin}/admin/settings?lang=es`);
-    await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+    await backOfficeHydrated(page);
     const ga4 = page
       .getByRole("group", { name: "Consentimiento y analítica" })
       .getByLabel("ID de medición de Google Analytics 4");
@@ -248,7 +255,7 @@ test("a settings form with unsaved edits asks before the back office leaves it; 
   // The shared store: nothing is saved.
   await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
-  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(page);
   const name = page.getByLabel("Store name");
   const edited = `${await name.inputValue()} (edited)`;
   const unsaved = page.getByText("You have unsaved changes.");
@@ -280,7 +287,7 @@ test("the settings form refuses what the server would, before sending it, in the
   // The shared store: the change is refused, so nothing is saved.
   await signInByForm(page, ADMIN);
   await page.goto("/admin/settings");
-  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(page);
   const sent: string[] = [];
   page.on("request", (request) => {
     if (request.method() !== "GET" && new URL(request.url()).pathname.endsWith("/settings"))

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { addToCartFromShop, fillBilling, seriousViolations } from "./support.ts";
+import { addToCartFromShop, backOfficeHydrated, fillBilling, seriousViolations } from "./support.ts";
 
 /**
  * Shipping zones (issue 41, decision 0069) on the worker's demo store: zones are store-wide, so not
@@ -16,8 +16,6 @@ async function signIn(page: Page, origin: string) {
   await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
 
 /** Adds a method of `kind` to the open zone and opens its settings form. */
 async function addMethod(page: Page, kind: string, title: string) {
@@ -61,12 +59,12 @@ test("the owner adds a zone with a flat rate and free shipping over an amount; a
     });
 
     await test.step("a zone for Spain, with a flat rate of 4.00 and free shipping from 1.00", async () => {
-      await hydrated(page);
+      await backOfficeHydrated(page);
       await page.getByLabel("New zone's name").fill("Spain");
       await page.getByRole("button", { name: "Add zone" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Shipping zone: Spain" })).toBeVisible();
       zoneId = Number(new URL(page.url()).pathname.split("/").pop());
-      await hydrated(page);
+      await backOfficeHydrated(page);
       await page.getByLabel("Zone regions").selectOption("country|ES");
       await page.getByRole("button", { name: "Save zone" }).click();
       await expect(page.locator(".shipping-zone-message")).toHaveText("Saved.");

@@ -1,6 +1,6 @@
 import { rawRequest } from "../raw-request.ts";
 import { ADMIN, DEMO_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations, signInByForm } from "./support.ts";
+import { backOfficeHydrated, seriousViolations, signInByForm } from "./support.ts";
 
 /**
  * Stripe's settings (issue 42, decision 0073), on the worker's demo store (its settings are put
@@ -28,7 +28,7 @@ test("the owner sets Stripe up with a test key: the secrets show masked, and sta
   const testMode = (language: "en" | "es") => owner.getByRole("status").filter({ hasText: NOTICE[language] });
   const openSettings = async (query = "") => {
     await owner.goto(`/admin/settings${query}`);
-    await owner.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+    await backOfficeHydrated(owner);
   };
 
   await test.step("the Stripe section: off, no keys, the webhook address from the store's own origin", async () => {

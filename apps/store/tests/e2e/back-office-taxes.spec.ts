@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN, adminApi, EMPTY_STORE, expect, test } from "./fixtures.ts";
-import { seriousViolations } from "./support.ts";
+import { backOfficeHydrated, seriousViolations } from "./support.ts";
 
 /**
  * The Taxes page (issue 41, decision 0067) on the worker's empty store: rates are store-wide, so
@@ -18,8 +18,6 @@ async function signIn(page: Page, origin: string) {
   await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
 
 /** Fills the table's row `n` (from 1) with a rate's country, rate and name. */
 async function fillRate(page: Page, n: number, rate: { country: string; rate: string; name: string }) {
@@ -45,7 +43,7 @@ test("the owner sets Spain's 21 % IVA and a reduced 10 % in the back office, pri
         .getByRole("link", { name: "Taxes" })
         .click();
       await expect(page.getByRole("heading", { level: 1, name: "Taxes" })).toBeVisible();
-      await hydrated(page);
+      await backOfficeHydrated(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
 
@@ -148,7 +146,7 @@ test("the owner sets Spain's 21 % IVA and a reduced 10 % in the back office, pri
       await page.goto(`${origin}/admin/taxes?class=reduced-rate&lang=es`);
       await expect(page.getByRole("heading", { level: 1, name: "Impuestos" })).toBeVisible();
       await expect(page.getByRole("textbox", { name: "Tasa %, tasa 1" })).toHaveValue("10.0000");
-      await hydrated(page);
+      await backOfficeHydrated(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.goto(`${origin}/admin/taxes?lang=en`);
     });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { ADMIN, adminApi, bearer, DEMO_STORE, deepProducts, expect, test } from "./fixtures.ts";
-import { fillBilling, seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
+import { backOfficeHydrated, fillBilling, seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
  * Issue 41's "Done when" as a shopper sees it: coupons, taxes and shipping on one totals engine,
@@ -216,7 +216,7 @@ test("prices with 21 % IVA included in Spain, without it outside the EU, from th
       await login.locator('button[type="submit"]').click();
       await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
       await page.goto(`${origin}/admin/taxes`);
-      await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+      await backOfficeHydrated(page);
       await page
         .getByLabel("Prices entered with tax")
         .selectOption({ label: "Yes, I will enter prices inclusive of tax" });

@@ -4,6 +4,7 @@ import {
   addFirstSimpleProduct,
   addToCartFromShop,
   axe,
+  backOfficeHydrated,
   fillBilling,
   scrolledTo,
   signInByForm,
@@ -298,7 +299,7 @@ test("the terms page chosen in the settings shows in the checkout's lightbox; wi
   const owner = await (await browser.newContext({ baseURL: origin })).newPage();
   await signInByForm(owner, ADMIN);
   await owner.goto("/admin/settings");
-  await owner.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(owner);
   const select = owner
     .getByRole("group", { name: "Legal pages" })
     .getByRole("combobox", { name: "Terms and conditions page" });

@@ -8,7 +8,7 @@ import {
   type SharedStoreEnv,
   test,
 } from "./fixtures.ts";
-import { axe, signInByForm } from "./support.ts";
+import { axe, backOfficeHydrated, signInByForm } from "./support.ts";
 
 /**
  * The consent banner from the keyboard and for screen readers, and its link to the privacy policy
@@ -167,7 +167,7 @@ test("the consent banner is first in the focus order without trapping the page, 
       const owner = await context.newPage();
       await signInByForm(owner, OWNER);
       await owner.goto("/admin/settings?lang=es");
-      await owner.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+      await backOfficeHydrated(owner);
       // The back office has a frame of its own, without the banner (decision 0064).
       await expect(owner.getByRole("region", { name: STRINGS.es.banner })).toHaveCount(0);
       const select = owner

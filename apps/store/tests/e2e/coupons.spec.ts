@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ADMIN, bearer, expect, test } from "./fixtures.ts";
-import { addToCartFromShop, seriousViolations, signInByForm } from "./support.ts";
+import { addToCartFromShop, backOfficeHydrated, seriousViolations, signInByForm } from "./support.ts";
 
 /**
  * Coupons (issue 41, decision 0068): a shopper applies and removes one on the cart page, with and
@@ -93,7 +93,7 @@ test("the owner creates a coupon in the back office and finds it in the list", a
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole("link", { name: "Add coupon" }).click();
-  await page.waitForFunction(() => document.documentElement.dataset.backOffice === "ready");
+  await backOfficeHydrated(page);
   await expect(page.getByRole("group", { name: "General" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Usage restriction" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Usage limits" })).toBeVisible();

@@ -49,6 +49,15 @@ export async function signInByForm(page: Page, account: { email: string; passwor
   await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
 }
 
+/**
+ * Waits until the back office's page is hydrated: its frame marks the document (decision 0064).
+ * The check reads the document as it is at each poll, which during a full page load may not have
+ * its root element yet.
+ */
+export async function backOfficeHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement?.dataset.backOffice === "ready");
+}
+
 /** The WCAG 2.0, 2.1 and 2.2 A and AA rules of the current axe-core: what every scan checks. */
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 

@@ -117,3 +117,34 @@ export const catalogueImportPictures = pgTable(
     check("catalogue_import_pictures_url", sql`${t.url} ~ '^https?://'`),
   ],
 );
+
+/**
+ * Downloadable files a file names by an address this store does not serve (decision 0081): the
+ * waiting file is a `media` row of kind `file` without an original, which the products' downloads
+ * name from the start; a fetcher stores the bytes into that row (state fetched) or gives up
+ * (`error`, state failed). One row per address, kept once fetched, so a file naming the same
+ * address again links the stored file instead of fetching it twice.
+ */
+export const catalogueImportFiles = pgTable(
+  "catalogue_import_files",
+  {
+    id: serial("id").primaryKey(),
+    /** The job that named the address (last put back to pending by); its report lists a failure. */
+    jobId: integer("job_id").references(() => catalogueImportJobs.id, { onDelete: "set null" }),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    state: text("state", { enum: ["pending", "fetched", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+  },
+  (t) => [
+    uniqueIndex("catalogue_import_files_url").on(t.url),
+    uniqueIndex("catalogue_import_files_media").on(t.mediaId),
+    index("catalogue_import_files_state_idx").on(t.state, t.id),
+    check("catalogue_import_files_url_check", sql`${t.url} ~ '^https?://'`),
+  ],
+);

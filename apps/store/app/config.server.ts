@@ -178,7 +178,7 @@ export type Config = {
   pageCacheEntries: number;
   /** `MEDIA_FAULT_WIDTH`: pictures this wide fail half-way once (tests only). */
   mediaFaultWidth: number | undefined;
-  /** `TEST_IMPORT_PICTURES_FROM_LOOPBACK`: imported pictures may come from 127.0.0.1 (tests only). */
+  /** `TEST_IMPORT_PICTURES_FROM_LOOPBACK`: imported pictures and files may come from 127.0.0.1 (tests only). */
   importPicturesFromLoopback: boolean;
   /** How many worker processes serve the port (1: the process serves it itself). */
   workers: number;

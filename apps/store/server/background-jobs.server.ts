@@ -8,7 +8,7 @@ import { productsWhoseSaleTurned, SALE_TURN_CHECK_MS } from "../app/services/cat
 import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
 import { resumeUnfinishedImports } from "../app/services/catalogue-io/catalogue-import-runs.server.ts";
 import { isPublicAddress } from "../app/services/catalogue-io/picture-address.server.ts";
-import { sweepPictures } from "../app/services/catalogue-io/picture-fetch.server.ts";
+import { sweepImportFetches } from "../app/services/catalogue-io/picture-fetch.server.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { sweepMailOutbox } from "../app/services/mail/mail-outbox.server.ts";
 import { drawInBackground } from "../app/services/media/demo-images.server.ts";
@@ -93,9 +93,10 @@ export function pictureDrawing(
 }
 
 /**
- * Pictures that imported files name by another site's address, fetched through the media library
- * (decision 0077): at start, every minute, and at once when an import ends or the owner asks again.
- * Every process announces the products whose galleries changed.
+ * Pictures and downloadable files that imported files name by another site's address, fetched
+ * through the media library and the private files (decisions 0077, 0081): at start, every minute,
+ * and at once when an import ends or the owner asks again. Every process announces the products
+ * whose galleries changed.
  */
 export function importedPictureFetching(
   database: DbHandle,
@@ -103,16 +104,16 @@ export function importedPictureFetching(
   logger: Logger,
   changes: ChangeFeed,
 ): { stop(): Promise<void> } {
-  return sweepPictures({
+  const originalsDir = path.join(config.dataDir, "originals");
+  return sweepImportFetches({
     db: database.db,
-    library: createMediaLibrary({
-      db: database.db,
-      mediaDir: config.mediaDir,
-      originalsDir: path.join(config.dataDir, "originals"),
-    }),
+    stores: {
+      library: createMediaLibrary({ db: database.db, mediaDir: config.mediaDir, originalsDir }),
+      files: createPrivateFiles({ db: database.db, originalsDir }),
+    },
     logger,
     onFetched: (productIds) => changes.publish(`pages:${productIds.map(PageTags.product).join(",")}`),
-    // Only a browser test's store sets it, for its fake picture host on 127.0.0.1.
+    // Only a browser test's store sets it, for its fake host on 127.0.0.1.
     fetch: config.importPicturesFromLoopback
       ? { isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address) }
       : {},

@@ -55,8 +55,11 @@ export const PREVIEW_PAGE_ROWS = 100;
 
 export type RowProblem = { column: string | null; code: string; message: string };
 
-/** A job's pictures by state, and the failed ones with their address and error. */
-export type JobPictures = {
+/**
+ * A job's pictures, or its downloadable files, by state, and the failed ones with their address,
+ * error and product (`variationId` 0 for the product's own).
+ */
+export type JobFetches = {
   pending: number;
   fetched: number;
   failed: number;
@@ -87,7 +90,9 @@ export type ImportJobView = {
   /** Why this process's run stopped before the end (run the file again to resume). */
   stopped: string | null;
   refusedRows: Array<{ line: number; problems: RowProblem[] }>;
-  pictures: JobPictures;
+  pictures: JobFetches;
+  /** The downloadable files the file named by another site's address (decision 0081). */
+  files: JobFetches;
 };
 
 /** A row of the preview: what the file says it is, and what the import would do with it. */

@@ -11,10 +11,7 @@ import {
   previewUpload,
   runUpload,
 } from "../../services/catalogue-io/catalogue-import-runs.server.ts";
-import {
-  retryFailedPictures,
-  wakePictureFetching,
-} from "../../services/catalogue-io/picture-fetch.server.ts";
+import { retryFailedFetches, wakeImportFetching } from "../../services/catalogue-io/picture-fetch.server.ts";
 import { readUpload } from "./media-rest.server.ts";
 import * as rest from "./rest-route.server.ts";
 
@@ -24,7 +21,8 @@ import * as rest from "./rest-route.server.ts";
  * `GET /products/import/{upload}/preview?skip=…` what it would do; `POST /products/import/{upload}/run`
  * `{skip_columns}` starts its job in the background (or joins the file's unfinished one);
  * `GET /products/import/jobs/{job}` the job's progress and report;
- * `POST /products/import/jobs/{job}/pictures/retry` its failed pictures fetched again.
+ * `POST /products/import/jobs/{job}/pictures/retry` its failed pictures and downloadable files
+ * fetched again.
  *
  * The upload also takes the back office's own form (sent without scripts, the nonce in `_wpnonce`):
  * a browser asking for a page gets a redirect to the preview, or back to the form with the refusal.
@@ -118,8 +116,8 @@ const retry: rest.Handler = async (context, _caller, req, res) => {
   const id = idOf(req);
   if (!(await importJobView(context.db, id)))
     throw new rest.RestError(404, "catalogue_import_invalid_id", "No such import.");
-  const reset = await retryFailedPictures(context.db, id);
-  wakePictureFetching(context.db);
+  const reset = await retryFailedFetches(context.db, id);
+  wakeImportFetching(context.db);
   res.json({ reset });
 };
 

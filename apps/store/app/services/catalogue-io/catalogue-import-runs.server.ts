@@ -13,7 +13,7 @@ import {
   runCatalogueImport,
   startCatalogueImport,
 } from "./catalogue-import.server.ts";
-import { picturesOfJob, wakePictureFetching } from "./picture-fetch.server.ts";
+import { filesOfJob, picturesOfJob, wakeImportFetching } from "./picture-fetch.server.ts";
 
 /**
  * The back office's catalogue import (decision 0077): the uploaded file kept with the private
@@ -193,7 +193,7 @@ export function startRun(parts: ImportParts, jobId: number, uploadId: number): v
         "catalogue import finished",
       );
       await removeUpload(parts, uploadId);
-      wakePictureFetching(parts.db);
+      wakeImportFetching(parts.db);
     } catch (error) {
       parts.logger.error({ err: error, jobId }, "catalogue import stopped");
       const reasons = stopped.get(parts.db) ?? new Map<number, string>();
@@ -244,7 +244,7 @@ export async function settledRuns(db: Database): Promise<void> {
 export async function importJobView(db: Database, jobId: number): Promise<ImportJobView | null> {
   const [job] = await db.select().from(catalogueImportJobs).where(eq(catalogueImportJobs.id, jobId));
   if (!job) return null;
-  const [refusedRows, pictures] = await Promise.all([
+  const [refusedRows, pictures, files] = await Promise.all([
     db
       .select({ line: catalogueImportRows.line, problems: catalogueImportRows.problems })
       .from(catalogueImportRows)
@@ -252,6 +252,7 @@ export async function importJobView(db: Database, jobId: number): Promise<Import
       .orderBy(asc(catalogueImportRows.line))
       .limit(500),
     picturesOfJob(db, jobId),
+    filesOfJob(db, jobId),
   ]);
   const progress = job.status === "running" ? runningProgress(db, jobId) : undefined;
   const end = job.finishedAt ?? job.updatedAt;
@@ -272,6 +273,7 @@ export async function importJobView(db: Database, jobId: number): Promise<Import
     stopped: stoppedRun(db, jobId),
     refusedRows,
     pictures,
+    files,
   };
 }
 

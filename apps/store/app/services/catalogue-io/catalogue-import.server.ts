@@ -26,6 +26,7 @@ import { blankRow, changedFields, keepDownloadIds, normalise, overlay } from "./
 import {
   canonicalise,
   deriveParents,
+  fetchedFileAddresses,
   ImportNames,
   offeredTerms,
   type ProductWrite,
@@ -33,6 +34,7 @@ import {
   type VariationWrite,
   variationTermsOf,
   type WriteContext,
+  withFetchedFiles,
   writeProducts,
   writeVariations,
 } from "./import-writes.server.ts";
@@ -297,12 +299,15 @@ async function processBatch(
   run: Run,
   tx: Transaction,
   phase: Phase,
-  rows: Array<{ line: number; row: WooProductRow }>,
+  given: Array<{ line: number; row: WooProductRow }>,
 ): Promise<BatchOutcome[]> {
   run.names ??= await ImportNames.load(tx);
   run.lookups ??= await catalogueLookups(tx, run.options.origin);
   const names = run.names;
   const lookups = run.lookups;
+  // A download's file fetched by an earlier import is named as the export names it now (decision 0081).
+  const fetched = phase === "links" ? new Map() : await fetchedFileAddresses(tx, given, run.options.origin);
+  const rows = given.map(({ line, row }) => ({ line, row: withFetchedFiles(row, fetched) }));
   const context: WriteContext = { tx, names, origin: run.options.origin, jobId: run.jobId };
   const results: BatchOutcome[] =
     phase === "products"

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   attributes,
   attributeTerms,
+  catalogueImportFiles,
   catalogueImportPictures,
   categories,
   categoryTranslations,
@@ -897,6 +898,46 @@ export async function writeVariations(context: WriteContext, writes: VariationWr
   return items.map((item) => item.id);
 }
 
+/**
+ * The addresses among the rows' downloads whose files an import has fetched (decision 0081), each
+ * to the stored file's own address, as the export writes it once the file is here: a file naming
+ * the outside address again then reads as the product it made, unchanged, and fetches nothing.
+ */
+export async function fetchedFileAddresses(
+  tx: Transaction,
+  rows: ReadonlyArray<{ row: WooProductRow }>,
+  origin: string,
+): Promise<Map<string, string>> {
+  const ownPrefix = `${origin}${DOWNLOAD_FILE_PATH}`;
+  const urls = [
+    ...new Set(
+      rows.flatMap(({ row }) =>
+        (row.downloads ?? []).flatMap((download) =>
+          download.url.startsWith(ownPrefix) ? [] : [download.url],
+        ),
+      ),
+    ),
+  ];
+  if (urls.length === 0) return new Map();
+  const fetched = await tx
+    .select({ url: catalogueImportFiles.url, mediaId: catalogueImportFiles.mediaId })
+    .from(catalogueImportFiles)
+    .where(and(inArray(catalogueImportFiles.url, urls), eq(catalogueImportFiles.state, "fetched")));
+  return new Map(fetched.map((file) => [file.url, `${ownPrefix}${file.mediaId}`]));
+}
+
+/** A row whose downloads name fetched files by the stored files' own addresses (`fetchedFileAddresses`). */
+export function withFetchedFiles(row: WooProductRow, addresses: ReadonlyMap<string, string>): WooProductRow {
+  if (!row.downloads || addresses.size === 0) return row;
+  return {
+    ...row,
+    downloads: row.downloads.map((download) => ({
+      ...download,
+      url: addresses.get(download.url) ?? download.url,
+    })),
+  };
+}
+
 type DownloadOwner = {
   productId: number;
   /** Null: the product's own files. */
@@ -906,12 +947,14 @@ type DownloadOwner = {
 };
 
 /**
- * Products' and variations' downloads (decisions 0074, 0075). A file at the store's own address
- * (`{origin}/api/vitrine/v2/downloads/files/{id}`, as the export writes it) is that stored file;
- * any other address becomes a file to fetch: a media row of kind file with no original yet, whose
- * name is the address (the export writes it back, and a fetcher stores the file under it). A
- * download keeps its row, and so the orders' permissions to it, while the file lists its ID;
- * a download left out is removed, as the product's save removes it.
+ * Products' and variations' downloads (decisions 0074, 0075, 0081). A file at the store's own
+ * address (`{origin}/api/vitrine/v2/downloads/files/{id}`, as the export writes it) is that stored
+ * file; any other address becomes a file to fetch: a media row of kind file with no original yet,
+ * whose name is the address (the export writes it back), and its `catalogue_import_files` row, which
+ * the fetcher stores the file from. An address named before is that same file, waiting or fetched,
+ * never a second one; one whose fetch failed is tried again under this job. A download keeps its
+ * row, and so the orders' permissions to it, while the file lists its ID; a download left out is
+ * removed, as the product's save removes it.
  */
 async function writeDownloads(context: WriteContext, owners: DownloadOwner[]): Promise<void> {
   const { tx, origin } = context;
@@ -943,11 +986,21 @@ async function writeDownloads(context: WriteContext, owners: DownloadOwner[]): P
   }
   const elsewhere = urls.filter((url) => !fileOf.has(url));
   if (elsewhere.length > 0) {
-    const waiting = await tx
-      .select({ id: media.id, filename: media.filename })
-      .from(media)
-      .where(and(eq(media.kind, "file"), isNull(media.originalPath), inArray(media.filename, elsewhere)));
-    for (const row of waiting) if (!fileOf.has(row.filename)) fileOf.set(row.filename, row.id);
+    const known = await tx
+      .select({
+        url: catalogueImportFiles.url,
+        mediaId: catalogueImportFiles.mediaId,
+        state: catalogueImportFiles.state,
+      })
+      .from(catalogueImportFiles)
+      .where(inArray(catalogueImportFiles.url, elsewhere));
+    for (const row of known) fileOf.set(row.url, row.mediaId);
+    const failed = known.filter((row) => row.state === "failed").map((row) => row.url);
+    if (failed.length > 0)
+      await tx
+        .update(catalogueImportFiles)
+        .set({ state: "pending", attempts: 0, error: null, jobId: context.jobId })
+        .where(and(inArray(catalogueImportFiles.url, failed), eq(catalogueImportFiles.state, "failed")));
     const missing = elsewhere.filter((url) => !fileOf.has(url));
     if (missing.length > 0) {
       const made = await tx
@@ -962,6 +1015,11 @@ async function writeDownloads(context: WriteContext, owners: DownloadOwner[]): P
         )
         .returning({ id: media.id, filename: media.filename });
       for (const row of made) fileOf.set(row.filename, row.id);
+      await insertRows(
+        tx,
+        catalogueImportFiles,
+        made.map((row) => ({ jobId: context.jobId, mediaId: row.id, url: row.filename })),
+      );
     }
   }
   const givenIds = [

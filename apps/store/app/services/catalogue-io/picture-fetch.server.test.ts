@@ -8,15 +8,17 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
-import { createMediaLibrary, type MediaLibrary } from "../media/media-library.server.ts";
+import { createMediaLibrary } from "../media/media-library.server.ts";
+import { createPrivateFiles } from "../media/private-files.server.ts";
 import { type LoopbackServer, listenOnLoopback } from "../shared/loopback-server.test-helper.ts";
 import { isPublicAddress } from "./picture-address.server.ts";
 import {
-  fetchPendingPictures,
-  fetchPicture,
-  PictureFetchError,
-  type PictureFetchOptions,
-  retryFailedPictures,
+  AddressFetchError,
+  type AddressFetchOptions,
+  type FetchStores,
+  fetchAddress,
+  fetchPendingImports,
+  retryFailedFetches,
 } from "./picture-fetch.server.ts";
 
 describe("the public-address rule", () => {
@@ -62,21 +64,24 @@ describe("fetching imported pictures", () => {
   let database: TestDatabase;
   let folder: string;
   let host: LoopbackServer;
-  let library: MediaLibrary;
+  let stores: FetchStores;
   let png: Buffer;
   const hits = new Map<string, number>();
   /** Only the fake host's loopback address: the rule production uses would refuse it. */
   const onlyLoopback = (address: string) => address === "127.0.0.1";
-  const fast: PictureFetchOptions = { isAllowedAddress: onlyLoopback, backoffMs: 1, timeoutMs: 2_000 };
+  const fast: AddressFetchOptions = { isAllowedAddress: onlyLoopback, backoffMs: 1, timeoutMs: 2_000 };
 
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
     folder = await mkdtemp(path.join(tmpdir(), "picture-fetch-"));
-    library = createMediaLibrary({
-      db: database.db,
-      mediaDir: path.join(folder, "media"),
-      originalsDir: path.join(folder, "originals"),
-    });
+    stores = {
+      library: createMediaLibrary({
+        db: database.db,
+        mediaDir: path.join(folder, "media"),
+        originalsDir: path.join(folder, "originals"),
+      }),
+      files: createPrivateFiles({ db: database.db, originalsDir: path.join(folder, "originals") }),
+    };
     png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c04020" } })
       .png()
       .toBuffer();
@@ -131,7 +136,7 @@ describe("fetching imported pictures", () => {
 
   it("fetches a picture from the host, through the media library, into the product's gallery at its place", async () => {
     const { productId, pictureId } = await pendingPicture(`${host.origin}/mug.png`, 1);
-    expect(await fetchPendingPictures(database.db, library, fast)).toEqual({
+    expect(await fetchPendingImports(database.db, stores, fast)).toEqual({
       fetched: 1,
       failed: 0,
       productIds: [productId],
@@ -144,13 +149,13 @@ describe("fetching imported pictures", () => {
       .where(eq(productImages.productId, productId))
       .orderBy(asc(productImages.position));
     expect(gallery).toEqual([{ productId, mediaId: row.mediaId, position: 1 }]);
-    const item = await library.get(row.mediaId!);
+    const item = await stores.library.get(row.mediaId!);
     expect(item).toMatchObject({ state: "ready", filename: "mug.png", width: 40, height: 30 });
     expect(item!.sizes.length).toBeGreaterThan(0);
   });
 
   it("follows a redirect on the same host, checking it again", async () => {
-    const fetched = await fetchPicture(`${host.origin}/to-mug.png`, fast);
+    const fetched = await fetchAddress(`${host.origin}/to-mug.png`, fast);
     expect(fetched.filename).toBe("mug.png");
     expect(fetched.bytes.equals(png)).toBe(true);
   });
@@ -159,7 +164,7 @@ describe("fetching imported pictures", () => {
     const missing = await pendingPicture(`${host.origin}/missing.png`);
     const big = await pendingPicture(`${host.origin}/big.png`);
     const redirected = await pendingPicture(`${host.origin}/to-metadata.png`);
-    const outcome = await fetchPendingPictures(database.db, library, { ...fast, maxBytes: 1024 });
+    const outcome = await fetchPendingImports(database.db, stores, { ...fast, maxBytes: 1024 });
     expect(outcome).toMatchObject({ fetched: 0, failed: 3, productIds: [] });
     expect(await pictureRow(missing.pictureId)).toMatchObject({
       state: "failed",
@@ -178,17 +183,17 @@ describe("fetching imported pictures", () => {
   });
 
   it("refuses the loopback host under the production rule, before connecting", async () => {
-    await expect(fetchPicture(`${host.origin}/mug.png`)).rejects.toThrow(
-      new PictureFetchError("127.0.0.1 is not a public address.", false),
+    await expect(fetchAddress(`${host.origin}/mug.png`)).rejects.toThrow(
+      new AddressFetchError("127.0.0.1 is not a public address.", false),
     );
-    await expect(fetchPicture("http://localhost:1/x.png")).rejects.toThrow(/is not a public address/);
-    await expect(fetchPicture("file:///etc/passwd", fast)).rejects.toThrow(/Only http and https/);
+    await expect(fetchAddress("http://localhost:1/x.png")).rejects.toThrow(/is not a public address/);
+    await expect(fetchAddress("file:///etc/passwd", fast)).rejects.toThrow(/Only http and https/);
     expect(hits.get("/mug.png")).toBeUndefined();
   });
 
   it("gives up on a host that sends nothing within the time limit, and tries again before failing", async () => {
     const slow = await pendingPicture(`${host.origin}/endless.png`);
-    await fetchPendingPictures(database.db, library, { ...fast, timeoutMs: 50, maxAttempts: 2 });
+    await fetchPendingImports(database.db, stores, { ...fast, timeoutMs: 50, maxAttempts: 2 });
     expect(await pictureRow(slow.pictureId)).toMatchObject({
       state: "failed",
       attempts: 2,
@@ -199,7 +204,7 @@ describe("fetching imported pictures", () => {
 
   it("retries a failing host with backoff, then fails it; fetching again puts it back to pending and it is tried afresh", async () => {
     const flaky = await pendingPicture(`${host.origin}/flaky.png`);
-    await fetchPendingPictures(database.db, library, { ...fast, maxAttempts: 3 });
+    await fetchPendingImports(database.db, stores, { ...fast, maxAttempts: 3 });
     expect(hits.get("/flaky.png")).toBe(3);
     expect(await pictureRow(flaky.pictureId)).toMatchObject({
       state: "failed",
@@ -207,15 +212,15 @@ describe("fetching imported pictures", () => {
       error: "The server answered 503.",
     });
     // A sweep leaves a failed picture alone.
-    expect(await fetchPendingPictures(database.db, library, fast)).toMatchObject({ fetched: 0, failed: 0 });
+    expect(await fetchPendingImports(database.db, stores, fast)).toMatchObject({ fetched: 0, failed: 0 });
 
-    expect(await retryFailedPictures(database.db)).toBe(1);
+    expect(await retryFailedFetches(database.db)).toBe(1);
     expect(await pictureRow(flaky.pictureId)).toMatchObject({ state: "pending", attempts: 0, error: null });
     await database.db
       .update(catalogueImportPictures)
       .set({ url: `${host.origin}/mug.png` })
       .where(eq(catalogueImportPictures.id, flaky.pictureId));
-    expect(await fetchPendingPictures(database.db, library, fast)).toMatchObject({ fetched: 1, failed: 0 });
+    expect(await fetchPendingImports(database.db, stores, fast)).toMatchObject({ fetched: 1, failed: 0 });
     expect(await pictureRow(flaky.pictureId)).toMatchObject({ state: "fetched", attempts: 1 });
   });
 });

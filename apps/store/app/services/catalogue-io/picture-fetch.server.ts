@@ -3,37 +3,48 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import path from "node:path";
-import { catalogueImportPictures, type Database, productImages, variations } from "@vitrine/db";
+import {
+  catalogueImportFiles,
+  catalogueImportPictures,
+  type Database,
+  productDownloads,
+  productImages,
+  variations,
+} from "@vitrine/db";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { JobPictures } from "../../lib/catalogue-import-view.ts";
+import type { JobFetches } from "../../lib/catalogue-import-view.ts";
 import { MAX_UPLOAD_BYTES, MediaError, type MediaLibrary } from "../media/media-library.server.ts";
+import type { PrivateFiles } from "../media/private-files.server.ts";
 import { addressFamily, isPublicAddress } from "./picture-address.server.ts";
 
 /**
- * The pictures an imported file names by another site's address (`catalogue_import_pictures`,
- * pending), fetched in the background and put through the media library's upload, as if staff had
- * uploaded them (decision 0077). Only http(s), only public addresses: the host is resolved, every
+ * What an imported file names by another site's address, fetched in the background through one
+ * path: its pictures (`catalogue_import_pictures`), put through the media library's upload as if
+ * staff had uploaded them (decision 0077), and its downloadable files (`catalogue_import_files`),
+ * stored into the private file row their downloads already name, with the checks of a staff upload
+ * of a file (decision 0081). Only http(s), only public addresses: the host is resolved, every
  * address it has is checked, and the connection is made to the checked address (so a second DNS
  * answer cannot point it elsewhere); redirects are followed by hand, each hop checked the same way.
  * A fetch has a time limit and a size limit. A failure that may pass (a timeout, a refused
  * connection, a 5xx, a 429) is tried again after a pause that grows; one that will not (a 404, a
- * forbidden address, a file too big or not a picture) fails at once. A failed picture keeps its
- * error and its address; the product keeps the placeholder until "Fetch again" puts it back to pending.
+ * forbidden address, a file too big or of a type the store does not take) fails at once. A failure
+ * keeps its error and its address; the product keeps the placeholder (a download answers "file
+ * gone") until "Fetch again" puts it back to pending.
  */
 
-export type PictureFetchOptions = {
+export type AddressFetchOptions = {
   /** The whole fetch, redirects and body included. */
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
-  /** Tries per picture before it fails. */
+  /** Tries per address before it fails. */
   maxAttempts?: number;
   /** The first pause between tries; each next one is four times longer. */
   backoffMs?: number;
-  /** Pictures fetched side by side. */
+  /** Addresses fetched side by side. */
   concurrency?: number;
-  /** Pictures taken per sweep. */
+  /** Pictures, and files, taken per sweep. */
   batchSize?: number;
   /**
    * Which resolved addresses may be connected to. Production never sets it (`isPublicAddress`);
@@ -50,11 +61,11 @@ const DEFAULTS = {
   backoffMs: 2_000,
   concurrency: 4,
   batchSize: 40,
-} satisfies Required<Omit<PictureFetchOptions, "isAllowedAddress">>;
+} satisfies Required<Omit<AddressFetchOptions, "isAllowedAddress">>;
 
-/** Why a fetch failed, in words kept with the picture; `retry` when trying again may help. */
-export class PictureFetchError extends Error {
-  override name = "PictureFetchError";
+/** Why a fetch failed, in words kept with the picture or file; `retry` when trying again may help. */
+export class AddressFetchError extends Error {
+  override name = "AddressFetchError";
   constructor(
     message: string,
     readonly retry: boolean,
@@ -63,10 +74,14 @@ export class PictureFetchError extends Error {
   }
 }
 
-/** A picture's bytes fetched from `address` under the rules above. */
-export async function fetchPicture(
+/**
+ * The bytes at `address`, fetched under the rules above, and the last part of its path (empty when
+ * it has none); `accept` is the request's Accept header.
+ */
+export async function fetchAddress(
   address: string,
-  options: PictureFetchOptions = {},
+  options: AddressFetchOptions = {},
+  accept = "*/*",
 ): Promise<{ bytes: Buffer; filename: string }> {
   const settings = { ...DEFAULTS, ...options };
   const allowed = options.isAllowedAddress ?? isPublicAddress;
@@ -75,34 +90,34 @@ export async function fetchPicture(
   try {
     for (let hop = 0; ; hop++) {
       const pinned = await resolveChecked(url, allowed);
-      const response = await get(url, pinned, signal);
+      const response = await get(url, pinned, signal, accept);
       const status = response.statusCode ?? 0;
       if ([301, 302, 303, 307, 308].includes(status)) {
         response.resume();
         const location = response.headers.location;
         if (!location)
-          throw new PictureFetchError(`The server answered ${status} without a Location.`, false);
+          throw new AddressFetchError(`The server answered ${status} without a Location.`, false);
         if (hop >= settings.maxRedirects)
-          throw new PictureFetchError(`More than ${settings.maxRedirects} redirects.`, false);
+          throw new AddressFetchError(`More than ${settings.maxRedirects} redirects.`, false);
         url = parseAddress(new URL(location, url).href);
         continue;
       }
       if (status < 200 || status >= 300) {
         response.resume();
-        throw new PictureFetchError(`The server answered ${status}.`, status >= 500 || status === 429);
+        throw new AddressFetchError(`The server answered ${status}.`, status >= 500 || status === 429);
       }
       const bytes = await readBody(response, settings.maxBytes, signal);
-      const filename = path.posix.basename(decodeSafely(url.pathname)) || "picture";
+      const filename = path.posix.basename(decodeSafely(url.pathname));
       return { bytes, filename };
     }
   } catch (error) {
-    if (error instanceof PictureFetchError) throw error;
+    if (error instanceof AddressFetchError) throw error;
     if (signal.aborted)
-      throw new PictureFetchError(`No answer within ${settings.timeoutMs / 1000} seconds.`, true);
+      throw new AddressFetchError(`No answer within ${settings.timeoutMs / 1000} seconds.`, true);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOTFOUND") throw new PictureFetchError(`The host ${url.hostname} does not exist.`, false);
-    throw new PictureFetchError(
-      `The picture could not be fetched: ${code ?? (error as Error).message}.`,
+    if (code === "ENOTFOUND") throw new AddressFetchError(`The host ${url.hostname} does not exist.`, false);
+    throw new AddressFetchError(
+      `The address could not be fetched: ${code ?? (error as Error).message}.`,
       true,
     );
   }
@@ -113,12 +128,12 @@ function parseAddress(address: string): URL {
   try {
     url = new URL(address);
   } catch {
-    throw new PictureFetchError(`"${address}" is not an address.`, false);
+    throw new AddressFetchError(`"${address}" is not an address.`, false);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new PictureFetchError(`Only http and https addresses are fetched, not ${url.protocol}`, false);
+    throw new AddressFetchError(`Only http and https addresses are fetched, not ${url.protocol}`, false);
   if (url.username || url.password)
-    throw new PictureFetchError("An address with a user name or password is not fetched.", false);
+    throw new AddressFetchError("An address with a user name or password is not fetched.", false);
   return url;
 }
 
@@ -145,7 +160,7 @@ async function resolveChecked(
       }));
   const refused = found.find((entry) => !allowed(entry.address));
   if (refused || found.length === 0)
-    throw new PictureFetchError(
+    throw new AddressFetchError(
       `${url.hostname} is not a public address${refused && refused.address !== host ? ` (${refused.address})` : ""}.`,
       false,
     );
@@ -157,6 +172,7 @@ function get(
   url: URL,
   pinned: { address: string; family: 4 | 6 },
   signal: AbortSignal,
+  accept: string,
 ): Promise<IncomingMessage> {
   const lookup: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [pinned]);
@@ -169,7 +185,7 @@ function get(
       agent: false,
       lookup,
       signal,
-      headers: { Accept: "image/*", "User-Agent": "Vitrine catalogue import" },
+      headers: { Accept: accept, "User-Agent": "Vitrine catalogue import" },
     });
     request.once("response", resolve);
     request.once("error", reject);
@@ -178,8 +194,11 @@ function get(
 
 /** The body, refused past `maxBytes` (by its announced length, or as it arrives). */
 async function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer> {
-  const tooBig = () =>
-    new PictureFetchError(`The picture is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB.`, false);
+  const limit =
+    maxBytes >= 1024 * 1024
+      ? `${Math.floor(maxBytes / 1024 / 1024)} MB`
+      : `${Math.floor(maxBytes / 1024)} KB`;
+  const tooBig = () => new AddressFetchError(`The file is larger than ${limit}.`, false);
   const announced = Number(response.headers["content-length"]);
   if (Number.isFinite(announced) && announced > maxBytes) {
     response.destroy();
@@ -199,33 +218,64 @@ async function readBody(response: IncomingMessage, maxBytes: number, signal: Abo
   return Buffer.concat(chunks);
 }
 
+/** Where fetched bytes go: pictures into the media library, files into their waiting private file rows. */
+export type FetchStores = { library: MediaLibrary; files: PrivateFiles };
+
 export type FetchOutcome = { fetched: number; failed: number; productIds: number[] };
 
 /**
- * One sweep: the pending pictures (at most `batchSize`), each fetched with its tries, uploaded into
- * the media library and put in its place in the product's gallery (or as the variation's picture).
+ * Something an import left to fetch, whatever it is: its address, its tries so far and what to ask
+ * for; `keep` stores the fetched bytes where they belong, in one transaction with its row's state
+ * (false when the import replaced the row meanwhile); `record` keeps a failed try's error, the last
+ * one failing the row (false when the row is gone).
+ */
+type Waiting = {
+  url: string;
+  attempts: number;
+  accept: string;
+  /** The product whose pages change once it is kept (a picture's), or null. */
+  productId: number | null;
+  keep(bytes: Buffer, filename: string, attempts: number): Promise<boolean>;
+  record(attempts: number, error: string, last: boolean): Promise<boolean>;
+};
+
+/**
+ * One sweep: the pending pictures and the pending files (at most `batchSize` of each), each fetched
+ * with its tries; a picture uploaded into the media library and put in its place in the product's
+ * gallery (or as the variation's picture), a file stored into the file row its downloads name.
  * Answers what it did and the products whose pictures changed, for their pages to be dropped.
  */
-export async function fetchPendingPictures(
+export async function fetchPendingImports(
   db: Database,
-  library: MediaLibrary,
-  options: PictureFetchOptions = {},
+  stores: FetchStores,
+  options: AddressFetchOptions = {},
 ): Promise<FetchOutcome> {
   const settings = { ...DEFAULTS, ...options };
-  const pending = await db
-    .select()
-    .from(catalogueImportPictures)
-    .where(eq(catalogueImportPictures.state, "pending"))
-    .orderBy(asc(catalogueImportPictures.id))
-    .limit(settings.batchSize);
+  const [pictures, files] = await Promise.all([
+    db
+      .select()
+      .from(catalogueImportPictures)
+      .where(eq(catalogueImportPictures.state, "pending"))
+      .orderBy(asc(catalogueImportPictures.id))
+      .limit(settings.batchSize),
+    db
+      .select()
+      .from(catalogueImportFiles)
+      .where(eq(catalogueImportFiles.state, "pending"))
+      .orderBy(asc(catalogueImportFiles.id))
+      .limit(settings.batchSize),
+  ]);
   const outcome: FetchOutcome = { fetched: 0, failed: 0, productIds: [] };
-  const queue = [...pending];
+  const queue: Waiting[] = [
+    ...pictures.map((picture) => waitingPicture(db, stores.library, picture)),
+    ...files.map((file) => waitingFile(db, stores.files, file)),
+  ];
   const worker = async () => {
-    for (let picture = queue.shift(); picture; picture = queue.shift()) {
-      const done = await fetchOne(db, library, picture, options);
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const done = await fetchOne(item, settings);
       if (done === "fetched") {
         outcome.fetched++;
-        outcome.productIds.push(picture.productId);
+        if (item.productId !== null) outcome.productIds.push(item.productId);
       } else if (done === "failed") outcome.failed++;
     }
   };
@@ -234,40 +284,59 @@ export async function fetchPendingPictures(
   return outcome;
 }
 
-type PictureRow = typeof catalogueImportPictures.$inferSelect;
-
-/** One picture's tries; "gone" when the import replaced it meanwhile. */
+/** One address's tries; "gone" when the import replaced its row meanwhile. */
 async function fetchOne(
-  db: Database,
-  library: MediaLibrary,
-  picture: PictureRow,
-  options: PictureFetchOptions,
+  item: Waiting,
+  settings: AddressFetchOptions & typeof DEFAULTS,
 ): Promise<"fetched" | "failed" | "gone"> {
-  const settings = { ...DEFAULTS, ...options };
-  for (let attempt = picture.attempts + 1; ; attempt++) {
-    let error: PictureFetchError;
+  for (let attempt = item.attempts + 1; ; attempt++) {
+    let error: AddressFetchError;
     try {
-      const { bytes, filename } = await fetchPicture(picture.url, options);
-      const item = await library.upload({ bytes, filename, alt: {}, uploadedBy: null });
-      const placed = await place(db, picture, item.id, attempt);
-      if (!placed) await library.remove(item.id, true);
-      return placed ? "fetched" : "gone";
+      const { bytes, filename } = await fetchAddress(item.url, settings, item.accept);
+      return (await item.keep(bytes, filename, attempt)) ? "fetched" : "gone";
     } catch (caught) {
-      if (caught instanceof PictureFetchError) error = caught;
+      if (caught instanceof AddressFetchError) error = caught;
+      // The store's own refusal of the bytes (too big, a type it does not take): it will not pass.
       else if (caught instanceof MediaError)
-        error = new PictureFetchError(`${caught.message}`, caught.status >= 500);
+        error = new AddressFetchError(`${caught.message}`, caught.status >= 500);
       else throw caught;
     }
     const last = !error.retry || attempt >= settings.maxAttempts;
-    const [still] = await db
-      .update(catalogueImportPictures)
-      .set({ attempts: attempt, error: error.message, ...(last ? { state: "failed" as const } : {}) })
-      .where(and(eq(catalogueImportPictures.id, picture.id), eq(catalogueImportPictures.state, "pending")))
-      .returning({ id: catalogueImportPictures.id });
-    if (!still) return "gone";
+    if (!(await item.record(attempt, error.message, last))) return "gone";
     if (last) return "failed";
     await new Promise((resolve) => setTimeout(resolve, settings.backoffMs * 4 ** (attempt - 1)));
   }
+}
+
+type PictureRow = typeof catalogueImportPictures.$inferSelect;
+
+/** A pending picture: through the media library's upload, then into its product's gallery. */
+function waitingPicture(db: Database, library: MediaLibrary, picture: PictureRow): Waiting {
+  return {
+    url: picture.url,
+    attempts: picture.attempts,
+    accept: "image/*",
+    productId: picture.productId,
+    async keep(bytes, filename, attempts) {
+      const item = await library.upload({
+        bytes,
+        filename: filename || "picture",
+        alt: {},
+        uploadedBy: null,
+      });
+      const placed = await place(db, picture, item.id, attempts);
+      if (!placed) await library.remove(item.id, true);
+      return placed;
+    },
+    async record(attempts, error, last) {
+      const [still] = await db
+        .update(catalogueImportPictures)
+        .set({ attempts, error, ...(last ? { state: "failed" as const } : {}) })
+        .where(and(eq(catalogueImportPictures.id, picture.id), eq(catalogueImportPictures.state, "pending")))
+        .returning({ id: catalogueImportPictures.id });
+      return still !== undefined;
+    },
+  };
 }
 
 /** The fetched picture in its place, in one transaction with its row's state; false when the row is gone. */
@@ -293,23 +362,78 @@ async function place(db: Database, picture: PictureRow, mediaId: number, attempt
   });
 }
 
-/** "Fetch again": the failed pictures (of one job, or all) pending again with their tries counted afresh. */
-export async function retryFailedPictures(db: Database, jobId?: number): Promise<number> {
-  const rows = await db
-    .update(catalogueImportPictures)
-    .set({ state: "pending", attempts: 0, error: null })
-    .where(
-      and(
-        eq(catalogueImportPictures.state, "failed"),
-        jobId === undefined ? undefined : eq(catalogueImportPictures.jobId, jobId),
-      ),
-    )
-    .returning({ id: catalogueImportPictures.id });
-  return rows.length;
+type FileRow = typeof catalogueImportFiles.$inferSelect;
+
+/**
+ * A pending downloadable file: stored as a staff upload of a file is (type sniffed, the media
+ * library's size limit, under the originals folder, never served) into the file row its downloads
+ * already name, so they deliver it at once.
+ */
+function waitingFile(db: Database, files: PrivateFiles, file: FileRow): Waiting {
+  return {
+    url: file.url,
+    attempts: file.attempts,
+    accept: "*/*",
+    productId: null,
+    async keep(bytes, filename, attempts) {
+      const stored = await files.fillFile(
+        file.mediaId,
+        { bytes, filename: filename || "download" },
+        async (tx) => {
+          const [row] = await tx
+            .update(catalogueImportFiles)
+            .set({ state: "fetched", attempts, error: null })
+            .where(and(eq(catalogueImportFiles.id, file.id), eq(catalogueImportFiles.state, "pending")))
+            .returning({ id: catalogueImportFiles.id });
+          return row !== undefined;
+        },
+      );
+      return stored !== null;
+    },
+    async record(attempts, error, last) {
+      const [still] = await db
+        .update(catalogueImportFiles)
+        .set({ attempts, error, ...(last ? { state: "failed" as const } : {}) })
+        .where(and(eq(catalogueImportFiles.id, file.id), eq(catalogueImportFiles.state, "pending")))
+        .returning({ id: catalogueImportFiles.id });
+      return still !== undefined;
+    },
+  };
+}
+
+/**
+ * "Fetch again": the failed pictures and files (of one job, or all) pending again with their tries
+ * counted afresh; answers how many.
+ */
+export async function retryFailedFetches(db: Database, jobId?: number): Promise<number> {
+  const again = { state: "pending" as const, attempts: 0, error: null };
+  const [pictures, files] = await Promise.all([
+    db
+      .update(catalogueImportPictures)
+      .set(again)
+      .where(
+        and(
+          eq(catalogueImportPictures.state, "failed"),
+          jobId === undefined ? undefined : eq(catalogueImportPictures.jobId, jobId),
+        ),
+      )
+      .returning({ id: catalogueImportPictures.id }),
+    db
+      .update(catalogueImportFiles)
+      .set(again)
+      .where(
+        and(
+          eq(catalogueImportFiles.state, "failed"),
+          jobId === undefined ? undefined : eq(catalogueImportFiles.jobId, jobId),
+        ),
+      )
+      .returning({ id: catalogueImportFiles.id }),
+  ]);
+  return pictures.length + files.length;
 }
 
 /** A job's pictures by state, and the failed ones with their address and error (the report's part). */
-export async function picturesOfJob(db: Database, jobId: number, limit = 200): Promise<JobPictures> {
+export async function picturesOfJob(db: Database, jobId: number, limit = 200): Promise<JobFetches> {
   const [counts, failures] = await Promise.all([
     db
       .select({ state: catalogueImportPictures.state, n: sql<number>`count(*)::int` })
@@ -333,39 +457,77 @@ export async function picturesOfJob(db: Database, jobId: number, limit = 200): P
   return { pending: count("pending"), fetched: count("fetched"), failed: count("failed"), failures };
 }
 
+/**
+ * A job's downloadable files by state, and the failed ones with their address, error and each
+ * product (or variation) whose download names them (the report's part, beside the pictures').
+ */
+export async function filesOfJob(db: Database, jobId: number, limit = 200): Promise<JobFetches> {
+  const [counts, failures] = await Promise.all([
+    db
+      .select({ state: catalogueImportFiles.state, n: sql<number>`count(*)::int` })
+      .from(catalogueImportFiles)
+      .where(eq(catalogueImportFiles.jobId, jobId))
+      .groupBy(catalogueImportFiles.state),
+    db
+      .selectDistinct({
+        fileId: catalogueImportFiles.id,
+        productId: productDownloads.productId,
+        variationId: sql<number>`coalesce(${productDownloads.variationId}, 0)`.mapWith(Number),
+        url: catalogueImportFiles.url,
+        error: catalogueImportFiles.error,
+        attempts: catalogueImportFiles.attempts,
+      })
+      .from(catalogueImportFiles)
+      .innerJoin(productDownloads, eq(productDownloads.mediaId, catalogueImportFiles.mediaId))
+      .where(and(eq(catalogueImportFiles.jobId, jobId), eq(catalogueImportFiles.state, "failed")))
+      .orderBy(asc(catalogueImportFiles.id), asc(productDownloads.productId))
+      .limit(limit),
+  ]);
+  const count = (state: string) => counts.find((row) => row.state === state)?.n ?? 0;
+  return {
+    pending: count("pending"),
+    fetched: count("fetched"),
+    failed: count("failed"),
+    failures: failures.map(({ fileId: _, ...failure }) => failure),
+  };
+}
+
 const wakers = new WeakMap<Database, () => void>();
 
-/** Tells this process's picture sweep over `db`, if it runs one, that pictures wait (an import ended, "Fetch again"). */
-export function wakePictureFetching(db: Database): void {
+/**
+ * Tells this process's sweep over `db`, if it runs one, that pictures or files wait (an import
+ * ended, "Fetch again").
+ */
+export function wakeImportFetching(db: Database): void {
   wakers.get(db)?.();
 }
 
 /**
  * The background job's work: sweeps until nothing is pending, then sleeps until `intervalMs` has
- * passed or `wakePictureFetching` is called; `onFetched` hears the products whose gallery changed.
+ * passed or `wakeImportFetching` is called; `onFetched` hears the products whose gallery changed.
  */
-export function sweepPictures(options: {
+export function sweepImportFetches(options: {
   db: Database;
-  library: MediaLibrary;
+  stores: FetchStores;
   logger: Logger;
   onFetched: (productIds: number[]) => void;
   intervalMs?: number;
-  fetch?: PictureFetchOptions;
+  fetch?: AddressFetchOptions;
 }): { stop(): Promise<void> } {
-  const { db, library, logger } = options;
+  const { db, stores, logger } = options;
   let stopped = false;
   let wake: () => void = () => {};
   const loop = async () => {
     while (!stopped) {
       try {
-        const done = await fetchPendingPictures(db, library, options.fetch);
+        const done = await fetchPendingImports(db, stores, options.fetch);
         if (done.productIds.length > 0) options.onFetched(done.productIds);
         if (done.fetched + done.failed > 0) {
-          logger.info({ fetched: done.fetched, failed: done.failed }, "imported pictures fetched");
+          logger.info({ fetched: done.fetched, failed: done.failed }, "imported pictures and files fetched");
           continue;
         }
       } catch (error) {
-        if (!stopped) logger.warn({ err: error }, "fetching imported pictures failed");
+        if (!stopped) logger.warn({ err: error }, "fetching imported pictures and files failed");
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.intervalMs ?? 60_000);

@@ -3,8 +3,8 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { type Database, media } from "@vitrine/db";
-import { and, eq } from "drizzle-orm";
+import { type Database, media, type Transaction } from "@vitrine/db";
+import { and, eq, isNull } from "drizzle-orm";
 import { MAX_UPLOAD_BYTES, MediaError, sniffImageType } from "./media-library.server.ts";
 
 /**
@@ -73,28 +73,37 @@ export function keptFilename(filename: string): string {
 export function createPrivateFiles(options: { db: Database; originalsDir: string }) {
   const { db, originalsDir } = options;
 
+  /**
+   * A file's bytes checked (not empty, the media library's size limit, a type sniffed from them) and
+   * written under the originals folder; refused with a 4xx `MediaError`.
+   */
+  async function writeChecked(input: { bytes: Buffer; filename: string }) {
+    if (input.bytes.length === 0) throw new MediaError(400, "rest_upload_no_data", "No data supplied.");
+    if (input.bytes.length > MAX_UPLOAD_BYTES)
+      throw new MediaError(413, "rest_upload_file_too_big", "The file is too big.");
+    const filename = keptFilename(input.filename);
+    const type = sniffFileType(input.bytes, filename);
+    if (!type)
+      throw new MediaError(
+        415,
+        "rest_upload_invalid_type",
+        "The file is not a PDF, archive, document, picture, sound, video or text file.",
+      );
+    const hash = createHash("sha256").update(input.bytes).digest("hex");
+    // A random part: two uploads of the same bytes stay two files, each deleted on its own.
+    const relative = `files/${hash.slice(0, 2)}/${hash.slice(0, 16)}-${randomBytes(6).toString("hex")}${path.extname(filename).toLowerCase().slice(0, 10)}`;
+    const target = path.join(originalsDir, relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, input.bytes);
+    await rename(temporary, target);
+    return { filename, type, relative, target };
+  }
+
   return {
     /** Keeps an uploaded file for downloads; refuses an empty, too big or unknown one (4xx `MediaError`). */
     async keepFile(input: { bytes: Buffer; filename: string; uploadedBy: number }): Promise<StoredFile> {
-      if (input.bytes.length === 0) throw new MediaError(400, "rest_upload_no_data", "No data supplied.");
-      if (input.bytes.length > MAX_UPLOAD_BYTES)
-        throw new MediaError(413, "rest_upload_file_too_big", "The file is too big.");
-      const filename = keptFilename(input.filename);
-      const type = sniffFileType(input.bytes, filename);
-      if (!type)
-        throw new MediaError(
-          415,
-          "rest_upload_invalid_type",
-          "The file is not a PDF, archive, document, picture, sound, video or text file.",
-        );
-      const hash = createHash("sha256").update(input.bytes).digest("hex");
-      // A random part: two uploads of the same bytes stay two files, each deleted on its own.
-      const relative = `files/${hash.slice(0, 2)}/${hash.slice(0, 16)}-${randomBytes(6).toString("hex")}${path.extname(filename).toLowerCase().slice(0, 10)}`;
-      const target = path.join(originalsDir, relative);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, input.bytes);
-      await rename(temporary, target);
+      const { filename, type, relative } = await writeChecked(input);
       const [row] = await db
         .insert(media)
         .values({
@@ -107,6 +116,36 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
         })
         .returning({ id: media.id });
       return { id: row!.id, filename, mimeType: type, bytes: input.bytes.length };
+    },
+
+    /**
+     * Fills a file row left waiting for its bytes (a download an import names by another site's
+     * address, decision 0081) with the same checks as an upload: its original, name and type, ready.
+     * `within` runs in the same transaction (the caller's own record of it). Null, and nothing kept,
+     * when the row waits no more or `within` answers false.
+     */
+    async fillFile(
+      id: number,
+      input: { bytes: Buffer; filename: string },
+      within: (tx: Transaction) => Promise<boolean> = async () => true,
+    ): Promise<StoredFile | null> {
+      const { filename, type, relative, target } = await writeChecked(input);
+      const declined = new Error("declined");
+      try {
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(media)
+            .set({ filename, mimeType: type, state: "ready", originalPath: relative })
+            .where(and(eq(media.id, id), eq(media.kind, "file"), isNull(media.originalPath)))
+            .returning({ id: media.id });
+          if (!row || !(await within(tx))) throw declined;
+        });
+      } catch (error) {
+        await rm(target, { force: true });
+        if (error === declined) return null;
+        throw error;
+      }
+      return { id, filename, mimeType: type, bytes: input.bytes.length };
     },
 
     /** A kept file's facts; null when there is no such file. */

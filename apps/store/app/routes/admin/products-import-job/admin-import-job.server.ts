@@ -2,8 +2,8 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import { importIdParam } from "../../../lib/catalogue-import-view.ts";
 import { importJobView } from "../../../services/catalogue-io/catalogue-import-runs.server.ts";
 import {
-  retryFailedPictures,
-  wakePictureFetching,
+  retryFailedFetches,
+  wakeImportFetching,
 } from "../../../services/catalogue-io/picture-fetch.server.ts";
 import { requireAdmin } from "../../../services/people/staff-access.server.ts";
 
@@ -20,7 +20,7 @@ export async function loadImportJob(context: AppLoadContext, request: Request, p
   return { job: await jobOf(context, param) };
 }
 
-/** "Fetch pictures again": the job's failed pictures back to pending, the fetcher woken. */
+/** "Fetch again": the job's failed pictures and files back to pending, the fetcher woken. */
 export async function refetchPicturesAction(
   context: AppLoadContext,
   request: Request,
@@ -28,7 +28,7 @@ export async function refetchPicturesAction(
 ) {
   await requireAdmin(context, request);
   const job = await jobOf(context, param);
-  await retryFailedPictures(context.db, job.id);
-  wakePictureFetching(context.db);
+  await retryFailedFetches(context.db, job.id);
+  wakeImportFetching(context.db);
   throw redirect(`/admin/products/import/jobs/${job.id}`);
 }

@@ -82,6 +82,8 @@ export type ProductPage = ProductCard & {
   sku: string | null;
   /** False: no reviews tab and no review taken (WooCommerce's "Enable reviews", decision 0079). */
   reviewsAllowed: boolean;
+  /** Hidden from the catalogue (decision 0079): reachable only by its address, kept out of search engines. */
+  hidden: boolean;
   description: string;
   /** The page's meta description as the owner wrote it; empty means the short description serves. */
   metaDescription: string;

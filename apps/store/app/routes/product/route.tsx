@@ -28,6 +28,8 @@ export function meta({ data }: Route.MetaArgs) {
     { title: data.product.name },
     { name: "description", content: data.product.metaDescription || data.product.shortDescription },
     { "script:ld+json": productJsonLd(data.product, data.origin, data.currency) },
+    // Hidden from the catalogue: it opens at its address, but search engines leave it out (decision 0079).
+    ...(data.product.hidden ? [{ name: "robots", content: "noindex" }] : []),
   ];
 }
 

@@ -351,6 +351,7 @@ export async function productBySlug(
         ...cardColumns,
         sku: products.sku,
         reviewsAllowed: products.reviewsAllowed,
+        hidden: sql<boolean>`${products.catalogVisibility} = 'hidden'`,
         description: texts.text("description", sql`''`),
         metaDescription: texts.text("metaDescription", sql`''`),
         galleryIds: sql<
@@ -416,6 +417,7 @@ export async function productBySlug(
     ...cardOf(row, images, prices),
     sku: row.sku,
     reviewsAllowed: row.reviewsAllowed,
+    hidden: row.hidden,
     description: row.description,
     metaDescription: row.metaDescription,
     images: row.galleryIds.flatMap((id) => images.get(id) ?? []),

@@ -16,7 +16,6 @@ async function signIn(page: Page, origin: string) {
   await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
 }
 
-
 /** Adds a method of `kind` to the open zone and opens its settings form. */
 async function addMethod(page: Page, kind: string, title: string) {
   await page

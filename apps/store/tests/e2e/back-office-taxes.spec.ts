@@ -18,7 +18,6 @@ async function signIn(page: Page, origin: string) {
   await expect(page.locator('input[name="intent"][value="logout"]')).toBeAttached();
 }
 
-
 /** Fills the table's row `n` (from 1) with a rate's country, rate and name. */
 async function fillRate(page: Page, n: number, rate: { country: string; rate: string; name: string }) {
   await page.getByRole("textbox", { name: `Country code, rate ${n}` }).fill(rate.country);

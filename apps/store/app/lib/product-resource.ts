@@ -47,6 +47,28 @@ const saleDay = z
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
       new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
   );
+/**
+ * A product's or variation's sale days as a save takes them (decision 0079): null, no limit on that
+ * side; left out, kept. The days are UTC days, so wc/v3's `_gmt` fields say the same; given both,
+ * the `_gmt` one is taken, as WooCommerce applies it last.
+ */
+const saleDayInputs = {
+  date_on_sale_from: saleDay.nullable().optional(),
+  date_on_sale_from_gmt: saleDay.nullable().optional(),
+  date_on_sale_to: saleDay.nullable().optional(),
+  date_on_sale_to_gmt: saleDay.nullable().optional(),
+};
+/**
+ * wc/v3's sale days as answered: the first day at 00:00:00 and the last at 23:59:59 (UTC days, so
+ * `_gmt` the same), null when open; and whether the sale price holds today.
+ */
+const saleDayRecords = {
+  date_on_sale_from: z.string().nullable(),
+  date_on_sale_from_gmt: z.string().nullable(),
+  date_on_sale_to: z.string().nullable(),
+  date_on_sale_to_gmt: z.string().nullable(),
+  on_sale: z.boolean(),
+};
 /** Where the product is listed (WooCommerce's catalog_visibility): shop and search, shop only, search only, neither. */
 export const CATALOG_VISIBILITIES = ["visible", "catalog", "search", "hidden"] as const;
 /** Whether a product out of stock may still be ordered (WooCommerce's backorders). */
@@ -143,6 +165,8 @@ const variationInput = z
     sku: sku.optional(),
     regular_price: price,
     sale_price: price.nullable().optional(),
+    /** The variation's own sale days, as the product's (decision 0079). */
+    ...saleDayInputs,
     stock_quantity: quantity.nullable().optional(),
     stock_status: stockStatus.optional(),
     image_id: id.nullable().optional(),
@@ -234,9 +258,8 @@ export const productInput = z
     featured: z.boolean().optional(),
     sku: sku.optional(),
     gtin: gtin.optional(),
-    /** The sale's first and last day; null: no limit on that side (decision 0079). */
-    date_on_sale_from: saleDay.nullable().optional(),
-    date_on_sale_to: saleDay.nullable().optional(),
+    /** The sale's first and last day (decision 0079). */
+    ...saleDayInputs,
     catalog_visibility: z.enum(CATALOG_VISIBILITIES).optional(),
     /** False: the product page shows no review form and a review sent is refused. */
     reviews_allowed: z.boolean().optional(),
@@ -285,6 +308,7 @@ const variationRecord = z.object({
   sku: z.string().nullable(),
   regular_price: z.number(),
   sale_price: z.number().nullable(),
+  ...saleDayRecords,
   stock_quantity: z.number().nullable(),
   stock_status: stockStatus,
   image_id: z.number().nullable(),
@@ -327,11 +351,7 @@ export const productRecord = z.object({
   featured: z.boolean(),
   sku: z.string().nullable(),
   gtin: z.string().nullable(),
-  /** WooCommerce's shape: the first day at 00:00:00 and the last at 23:59:59 (UTC days); null when open. */
-  date_on_sale_from: z.string().nullable(),
-  date_on_sale_to: z.string().nullable(),
-  /** Whether the sale price holds today. */
-  on_sale: z.boolean(),
+  ...saleDayRecords,
   catalog_visibility: z.enum(CATALOG_VISIBILITIES),
   reviews_allowed: z.boolean(),
   backorders: z.enum(BACKORDERS),

@@ -293,6 +293,9 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect(changed.body).toMatchObject({
       date_on_sale_from: "2999-06-01T00:00:00",
       date_on_sale_to: "2999-06-30T23:59:59",
+      // UTC days: wc/v3's _gmt names say the same.
+      date_on_sale_from_gmt: "2999-06-01T00:00:00",
+      date_on_sale_to_gmt: "2999-06-30T23:59:59",
       // Its sale has not begun: the price is the regular one until then.
       on_sale: false,
       catalog_visibility: "search",
@@ -344,6 +347,106 @@ describe.each(await availableDialects())("products and categories over REST on %
       .from(products)
       .where(eq(products.id, created.body.id as number));
     expect(kept).toMatchObject({ dateOnSaleFrom: "2999-01-01", dateOnSaleTo: null });
+  });
+
+  it("keeps a variation's sale days in wc/v3's shape (with the _gmt names of the same UTC days), kept when left out, and refuses a variation's sale ending before it starts", async () => {
+    const admin = await session("administrator");
+    await insertVariableProduct(server.db, "fixture");
+    const colour = await firstAttribute(admin);
+    const red = { regular_price: 3000, sale_price: 2500, attributes: { [colour.id]: colour.terms[0] } };
+    const blue = { regular_price: 2800, sale_price: 2000, attributes: { [colour.id]: colour.terms[1] } };
+    const attributes = [{ id: colour.id, terms: colour.terms }];
+    const created = await call("/products", admin, "POST", {
+      type: "variable",
+      translations: { en: { name: "Sale scarf" } },
+      attributes,
+      variations: [
+        {
+          ...red,
+          sku: "SALE-R",
+          date_on_sale_from: "2999-06-01",
+          date_on_sale_to_gmt: "2999-06-30T12:00:00",
+        },
+        { ...blue, sku: "SALE-B" },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [redId, blueId] = (created.body.variations as Array<{ id: number }>).map(
+      (variation) => variation.id,
+    );
+    expect(created.body.variations).toMatchObject([
+      {
+        date_on_sale_from: "2999-06-01T00:00:00",
+        date_on_sale_from_gmt: "2999-06-01T00:00:00",
+        date_on_sale_to: "2999-06-30T23:59:59",
+        date_on_sale_to_gmt: "2999-06-30T23:59:59",
+        // Its sale has not begun.
+        on_sale: false,
+      },
+      {
+        date_on_sale_from: null,
+        date_on_sale_from_gmt: null,
+        date_on_sale_to: null,
+        date_on_sale_to_gmt: null,
+        on_sale: true,
+      },
+    ]);
+
+    // Left out (as the back office's editor sends a variation), the days stay; given, they change.
+    const path = `/products/${created.body.id}`;
+    const changed = await call(path, admin, "PUT", {
+      attributes,
+      variations: [
+        { ...red, id: redId },
+        { ...blue, id: blueId, date_on_sale_to: "2000-01-31" },
+      ],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.variations).toMatchObject([
+      { id: redId, date_on_sale_from: "2999-06-01T00:00:00", date_on_sale_to: "2999-06-30T23:59:59" },
+      // Its sale is over.
+      { id: blueId, date_on_sale_from: null, date_on_sale_to: "2000-01-31T23:59:59", on_sale: false },
+    ]);
+    expect((await call(path, admin)).body.variations).toMatchObject([
+      { date_on_sale_to_gmt: "2999-06-30T23:59:59" },
+      { date_on_sale_to_gmt: "2000-01-31T23:59:59" },
+    ]);
+
+    // A first day after the last one kept, or both given backwards: refused whole, nothing written.
+    for (const days of [
+      { date_on_sale_from: "2999-07-01" },
+      { date_on_sale_from_gmt: "2999-05-02", date_on_sale_to: "2999-05-01" },
+    ]) {
+      const refused = await call(path, admin, "PUT", {
+        attributes,
+        variations: [
+          { ...red, id: redId, ...days },
+          { ...blue, id: blueId, sale_price: 1000 },
+        ],
+      });
+      expect([refused.status, refused.body.code, refused.body.data], JSON.stringify(days)).toEqual([
+        400,
+        "product_invalid_sale_dates",
+        { param: "variations", status: 400 },
+      ]);
+    }
+    const bad = await call(path, admin, "PUT", {
+      attributes,
+      variations: [
+        { ...red, id: redId, date_on_sale_from: "June 1st" },
+        { ...blue, id: blueId },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    const saved = await server.db
+      .select()
+      .from(variations)
+      .where(eq(variations.productId, created.body.id as number))
+      .orderBy(variations.menuOrder);
+    expect(saved).toMatchObject([
+      { id: redId, dateOnSaleFrom: "2999-06-01", dateOnSaleTo: "2999-06-30" },
+      { id: blueId, salePrice: 2000, dateOnSaleFrom: null, dateOnSaleTo: "2000-01-31" },
+    ]);
   });
 
   it("lists with search, category and stock filters, sorted and paged", async () => {

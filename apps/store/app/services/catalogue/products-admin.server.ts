@@ -218,9 +218,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     featured: row.featured,
     sku: row.sku,
     gtin: row.gtin,
-    date_on_sale_from: row.dateOnSaleFrom ? `${row.dateOnSaleFrom}T00:00:00` : null,
-    date_on_sale_to: row.dateOnSaleTo ? `${row.dateOnSaleTo}T23:59:59` : null,
-    on_sale: row.salePrice !== null && saleHoldsOn(row.dateOnSaleFrom, row.dateOnSaleTo, new Date()),
+    ...saleFields(row),
     catalog_visibility: row.catalogVisibility,
     reviews_allowed: row.reviewsAllowed,
     backorders: row.backorders,
@@ -263,6 +261,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       sku: variation.sku,
       regular_price: variation.regularPrice,
       sale_price: variation.salePrice,
+      ...saleFields(variation),
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
       image_id: variation.imageId,
@@ -283,6 +282,51 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
           term: term.termId,
         })),
     })),
+  };
+}
+
+/** wc/v3's sale days of a product or variation (decision 0079): UTC days, so `_gmt` says the same. */
+function saleFields(row: {
+  salePrice: number | null;
+  dateOnSaleFrom: string | null;
+  dateOnSaleTo: string | null;
+}) {
+  const from = row.dateOnSaleFrom ? `${row.dateOnSaleFrom}T00:00:00` : null;
+  const to = row.dateOnSaleTo ? `${row.dateOnSaleTo}T23:59:59` : null;
+  return {
+    date_on_sale_from: from,
+    date_on_sale_from_gmt: from,
+    date_on_sale_to: to,
+    date_on_sale_to_gmt: to,
+    on_sale: row.salePrice !== null && saleHoldsOn(row.dateOnSaleFrom, row.dateOnSaleTo, new Date()),
+  };
+}
+
+type SaleDayInput = Pick<
+  ProductInput,
+  "date_on_sale_from" | "date_on_sale_from_gmt" | "date_on_sale_to" | "date_on_sale_to_gmt"
+>;
+
+/** A sale day a save gives (its `_gmt` field when given, as WooCommerce applies it last); undefined: left out. */
+function givenSaleDay(input: SaleDayInput, side: "from" | "to"): string | null | undefined {
+  const gmt = side === "from" ? input.date_on_sale_from_gmt : input.date_on_sale_to_gmt;
+  return gmt !== undefined ? gmt : side === "from" ? input.date_on_sale_from : input.date_on_sale_to;
+}
+
+/** A product's sale day after a save: the one given, else the one it had. */
+const orKept = (given: string | null | undefined, kept: string | null | undefined): string | null =>
+  given === undefined ? (kept ?? null) : given;
+
+/** A variation's sale days a save gives; one left out is kept (a new variation has none). */
+function variationSaleDays(input: SaleDayInput): {
+  dateOnSaleFrom?: string | null;
+  dateOnSaleTo?: string | null;
+} {
+  const from = givenSaleDay(input, "from");
+  const to = givenSaleDay(input, "to");
+  return {
+    ...(from === undefined ? {} : { dateOnSaleFrom: from }),
+    ...(to === undefined ? {} : { dateOnSaleTo: to }),
   };
 }
 
@@ -322,10 +366,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         downloadExpiry: input.download_expiry ?? current?.downloadExpiry ?? -1,
         sku: input.sku === undefined ? (current?.sku ?? null) : input.sku?.trim() || null,
         gtin: input.gtin === undefined ? (current?.gtin ?? null) : input.gtin,
-        dateOnSaleFrom:
-          input.date_on_sale_from === undefined ? (current?.dateOnSaleFrom ?? null) : input.date_on_sale_from,
-        dateOnSaleTo:
-          input.date_on_sale_to === undefined ? (current?.dateOnSaleTo ?? null) : input.date_on_sale_to,
+        dateOnSaleFrom: orKept(givenSaleDay(input, "from"), current?.dateOnSaleFrom),
+        dateOnSaleTo: orKept(givenSaleDay(input, "to"), current?.dateOnSaleTo),
         catalogVisibility: input.catalog_visibility ?? current?.catalogVisibility ?? "visible",
         reviewsAllowed: input.reviews_allowed ?? current?.reviewsAllowed ?? true,
         backorders: input.backorders ?? current?.backorders ?? "no",
@@ -594,6 +636,7 @@ async function writeVariations(
       ...stockOf(variation, null),
       imageId: variation.image_id ?? null,
       menuOrder,
+      ...variationSaleDays(variation),
       ...(variation.download_limit === undefined ? {} : { downloadLimit: variation.download_limit }),
       ...(variation.download_expiry === undefined ? {} : { downloadExpiry: variation.download_expiry }),
       ...(variation.virtual === undefined ? {} : { virtual: variation.virtual }),
@@ -620,6 +663,23 @@ async function writeVariations(
         .insert(variationAttributes)
         .values(terms.map(([attributeId, termId]) => ({ variationId, attributeId, termId })));
   }
+  // A side left out was kept: the days as saved decide whether a sale ends before it starts.
+  const [backwards] = await tx
+    .select({ id: variations.id })
+    .from(variations)
+    .where(
+      and(
+        eq(variations.productId, productId),
+        sql`${variations.dateOnSaleFrom} > ${variations.dateOnSaleTo}`,
+      ),
+    )
+    .limit(1);
+  if (backwards)
+    throw new AdminInputError(
+      "product_invalid_sale_dates",
+      "A variation's sale ends before it starts.",
+      "variations",
+    );
 }
 
 /**

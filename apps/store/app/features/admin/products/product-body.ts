@@ -111,8 +111,8 @@ export function variationDraft(variation: VariationRecord, owns: OwnAttributeDra
  * edits (a field added to the schema is a type error here until the form edits it or says why not).
  */
 type FormBody = { [K in Exclude<keyof ProductInput, FieldsTheFormLeaves>]-?: unknown };
-/** Featured is set from the product list. */
-type FieldsTheFormLeaves = "featured";
+/** Featured is set from the product list; the `_gmt` sale days are wc/v3's other names of the same UTC days. */
+type FieldsTheFormLeaves = "featured" | "date_on_sale_from_gmt" | "date_on_sale_to_gmt";
 
 export type ProductFormState = {
   type: NonNullable<ProductRecord["type"]>;

@@ -398,7 +398,9 @@ describe.each(await availableDialects())("an import killed with SIGKILL on %s", 
   it("resumes where its last committed batch left it when given the file again: no row twice, and the catalogue a straight run makes", async () => {
     const file = path.join(folder, "large.csv");
     await writeFile(file, largeFile(300));
-    const [killed, straight] = await Promise.all([newStore("killed"), newStore("straight")]);
+    // The straight run is the same import in this process: only the killed one needs the command.
+    const [killed, straight] = await Promise.all([newStore("killed"), createTestDatabase(dialect)]);
+    databases.push(straight);
 
     const first = await runImport(killed, file, 3);
     expect(first.signal).toBe("SIGKILL");
@@ -421,10 +423,10 @@ describe.each(await availableDialects())("an import killed with SIGKILL on %s", 
     const resumed = await runImport(killed, file);
     expect(resumed.code, resumed.stdout).toBe(0);
     expect(resumed.stdout).toContain("Resuming import job");
-    const whole = await runImport(straight, file);
-    expect(whole.code, whole.stdout).toBe(0);
+    await importFile(straight, file, "straight");
 
-    const [afterKill, afterStraight] = await Promise.all([killed.open(), straight.open()]);
+    const afterKill = await killed.open();
+    const afterStraight = straight;
     try {
       for (const store of [afterKill, afterStraight]) {
         const [productCount] = await store.db
@@ -440,7 +442,7 @@ describe.each(await availableDialects())("an import killed with SIGKILL on %s", 
       }
       expect(withoutIds(await exportText(afterKill))).toBe(withoutIds(await exportText(afterStraight)));
     } finally {
-      await Promise.all([afterKill.close(), afterStraight.close()]);
+      await afterKill.close();
     }
   });
 });

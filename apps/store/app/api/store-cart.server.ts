@@ -4,6 +4,7 @@ import { jsonBody } from "../../server/input-guard.server.ts";
 import type { AppContext } from "../context.server.ts";
 import { createI18n } from "../i18n/i18n.ts";
 import { type CartView, MAX_LINE_QUANTITY } from "../lib/cart.ts";
+import { backorderNotice, backordersAllowed } from "../lib/stock-rules.ts";
 import type { CartErrorCode } from "../services/cart/cart.server.ts";
 import type { CartClient, CartResult } from "../services/cart/cart-client.server.ts";
 import { cartCookies } from "../services/cart/cart-cookies.server.ts";
@@ -124,6 +125,11 @@ export function cartJson(cart: CartView, currency: string) {
       quantity: line.quantity,
       quantity_limits: { minimum: 1, maximum: line.maxQuantity ?? MAX_LINE_QUANTITY, multiple_of: 1 },
       name: line.name,
+      // WooCommerce's Store API cart item (decision 0080): the stock left when low, whether the item
+      // may be backordered, and whether the line is to say "Available on backorder".
+      low_stock_remaining: line.lowStockRemaining,
+      backorders_allowed: backordersAllowed(line),
+      show_backorder_badge: backorderNotice(line, line.quantity),
       permalink: `/product/${line.slug}`,
       variation: line.attributes.map((attribute) => ({ attribute: attribute.label, value: attribute.value })),
       images: line.image

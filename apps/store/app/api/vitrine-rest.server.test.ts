@@ -187,11 +187,14 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
       status: "draft",
     });
     expect(invalidated).toBe(1);
-    expect(
-      await (
-        await call(`/products/${mug.id}`, { method: "PUT", headers: admin, json: { stock_quantity: -1 } })
-      ).json(),
-    ).toMatchObject({ code: "rest_invalid_param", message: "Invalid parameter: stock_quantity" });
+    // Below zero only with backorders allowed (decision 0080).
+    const negative = await call(`/products/${mug.id}`, {
+      method: "PUT",
+      headers: admin,
+      json: { stock_quantity: -1 },
+    });
+    expect(negative.status).toBe(400);
+    expect(await negative.json()).toMatchObject({ code: "product_negative_stock" });
     expect(
       (await call("/products/999", { method: "PUT", headers: admin, json: { regular_price: 5 } })).status,
     ).toBe(404);
@@ -261,6 +264,7 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
           total_tax: 0,
           taxes: [],
           attributes: { Colour: "Red" },
+          backordered: 0,
           restocked_quantity: 0,
         },
         {
@@ -275,6 +279,7 @@ describe.each(await availableDialects())("the REST API under /api/vitrine/v2 on 
           total_tax: 0,
           taxes: [],
           attributes: {},
+          backordered: 0,
           restocked_quantity: 0,
         },
       ],

@@ -1,4 +1,5 @@
 import type { ImageView } from "./media.ts";
+import type { Backorders } from "./stock-rules.ts";
 import type { TotalsSummary } from "./totals/totals-rows.ts";
 import type { TaxStatus } from "./totals/totals-types.ts";
 
@@ -13,8 +14,13 @@ export type CartLineView = {
   unitPrice: number;
   regularPrice: number;
   quantity: number;
-  /** The most this line may hold: the stock left, or null when stock is not tracked. */
+  /** The most this line may hold: the stock left, or null when stock is not tracked or may be backordered. */
   maxQuantity: number | null;
+  /** The product's (or variation's) stock and backorders: whether the line is backordered (decision 0080). */
+  stockQuantity: number | null;
+  backorders: Backorders;
+  /** The stock left when it is at the product's low-stock threshold or under (0 at most), else null. */
+  lowStockRemaining: number | null;
   /** `unitPrice` × quantity, the price as entered (with or without tax, as the store enters them). */
   total: number;
   /** Its tax status and class (a variation's class, or its product's). */

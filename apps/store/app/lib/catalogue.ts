@@ -1,8 +1,10 @@
 import type { ImageView } from "./media.ts";
+import type { Backorders } from "./stock-rules.ts";
 
 /** The catalogue as pages and scripts see it: what the catalogue service answers. */
 export type StockState = "instock" | "lowstock" | "outofstock" | "onbackorder";
-export type Stock = { state: StockState; quantity: number | null };
+/** `backorders` left out: "no" (decision 0080). */
+export type Stock = { state: StockState; quantity: number | null; backorders?: Backorders };
 export type Price = { regular: number; sale: number | null; min: number; max: number };
 
 /** WooCommerce's product types (decision 0076). */

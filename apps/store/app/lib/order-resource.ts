@@ -158,6 +158,8 @@ export type AdminOrderPage = AdminOrderRow & {
     /** After discounts, with its tax: what the shopper paid for the line. */
     total: number;
     attributes: Record<string, string>;
+    /** How many of its items were ordered beyond the stock (decision 0080). */
+    backordered: number;
     /** Of its items and its total, what refunds gave back so far. */
     refundedQuantity: number;
     refundedTotal: number;

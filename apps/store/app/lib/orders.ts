@@ -29,6 +29,8 @@ export type OrderLineView = {
   total: number;
   /** The chosen attribute values of a variation, by attribute label. */
   attributes: Record<string, string>;
+  /** How many of its items were ordered beyond the stock, the customer told (decision 0080). */
+  backordered: number;
 };
 
 /** An order as its shopper sees it: the confirmation page and the account's order page. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { locales } from "../i18n/i18n.ts";
 import { PRODUCT_TYPES } from "./catalogue.ts";
 import { downloadFields, downloadRecord } from "./download-resource.ts";
+import { BACKORDERS } from "./stock-rules.ts";
 
 /**
  * The product as a REST resource (`/api/vitrine/v2/products`), in the API's snake_case: what a save
@@ -13,7 +14,8 @@ import { downloadFields, downloadRecord } from "./download-resource.ts";
 
 const id = z.number().int().min(1).max(2_147_483_647);
 const price = z.number().int().min(0).max(1_000_000_000);
-const quantity = z.number().int().min(0).max(10_000_000);
+/** A stock count: below zero once orders took more than there was (backorders, decision 0080). */
+const quantity = z.number().int().min(-10_000_000).max(10_000_000);
 export const stockStatuses = ["instock", "outofstock", "onbackorder"] as const;
 const stockStatus = z.enum(stockStatuses);
 const productType = z.enum(PRODUCT_TYPES);
@@ -71,8 +73,8 @@ const saleDayRecords = {
 };
 /** Where the product is listed (WooCommerce's catalog_visibility): shop and search, shop only, search only, neither. */
 export const CATALOG_VISIBILITIES = ["visible", "catalog", "search", "hidden"] as const;
-/** Whether a product out of stock may still be ordered (WooCommerce's backorders). */
-export const BACKORDERS = ["no", "notify", "yes"] as const;
+/** Whether a counted stock may be ordered below zero (WooCommerce's backorders, decision 0080). */
+export { BACKORDERS };
 
 /** A schema for `{en?: texts, es?: texts}`: one optional entry per language the store speaks. */
 export const translations = <T extends z.ZodTypeAny>(texts: T) =>
@@ -169,6 +171,8 @@ const variationInput = z
     ...saleDayInputs,
     stock_quantity: quantity.nullable().optional(),
     stock_status: stockStatus.optional(),
+    /** Left out, a kept variation keeps its own and a new one has none ("no"). */
+    backorders: z.enum(BACKORDERS).optional(),
     image_id: id.nullable().optional(),
     virtual: z.boolean().optional(),
     downloadable: z.boolean().optional(),
@@ -246,8 +250,9 @@ const productAttribute = z.union([globalAttribute, ownAttribute]);
 
 /**
  * A product save; every field may be left out (it keeps its value); a new product needs a type and
- * an English name (the service checks those). `stock_quantity` null stops tracking stock; 0 marks
- * the product out of stock, any other count in stock. `variations` is the whole set: listed ids are
+ * an English name (the service checks those). `stock_quantity` null stops tracking stock; a count
+ * decides the state with the backorders (`stockStatusFor`: above 0 in stock, else on backorder when
+ * allowed, else out of stock). `variations` is the whole set: listed ids are
  * changed, new ones (no id) added, the others removed.
  */
 export const productInput = z
@@ -303,6 +308,16 @@ export type ProductTexts = z.infer<typeof productTexts>;
 export type ProductLinkIds = Pick<ProductInput, "grouped_products" | "upsell_ids" | "cross_sell_ids">;
 export type StockStatus = z.infer<typeof stockStatus>;
 
+/**
+ * wc/v3's backorder fields of a product and a variation (decision 0080): the setting, whether it
+ * lets a counted stock go below zero, and whether the product is on backorder now.
+ */
+const backorderFields = {
+  backorders: z.enum(BACKORDERS),
+  backorders_allowed: z.boolean(),
+  backordered: z.boolean(),
+};
+
 const variationRecord = z.object({
   id,
   sku: z.string().nullable(),
@@ -311,6 +326,7 @@ const variationRecord = z.object({
   ...saleDayRecords,
   stock_quantity: z.number().nullable(),
   stock_status: stockStatus,
+  ...backorderFields,
   image_id: z.number().nullable(),
   downloads: z.array(downloadRecord),
   download_limit: z.number(),
@@ -354,7 +370,7 @@ export const productRecord = z.object({
   ...saleDayRecords,
   catalog_visibility: z.enum(CATALOG_VISIBILITIES),
   reviews_allowed: z.boolean(),
-  backorders: z.enum(BACKORDERS),
+  ...backorderFields,
   tax_status: taxStatus,
   /** "" is the standard class. */
   tax_class: z.string(),

@@ -155,6 +155,14 @@ describe("reading a file", () => {
     expect(set!.row.grouped).toEqual([{ sku: "HOOD" }, { id: 3 }]);
   });
 
+  it("reads a stock below zero as written: the store keeps it where backorders allow it (decision 0080)", async () => {
+    const lines = await readFile(
+      "shop.csv",
+      ["Type,SKU,Name,Stock,Backorders allowed?,Regular price", "simple,KETTLE,Kettle,-3,1,20"].join("\n"),
+    );
+    expect(rowsOf(lines)[0]!.row).toMatchObject({ stock: -3, backorders: "yes" });
+  });
+
   it.each([
     ["Regular price", "12.345", "bad_price"],
     ["Regular price", "cheap", "bad_price"],

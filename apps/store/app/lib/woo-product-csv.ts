@@ -264,7 +264,9 @@ const count = (key: "stock" | "lowStockAmount") => (cell: string) => {
   const value = unescapeCell(cell).trim();
   if (value === "" || (key === "stock" && value === "parent")) return set({ [key]: null });
   const number = /^-?\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-  return Number.isNaN(number) ? bad(`"${cell}" is not a whole number`) : set({ [key]: Math.max(0, number) });
+  if (Number.isNaN(number)) return bad(`"${cell}" is not a whole number`);
+  // A stock below zero is kept where backorders allow it (the import's state decides, decision 0080).
+  return set({ [key]: key === "stock" ? number : Math.max(0, number) });
 };
 
 /** A download limit or expiry: a whole number, -1 (or empty, as WooCommerce writes a product without files) for none. */

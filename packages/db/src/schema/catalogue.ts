@@ -123,7 +123,11 @@ export const products = pgTable(
     index("products_low_stock_idx")
       .on(t.stockQuantity, t.id)
       .where(sql`${t.stockQuantity} <= ${t.lowStockThreshold}`),
-    check("products_stock_not_negative", sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
+    // Below zero only where backorders allow it (decision 0080): the checkout's guard, held here too.
+    check(
+      "products_stock_not_negative",
+      sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0 OR ${t.backorders} <> 'no'`,
+    ),
     check(
       "products_price_not_negative",
       sql`${t.regularPrice} >= 0 AND (${t.salePrice} IS NULL OR ${t.salePrice} >= 0)`,
@@ -342,7 +346,10 @@ export const variations = pgTable(
   (t) => [
     index("variations_product_idx").on(t.productId),
     uniqueIndex("variations_sku_key").on(t.sku),
-    check("variations_stock_not_negative", sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0`),
+    check(
+      "variations_stock_not_negative",
+      sql`${t.stockQuantity} IS NULL OR ${t.stockQuantity} >= 0 OR ${t.backorders} <> 'no'`,
+    ),
   ],
 );
 

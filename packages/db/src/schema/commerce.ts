@@ -200,6 +200,11 @@ export const orderLines = pgTable(
       .default({ total: {}, subtotal: {} }),
     /** How many of the line's items have gone back into stock (by a refund or a cancellation). */
     restockedQuantity: integer("restocked_quantity").notNull().default(0),
+    /**
+     * How many of its items were ordered beyond the stock, for a product whose customer is told
+     * (backorders "notify"): WooCommerce's "Backordered" item meta (decision 0080).
+     */
+    backordered: integer("backordered").notNull().default(0),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
@@ -208,6 +213,7 @@ export const orderLines = pgTable(
     // The back office's order search by a product's name, any part of it (pg_trgm, migration 0001).
     index("order_lines_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     check("order_lines_restocked_within", sql`${t.restockedQuantity} between 0 and ${t.quantity}`),
+    check("order_lines_backordered_within", sql`${t.backordered} between 0 and ${t.quantity}`),
   ],
 );
 

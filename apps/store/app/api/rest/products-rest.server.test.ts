@@ -349,6 +349,93 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect(kept).toMatchObject({ dateOnSaleFrom: "2999-01-01", dateOnSaleTo: null });
   });
 
+  it("answers wc/v3's backorder fields, and sets the stock's state by its count and backorders, below zero only where they allow it (decision 0080)", async () => {
+    const admin = await session("administrator");
+    const created = await call("/products", admin, "POST", {
+      type: "simple",
+      translations: { en: { name: "Backorder kettle" } },
+      regular_price: 2000,
+      stock_quantity: 0,
+      backorders: "notify",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      stock_quantity: 0,
+      stock_status: "onbackorder",
+      backorders: "notify",
+      backorders_allowed: true,
+      backordered: true,
+    });
+    const path = `/products/${created.body.id}`;
+    // Sold below zero, then restocked: the count decides the state.
+    expect((await call(path, admin, "PUT", { stock_quantity: -3 })).body).toMatchObject({
+      stock_quantity: -3,
+      stock_status: "onbackorder",
+      backordered: true,
+    });
+    expect((await call(path, admin, "PUT", { stock_quantity: 4 })).body).toMatchObject({
+      stock_status: "instock",
+      backorders_allowed: true,
+      backordered: false,
+    });
+    // Without backorders, a count of 0 is out of stock and one below zero is refused.
+    expect((await call(path, admin, "PUT", { stock_quantity: 0, backorders: "no" })).body).toMatchObject({
+      stock_status: "outofstock",
+      backorders_allowed: false,
+      backordered: false,
+    });
+    const refused = await call(path, admin, "PUT", { stock_quantity: -1 });
+    expect([refused.status, refused.body.code, refused.body.data]).toEqual([
+      400,
+      "product_negative_stock",
+      { param: "stock_quantity", status: 400 },
+    ]);
+    // Backorders allowed again on the count of 0 left: on backorder.
+    expect((await call(path, admin, "PUT", { backorders: "yes" })).body).toMatchObject({
+      stock_quantity: 0,
+      stock_status: "onbackorder",
+    });
+    // A stock not counted allows none, as WooCommerce, whatever the setting kept says.
+    expect(
+      (await call(path, admin, "PUT", { stock_quantity: null, stock_status: "instock" })).body,
+    ).toMatchObject({ backorders: "yes", backorders_allowed: false, backordered: false });
+
+    // A variation's own backorders, kept when a save leaves them out.
+    await insertVariableProduct(server.db, "backorder-fixture");
+    const colour = await firstAttribute(admin);
+    const terms = (n: number) => ({ [colour.id]: colour.terms[n]! });
+    const variable = await call("/products", admin, "POST", {
+      type: "variable",
+      translations: { en: { name: "Backorder scarf" } },
+      attributes: [{ id: colour.id, terms: colour.terms }],
+      variations: [
+        { regular_price: 3000, stock_quantity: 0, backorders: "notify", attributes: terms(0) },
+        { regular_price: 3000, stock_quantity: 0, attributes: terms(1) },
+      ],
+    });
+    expect(variable.status).toBe(201);
+    expect(variable.body).toMatchObject({
+      // A variable product's state is its variations'.
+      stock_status: "onbackorder",
+      variations: [
+        { stock_status: "onbackorder", backorders: "notify", backorders_allowed: true, backordered: true },
+        { stock_status: "outofstock", backorders: "no", backorders_allowed: false, backordered: false },
+      ],
+    });
+    const [first, second] = (variable.body.variations as Array<{ id: number }>).map((each) => each.id);
+    const saved = await call(`/products/${variable.body.id}`, admin, "PUT", {
+      attributes: [{ id: colour.id, terms: colour.terms }],
+      variations: [
+        { id: first, regular_price: 3000, stock_quantity: -2, attributes: terms(0) },
+        { id: second, regular_price: 3000, stock_quantity: 5, attributes: terms(1) },
+      ],
+    });
+    expect(saved.body.variations).toMatchObject([
+      { stock_quantity: -2, stock_status: "onbackorder", backorders: "notify" },
+      { stock_quantity: 5, stock_status: "instock", backorders: "no" },
+    ]);
+  });
+
   it("keeps a variation's sale days in wc/v3's shape (with the _gmt names of the same UTC days), kept when left out, and refuses a variation's sale ending before it starts", async () => {
     const admin = await session("administrator");
     await insertVariableProduct(server.db, "fixture");

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
+import { purchaseLimit } from "../../lib/stock-rules.ts";
 import { Price } from "../catalogue/price.tsx";
 import { StockStatus } from "../catalogue/stock-status.tsx";
 
@@ -38,7 +39,7 @@ export function GroupedForm({ productId, children }: { productId: number; childr
                       type="number"
                       name={`quantity[${child.id}]`}
                       min={0}
-                      max={child.stock.quantity ?? undefined}
+                      max={purchaseLimit(child.stock)}
                       defaultValue={0}
                       inputMode="numeric"
                       aria-label={t("product.quantityOf", { name: child.name })}

@@ -1,5 +1,6 @@
 import type { Price, ProductPage, Stock, VariationView } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
+import { purchaseLimit } from "../../lib/stock-rules.ts";
 import { blockedReason, type SelectionState } from "../../lib/variation-selection.ts";
 
 export type ProductSelection = {
@@ -28,7 +29,8 @@ export function productSelection(
     reason: blockedReason(selectionState, inStock),
     // A chosen variation's picture takes the first slide's place (spec §4 "Variation display").
     images: variation?.image ? [variation.image, ...product.images.slice(1)] : product.images,
-    maxQuantity: stock?.quantity ?? undefined,
+    // No limit where the stock is not counted or may be backordered (decision 0080).
+    maxQuantity: stock ? purchaseLimit(stock) : undefined,
     price: variation ? variation.price : product.price,
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { QuickViewData } from "../../lib/quickview.ts";
+import { purchaseLimit } from "../../lib/stock-rules.ts";
 import { blockedReason, findVariation, selectionStateOf } from "../../lib/variation-selection.ts";
 import { AddToCartForm } from "../product/add-to-cart-form.tsx";
 import { Gallery } from "../product/gallery.tsx";
@@ -62,7 +63,7 @@ export function QuickViewContent({ data }: { data: QuickViewData }) {
           blockedReason={reason}
           quantity={quantity}
           onQuantityChange={setQuantity}
-          maxQuantity={stock?.quantity ?? undefined}
+          maxQuantity={stock ? purchaseLimit(stock) : undefined}
           quantityId="quickview-quantity"
         />
         <a href={`/product/${data.slug}`} className="inline-block text-brand underline">

@@ -1,10 +1,11 @@
-import { carts, users } from "@vitrine/db";
+import { carts, products, users } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
   recordStatements,
   type TestDatabase,
 } from "@vitrine/db/testing";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_LINE_QUANTITY } from "../../lib/cart.ts";
 import {
@@ -102,6 +103,62 @@ describe.each(await availableDialects())("cart service on %s", (dialect) => {
       adds.flatMap((add) => (add.status === "rejected" ? [(add.reason as CartError).code] : [])),
     ).toEqual(Array(7).fill("not_enough_stock"));
     expect(await cartItemCount(db, owner)).toBe(3);
+  });
+
+  it("takes more than the stock where backorders are allowed (yes, notify), and refuses it where they are not", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const allowed = await insertSimpleProduct(db, {
+      slug: "allowed",
+      price: 100,
+      stock: 2,
+      backorders: "yes",
+    });
+    const told = await insertSimpleProduct(db, { slug: "told", price: 100, stock: 0, backorders: "notify" });
+    const refused = await insertSimpleProduct(db, { slug: "refused", price: 100, stock: 2 });
+    const none = await insertSimpleProduct(db, { slug: "none", price: 100, stock: 0 });
+    // Sold on backorder without a count (WooCommerce's state "onbackorder"): as much as wanted.
+    const untracked = await insertSimpleProduct(db, { slug: "untracked", price: 100, stock: null });
+    await db.update(products).set({ stockStatus: "onbackorder" }).where(eq(products.id, untracked.id));
+
+    await addToCart(db, owner, { productId: allowed.id, variationId: null, quantity: 5 });
+    await addToCart(db, owner, { productId: allowed.id, variationId: null, quantity: 5 });
+    const toldKey = (await addToCart(db, owner, { productId: told.id, variationId: null, quantity: 3 })).key;
+    await setLineQuantity(db, owner, toldKey, 7);
+    await addToCart(db, owner, { productId: untracked.id, variationId: null, quantity: 4 });
+    await expectCartError(
+      addToCart(db, owner, { productId: refused.id, variationId: null, quantity: 3 }),
+      "not_enough_stock",
+    );
+    await expectCartError(
+      addToCart(db, owner, { productId: none.id, variationId: null, quantity: 1 }),
+      "out_of_stock",
+    );
+    const lines = (await loadCart(db, owner, "en")).lines;
+    expect(
+      lines.map(({ slug, quantity, maxQuantity, stockQuantity, backorders }) => ({
+        slug,
+        quantity,
+        maxQuantity,
+        stockQuantity,
+        backorders,
+      })),
+    ).toEqual([
+      // No limit but the line's own where the stock may go below zero (WooCommerce's max purchase quantity).
+      { slug: "allowed", quantity: 10, maxQuantity: null, stockQuantity: 2, backorders: "yes" },
+      { slug: "told", quantity: 7, maxQuantity: null, stockQuantity: 0, backorders: "notify" },
+      { slug: "untracked", quantity: 4, maxQuantity: null, stockQuantity: null, backorders: "no" },
+    ]);
+
+    // A guest's backordered line keeps its quantity when it moves into the account's cart.
+    const [user] = await db.insert(users).values({ email: "c@example.com", passwordHash: "x" }).returning();
+    await mergeGuestCart(db, "s1", user!.id);
+    const merged = await loadCart(db, { sessionId: "s1", userId: user!.id }, "en");
+    expect(merged.lines.map((line) => [line.slug, line.quantity])).toEqual([
+      ["allowed", 10],
+      ["told", 7],
+      ["untracked", 4],
+    ]);
   });
 
   it("needs a variation of the product for a variable product, and checks that variation's stock", async () => {

@@ -16,6 +16,7 @@ import {
 } from "@vitrine/db";
 import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type CartLineView, type CartView, emptyCart, MAX_LINE_QUANTITY, NO_TOTALS } from "../../lib/cart.ts";
+import { type Backorders, backordersAllowed, purchaseLimit } from "../../lib/stock-rules.ts";
 import { activeSaleOf } from "../catalogue/sale-dates.server.ts";
 import { loadImages } from "../media/media.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
@@ -126,6 +127,7 @@ type Purchasable = {
   name: string;
   stockQuantity: number | null;
   stockStatus: string;
+  backorders: Backorders;
 };
 
 async function purchasable(
@@ -142,6 +144,7 @@ async function purchasable(
       type: products.type,
       stockQuantity: products.stockQuantity,
       stockStatus: products.stockStatus,
+      backorders: products.backorders,
     })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "publish")));
@@ -161,6 +164,7 @@ async function purchasable(
       id: variations.id,
       stockQuantity: variations.stockQuantity,
       stockStatus: variations.stockStatus,
+      backorders: variations.backorders,
     })
     .from(variations)
     .where(and(eq(variations.id, variationId), eq(variations.productId, product.id)));
@@ -172,14 +176,24 @@ async function purchasable(
     name,
     stockQuantity: variation.stockQuantity,
     stockStatus: variation.stockStatus,
+    backorders: variation.backorders,
   };
 }
 
+/**
+ * WooCommerce's `is_in_stock()` and `has_enough_stock()`: a counted stock whose backorders are
+ * allowed takes any quantity (decision 0080); without them, what is left and no more.
+ */
+function soldOut(item: Purchasable): boolean {
+  if (item.stockStatus === "outofstock") return true;
+  return item.stockQuantity !== null && item.stockQuantity <= 0 && !backordersAllowed(item);
+}
+
 function assertStock(item: Purchasable, wanted: number): void {
-  if (item.stockStatus === "outofstock" || item.stockQuantity === 0) {
+  if (soldOut(item)) {
     throw new CartError("out_of_stock", { slug: item.slug, name: item.name, available: 0 });
   }
-  if (item.stockQuantity !== null && wanted > item.stockQuantity) {
+  if (item.stockQuantity !== null && !backordersAllowed(item) && wanted > item.stockQuantity) {
     const { slug, name, stockQuantity: available } = item;
     throw new CartError("not_enough_stock", { slug, name, available });
   }
@@ -209,7 +223,10 @@ export async function addToCart(
   const item = await purchasable(db, input.productId, input.variationId, input.locale ?? FALLBACK_LOCALE);
   assertStock(item, input.quantity);
   const key = cartItemKey(item.productId, item.variationId);
-  const limit = Math.min(item.stockQuantity ?? MAX_LINE_QUANTITY, MAX_LINE_QUANTITY);
+  const limit = Math.min(
+    purchaseLimit({ quantity: item.stockQuantity, backorders: item.backorders }) ?? MAX_LINE_QUANTITY,
+    MAX_LINE_QUANTITY,
+  );
   const cart =
     owner.userId === null
       ? sql`insert into ${carts} (session_id) values (${owner.sessionId})
@@ -398,9 +415,12 @@ export async function loadCart(
       // Sale prices within their sale dates only (decision 0079): the cart charges what the page shows.
       productSale: activeSaleOf(products),
       productStock: products.stockQuantity,
+      productBackorders: products.backorders,
+      lowStockThreshold: products.lowStockThreshold,
       variationRegular: variations.regularPrice,
       variationSale: activeSaleOf(variations),
       variationStock: variations.stockQuantity,
+      variationBackorders: variations.backorders,
       variationImage: variations.imageId,
       taxStatus: products.taxStatus,
       // A variation's class is its own, or its product's ("parent").
@@ -457,6 +477,8 @@ export async function loadCart(
     const regular = row.variationRegular ?? row.productRegular;
     const unitPrice = row.variationId ? (row.variationSale ?? regular) : (row.productSale ?? regular);
     const imageId = row.variationImage ?? (row.mainImage === null ? null : Number(row.mainImage));
+    const stockQuantity = row.variationId ? row.variationStock : row.productStock;
+    const backorders = (row.variationId ? row.variationBackorders : row.productBackorders) ?? "no";
     return {
       key: row.key,
       productId: row.productId,
@@ -473,7 +495,12 @@ export async function loadCart(
       unitPrice,
       regularPrice: regular,
       quantity: row.quantity,
-      maxQuantity: row.variationId ? row.variationStock : row.productStock,
+      maxQuantity: purchaseLimit({ quantity: stockQuantity, backorders }) ?? null,
+      stockQuantity,
+      backorders,
+      // The Store API's `low_stock_remaining`: a variation's threshold is its product's.
+      lowStockRemaining:
+        stockQuantity !== null && stockQuantity <= row.lowStockThreshold ? Math.max(stockQuantity, 0) : null,
       total: unitPrice * row.quantity,
       taxStatus: row.taxStatus,
       taxClass: row.taxClass,
@@ -524,8 +551,9 @@ export async function mergeGuestCart(db: Database, sessionId: string, userId: nu
         .where(and(eq(cartLines.cartId, userCartId), eq(cartLines.key, line.key)));
       let quantity = Math.min((existing?.quantity ?? 0) + line.quantity, MAX_LINE_QUANTITY);
       const item = await purchasable(tx, line.productId, line.variationId, FALLBACK_LOCALE).catch(() => null);
-      if (!item || item.stockStatus === "outofstock" || item.stockQuantity === 0) continue;
-      if (item.stockQuantity !== null) quantity = Math.min(quantity, item.stockQuantity);
+      if (!item || soldOut(item)) continue;
+      const limit = purchaseLimit({ quantity: item.stockQuantity, backorders: item.backorders });
+      if (limit !== undefined) quantity = Math.min(quantity, limit);
       await tx
         .insert(cartLines)
         .values({

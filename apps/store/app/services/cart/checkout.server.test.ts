@@ -1,5 +1,6 @@
 import {
   coupons,
+  mailOutbox,
   orderCouponLines,
   orderLines,
   orders,
@@ -7,6 +8,7 @@ import {
   products,
   selectRows,
   taxRates,
+  variations,
 } from "@vitrine/db";
 import {
   availableDialects,
@@ -14,10 +16,15 @@ import {
   recordStatements,
   type TestDatabase,
 } from "@vitrine/db/testing";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { type PaymentSettings, parseStoreSettings } from "../../lib/settings-resource.ts";
-import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import {
+  insertSession,
+  insertSimpleProduct,
+  insertVariableProduct,
+} from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { restoreOrderStock } from "../catalogue/stock.server.ts";
 import { applyCoupon } from "../coupons/coupons.server.ts";
 import { createTaxRate, forgetTaxRates, loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { addToCart, type CartOwner, loadCart } from "./cart.server.ts";
@@ -163,6 +170,89 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     expect(stock).toMatchObject({ stockQuantity: 0, stockStatus: "outofstock", totalSales: 5 });
     expect(await db.select().from(orders)).toHaveLength(5);
     expect(await db.select().from(orderLines)).toHaveLength(5);
+  });
+
+  it("with 5 in stock, backorders allowed and 20 concurrent checkouts for 1 each, all 20 are placed and the stock goes to -15", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5, backorders: "yes" });
+    const owners: CartOwner[] = [];
+    for (let i = 0; i < 20; i++) {
+      const owner = await insertSession(db, `shopper-${i}`);
+      await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+      owners.push(owner);
+    }
+    const results = await Promise.allSettled(
+      owners.map((owner, i) => placeOrder(db, input(owner, `attempt-${i}`))),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(20);
+    const [stock] = await db.select().from(products).where(eq(products.id, mug.id));
+    expect(stock).toMatchObject({ stockQuantity: -15, stockStatus: "onbackorder", totalSales: 20 });
+    expect(await db.select().from(orders)).toHaveLength(20);
+    // "yes": sold on backorder without telling the customer, so no line says so.
+    expect((await db.select().from(orderLines)).map((line) => line.backordered)).toEqual(Array(20).fill(0));
+  });
+
+  it("places an order beyond the stock where backorders allow it: the stock below zero and on backorder, the items backordered kept on a notified line, all put back by a restock", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const kettle = await insertSimpleProduct(db, {
+      slug: "kettle",
+      price: 1000,
+      stock: 2,
+      backorders: "notify",
+    });
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 500, stock: 1, backorders: "yes" });
+    const { product: tee, inStock: red } = await insertVariableProduct(db, "tee");
+    await db
+      .update(variations)
+      .set({ stockQuantity: 1, backorders: "notify" })
+      .where(eq(variations.id, red.id));
+    await addToCart(db, owner, { productId: kettle.id, variationId: null, quantity: 5 });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 2 });
+    await addToCart(db, owner, { productId: tee.id, variationId: red.id, quantity: 3 });
+    const placed = await placeOrder(db, input(owner, "attempt-1"));
+
+    const stockOf = async () => ({
+      kettle: (await db.select().from(products).where(eq(products.id, kettle.id)))[0],
+      mug: (await db.select().from(products).where(eq(products.id, mug.id)))[0],
+      red: (await db.select().from(variations).where(eq(variations.id, red.id)))[0],
+    });
+    expect(await stockOf()).toMatchObject({
+      kettle: { stockQuantity: -3, stockStatus: "onbackorder", totalSales: 5 },
+      mug: { stockQuantity: -1, stockStatus: "onbackorder", totalSales: 2 },
+      red: { stockQuantity: -2, stockStatus: "onbackorder" },
+    });
+    // WooCommerce's "Backordered": the quantity less the stock there was, on the lines whose customer is told.
+    const lines = await db
+      .select({ name: orderLines.name, quantity: orderLines.quantity, backordered: orderLines.backordered })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, placed.id))
+      .orderBy(orderLines.id);
+    expect(lines).toEqual([
+      { name: "kettle (en)", quantity: 5, backordered: 3 },
+      { name: "mug (en)", quantity: 2, backordered: 0 },
+      { name: "tee", quantity: 3, backordered: 2 },
+    ]);
+    // The owner hears of each: out of stock (the crossing) and backordered (below zero).
+    const mails = await db
+      .select({ key: mailOutbox.key })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.kind, ["no_stock", "backorder"]))
+      .orderBy(mailOutbox.id);
+    expect(mails.map((mail) => mail.key)).toEqual(
+      [`product-${kettle.id}`, `product-${mug.id}`, `variation-${red.id}`].flatMap((item) => [
+        `no_stock:${placed.id}:${item}`,
+        `backorder:${placed.id}:${item}`,
+      ]),
+    );
+
+    // Cancelled, every item goes back: each count as it was, in stock again.
+    await db.transaction((tx) => restoreOrderStock(tx, placed.id));
+    expect(await stockOf()).toMatchObject({
+      kettle: { stockQuantity: 2, stockStatus: "instock", totalSales: 0 },
+      mug: { stockQuantity: 1, stockStatus: "instock", totalSales: 0 },
+      red: { stockQuantity: 1, stockStatus: "instock" },
+    });
   });
 
   it("stores the engine's figures: each line's subtotal and tax by rate, the tax and coupon lines, the order's totals", async () => {

@@ -17,8 +17,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context.server.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { refusalParams } from "../../lib/coupons/coupon-rules.ts";
+import { type Backorders, backorderedQuantity, type StockStatus } from "../../lib/stock-rules.ts";
 import type { LineTotals, ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { type CleanAttribution, saveAttribution } from "../analytics/attribution.server.ts";
+import { stockStatusAfter } from "../catalogue/stock.server.ts";
 import { type CouponRow, CouponUsageError, claimCouponUsage } from "../coupons/coupons.server.ts";
 import { grantOrderDownloads, grantsDownloads } from "../downloads/download-permissions.server.ts";
 import { deliverNewOrderMails, oweOrderMails } from "../mail/mail-outbox.server.ts";
@@ -251,8 +253,9 @@ export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): 
 
 /**
  * Places the order in one transaction: the order, its lines and totals, the stock decrements and
- * the emptied cart. Each decrement is a conditional update (`stock >= wanted`), so concurrent
- * checkouts can never take stock below zero; the loser's transaction rolls back whole.
+ * the emptied cart. Each decrement is a conditional update (`stock >= wanted`, unless backorders
+ * allow it below zero), so concurrent checkouts can never take a stock without backorders below
+ * zero; the loser's transaction rolls back whole.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const gateway = gatewayFor(input.payment, input.shippingRate?.id ?? "");
@@ -368,9 +371,25 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
-      // Each decrement that takes a product to its low-stock line or out of stock owes the owner a mail.
+      // Each decrement that takes a product to its low-stock line, out of stock or below zero owes
+      // the owner a mail.
       for (const line of stockOrder(cart.lines)) {
         const taken = await takeStock(tx, line);
+        // WooCommerce's "Backordered" item meta: where the customer is told ("notify"), the line
+        // keeps how many of its items wait for stock. Only such a line costs this statement.
+        const backordered =
+          taken.backorders === "notify" ? backorderedQuantity(line.quantity, taken.stock) : 0;
+        if (backordered > 0)
+          await tx
+            .update(orderLines)
+            .set({ backordered })
+            .where(
+              and(
+                eq(orderLines.orderId, order!.id),
+                eq(orderLines.productId, line.productId),
+                sql`${orderLines.variationId} is not distinct from ${line.variationId}`,
+              ),
+            );
         await oweStockMails(tx, {
           ...taken,
           orderId: order!.id,
@@ -462,12 +481,15 @@ function stockOrder<Line extends { productId: number; variationId: number | null
 
 /**
  * `restoreOrderStock` (stock.server.ts) is this function's exact inverse: change them together.
- * Answers the stock it left, its status, and the product's low-stock threshold, for the stock mails.
+ * The guard lets a counted stock go below zero only where its backorders allow it (decision 0080);
+ * the state follows the count left (`stockStatusAfter`). Answers the stock it left, its status,
+ * its backorders and the product's low-stock threshold, for the stock mails and the line's
+ * backordered quantity.
  */
 async function takeStock(
   tx: Transaction,
   line: { productId: number; variationId: number | null; quantity: number; name: string },
-): Promise<{ stock: number | null; status: StockStatus; lowThreshold: number }> {
+): Promise<{ stock: number | null; status: StockStatus; backorders: Backorders; lowThreshold: number }> {
   const table = line.variationId === null ? products : variations;
   const id = line.variationId ?? line.productId;
   const sold = sql`${products.totalSales} + ${line.quantity}`;
@@ -475,7 +497,7 @@ async function takeStock(
     .update(table)
     .set({
       stockQuantity: sql`${table.stockQuantity} - ${line.quantity}`,
-      stockStatus: sql`case when ${table.stockQuantity} - ${line.quantity} = 0 then 'outofstock' else ${table.stockStatus} end`,
+      stockStatus: stockStatusAfter(table, sql`${table.stockQuantity} - ${line.quantity}`),
       // A simple product's sales count in the same statement; a variation's product below.
       ...(line.variationId === null ? { totalSales: sold } : {}),
     })
@@ -483,12 +505,13 @@ async function takeStock(
       and(
         eq(table.id, id),
         sql`${table.stockStatus} <> 'outofstock'`,
-        sql`(${table.stockQuantity} is null or ${table.stockQuantity} >= ${line.quantity})`,
+        sql`(${table.stockQuantity} is null or ${table.stockQuantity} >= ${line.quantity} or ${table.backorders} <> 'no')`,
       ),
     )
     .returning({
       stock: table.stockQuantity,
       status: table.stockStatus,
+      backorders: table.backorders,
       // The product's threshold is its variations' too.
       lowThreshold: sql<number>`(select ${products.lowStockThreshold} from ${products} where ${products.id} = ${line.productId})`,
     });
@@ -500,8 +523,6 @@ async function takeStock(
     await tx.update(products).set({ totalSales: sold }).where(eq(products.id, line.productId));
   return updated[0]!;
 }
-
-type StockStatus = "instock" | "outofstock" | "onbackorder";
 
 /** The order an attempt (or a wallet payment) already placed, if any. */
 export async function findByIdempotencyKey(

@@ -1,3 +1,4 @@
+import { stockStatusFor } from "../../lib/stock-rules.ts";
 import type { ProductKind, WooProductRow } from "../../lib/woo-product-csv.ts";
 
 /**
@@ -94,8 +95,11 @@ export function normalise(row: WooProductRow): WooProductRow {
   } else {
     out.regularPrice = out.regularPrice ?? 0;
   }
-  if (kind !== "variable" && out.stock !== null && out.stock !== undefined)
-    out.stockStatus = out.stock > 0 ? "instock" : out.backorders === "no" ? "outofstock" : "onbackorder";
+  if (kind !== "variable" && out.stock !== null && out.stock !== undefined) {
+    // Below zero only with backorders allowed (decision 0080); without them the file's count is 0.
+    if (out.stock < 0 && (out.backorders ?? "no") === "no") out.stock = 0;
+    out.stockStatus = stockStatusFor(out.stock, out.backorders ?? "no", "instock");
+  }
   if (out.stock === null || out.stock === undefined) out.lowStockAmount = null;
   if (kind !== "external") out.externalUrl = null;
   if (kind !== "external" && kind !== "variation") out.buttonText = null;

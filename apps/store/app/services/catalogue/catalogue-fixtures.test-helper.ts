@@ -11,6 +11,7 @@ import {
   variationAttributes,
   variations,
 } from "@vitrine/db";
+import { type Backorders, stockStatusFor } from "../../lib/stock-rules.ts";
 
 /** Small, explicit catalogue rows for service tests (the demo seed is tested on its own). */
 export async function insertSimpleProduct(
@@ -21,9 +22,12 @@ export async function insertSimpleProduct(
     salePrice?: number | null;
     stock?: number | null;
     categoryId?: number;
+    /** WooCommerce's backorders (decision 0080); "no" when left out. */
+    backorders?: Backorders;
   },
 ) {
   const stock = values.stock === undefined ? 10 : values.stock;
+  const backorders = values.backorders ?? "no";
   const [product] = await db
     .insert(products)
     .values({
@@ -33,7 +37,8 @@ export async function insertSimpleProduct(
       regularPrice: values.price,
       salePrice: values.salePrice ?? null,
       stockQuantity: stock,
-      stockStatus: stock === 0 ? "outofstock" : "instock",
+      stockStatus: stockStatusFor(stock, backorders, "instock"),
+      backorders,
     })
     .returning();
   await db.insert(productTranslations).values([

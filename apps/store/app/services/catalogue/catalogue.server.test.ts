@@ -393,7 +393,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         sku: null,
         attributes: { "color-tee": "red" },
         price: { regular: 1000, sale: null, min: 1000, max: 1000 },
-        stock: { state: "instock", quantity: 5 },
+        stock: { state: "instock", quantity: 5, backorders: "no" },
         image: null,
       },
       {
@@ -401,7 +401,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         sku: "TEE-BLUE",
         attributes: { "color-tee": "blue" },
         price: { regular: 1200, sale: 900, min: 900, max: 900 },
-        stock: { state: "outofstock", quantity: 0 },
+        stock: { state: "outofstock", quantity: 0, backorders: "no" },
         image: expect.objectContaining({ id: fixture.blueTee, alt: "blue tee" }),
       },
     ]);

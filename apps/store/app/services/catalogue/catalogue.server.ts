@@ -27,6 +27,7 @@ import type {
 } from "../../lib/catalogue.ts";
 import type { ImageView } from "../../lib/media.ts";
 import type { Orderby } from "../../lib/orderby.ts";
+import type { Backorders } from "../../lib/stock-rules.ts";
 import type { TaxStatus } from "../../lib/totals/totals-types.ts";
 import { findVariation } from "../../lib/variation-selection.ts";
 import { loadImages } from "../media/media.server.ts";
@@ -43,18 +44,26 @@ export const PER_PAGE = 12;
 /** Each product's texts in the shopper's language and in English, for a card or a page. */
 const texts = productTexts.joined("name");
 
+/**
+ * The stock a shopper is shown: its state (a counted stock at 0 or below is on backorder where its
+ * backorders allow it, else out of stock; decision 0080), its count and its backorders.
+ */
 export function stockOf(row: {
   stockStatus: string;
   stockQuantity: number | null;
   lowStockThreshold?: number;
+  backorders?: Backorders;
 }): Stock {
-  if (row.stockStatus === "outofstock" || row.stockQuantity === 0)
-    return { state: "outofstock", quantity: 0 };
-  if (row.stockStatus === "onbackorder") return { state: "onbackorder", quantity: row.stockQuantity };
+  const backorders = row.backorders ?? "no";
+  const sold = row.stockQuantity !== null && row.stockQuantity <= 0;
+  if (row.stockStatus === "outofstock" || (sold && row.stockStatus !== "onbackorder" && backorders === "no"))
+    return { state: "outofstock", quantity: 0, backorders };
+  if (row.stockStatus === "onbackorder" || sold)
+    return { state: "onbackorder", quantity: row.stockQuantity, backorders };
   if (row.stockQuantity !== null && row.stockQuantity <= (row.lowStockThreshold ?? 3)) {
-    return { state: "lowstock", quantity: row.stockQuantity };
+    return { state: "lowstock", quantity: row.stockQuantity, backorders };
   }
-  return { state: "instock", quantity: row.stockQuantity };
+  return { state: "instock", quantity: row.stockQuantity, backorders };
 }
 
 /** Shown in the shop's lists (featured, related): not kept to search results, not hidden (decision 0079). */
@@ -72,6 +81,7 @@ const cardColumns = {
   stockStatus: products.stockStatus,
   stockQuantity: products.stockQuantity,
   lowStockThreshold: products.lowStockThreshold,
+  backorders: products.backorders,
   averageRating: products.averageRating,
   reviewCount: products.reviewCount,
   name: texts.text("name", products.slug),
@@ -110,6 +120,7 @@ type CardRow = {
   stockStatus: string;
   stockQuantity: number | null;
   lowStockThreshold: number;
+  backorders: Backorders;
   averageRating: string;
   reviewCount: number;
   name: string;
@@ -273,6 +284,7 @@ type VariationRow = {
   taxClass: string;
   stockQuantity: number | null;
   stockStatus: string;
+  backorders: Backorders;
   imageId: number | null;
   /** Attribute slug → term slug. */
   attributes: Record<string, string>;
@@ -293,7 +305,7 @@ const variationsOfProduct = sql<VariationRow[]>`coalesce((select json_agg(json_b
     'regularPrice', ${variations.regularPrice}, 'salePrice', ${activeSaleOf(variations)},
     'taxClass', ${variations.taxClass},
     'stockQuantity', ${variations.stockQuantity}, 'stockStatus', ${variations.stockStatus},
-    'imageId', ${variations.imageId},
+    'backorders', ${variations.backorders}, 'imageId', ${variations.imageId},
     'attributes', coalesce((select json_object_agg(${attributes.slug}, ${attributeTerms.slug})
       from ${variationAttributes}
       join ${attributes} on ${attributes.id} = ${variationAttributes.attributeId}

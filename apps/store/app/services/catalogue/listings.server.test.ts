@@ -69,6 +69,28 @@ describe.each(await availableDialects())("the shop's listings in memory on %s", 
     });
   });
 
+  it("lists a product sold on backorder as on backorder, never out of stock, down to zero and below (decision 0080)", async () => {
+    const { db } = database;
+    const kettles = await insertCategory(db, "listed-kettles");
+    const kettle = await insertSimpleProduct(db, {
+      slug: "listed-kettle",
+      price: 3000,
+      stock: 0,
+      backorders: "notify",
+      categoryId: kettles.id,
+    });
+    const listings = new ProductListings(db);
+    const stock = async () => {
+      const index = await listings.current();
+      const counts = index.stockCounts(index.match({ categoryIds: [kettles.id] }));
+      return Object.fromEntries([...counts].filter(([, count]) => count > 0));
+    };
+    expect(await stock()).toEqual({ onbackorder: 1 });
+    await db.update(products).set({ stockQuantity: -4 }).where(eq(products.id, kettle.id));
+    listings.catalogueChanged([PageTags.product(kettle.id)]);
+    expect(await stock()).toEqual({ onbackorder: 1 });
+  });
+
   it("rebuilds on a change that names no product, such as a category's", async () => {
     const { db } = database;
     const hats = await insertCategory(db, "listed-hats");

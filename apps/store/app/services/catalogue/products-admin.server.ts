@@ -21,6 +21,7 @@ import type {
   ProductTexts,
   VariationInput,
 } from "../../lib/product-resource.ts";
+import { type Backorders, backordersAllowed, isOnBackorder, stockStatusFor } from "../../lib/stock-rules.ts";
 
 export type { AdminProduct, StockStatus };
 
@@ -221,7 +222,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
     ...saleFields(row),
     catalog_visibility: row.catalogVisibility,
     reviews_allowed: row.reviewsAllowed,
-    backorders: row.backorders,
+    ...backorderFields(row),
     tax_status: row.taxStatus,
     tax_class: row.taxClass,
     shipping_class: row.shippingClass ?? "",
@@ -264,6 +265,7 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
       ...saleFields(variation),
       stock_quantity: variation.stockQuantity,
       stock_status: variation.stockStatus,
+      ...backorderFields(variation),
       image_id: variation.imageId,
       downloads: downloads.byVariation.get(variation.id) ?? [],
       download_limit: variation.downloadLimit,
@@ -282,6 +284,15 @@ export async function productForAdmin(db: Database, id: number): Promise<Product
           term: term.termId,
         })),
     })),
+  };
+}
+
+/** wc/v3's `backorders`, `backorders_allowed` and `backordered` of a product or variation (decision 0080). */
+function backorderFields(row: { stockQuantity: number | null; stockStatus: string; backorders: Backorders }) {
+  return {
+    backorders: row.backorders,
+    backorders_allowed: backordersAllowed(row),
+    backordered: isOnBackorder(row),
   };
 }
 
@@ -356,7 +367,8 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
       const slug = await slugFor(tx, current?.slug ?? null, input);
       if (current && slug !== current.slug)
         await recordMove(tx, `/product/${current.slug}`, `/product/${slug}`);
-      const stock = stockOf(input, current);
+      const backorders = input.backorders ?? current?.backorders ?? "no";
+      const stock = stockOf(input, current, backorders);
       const values = {
         slug,
         type,
@@ -370,7 +382,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         dateOnSaleTo: orKept(givenSaleDay(input, "to"), current?.dateOnSaleTo),
         catalogVisibility: input.catalog_visibility ?? current?.catalogVisibility ?? "visible",
         reviewsAllowed: input.reviews_allowed ?? current?.reviewsAllowed ?? true,
-        backorders: input.backorders ?? current?.backorders ?? "no",
+        backorders,
         taxStatus: input.tax_status ?? current?.taxStatus ?? "taxable",
         taxClass: input.tax_class ?? current?.taxClass ?? "",
         shippingClassId:
@@ -446,17 +458,29 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
   }
 }
 
-/** Stock as the save leaves it: a count decides the state; without one the state given (or kept). */
+/**
+ * Stock as the save leaves it: a count given, or backorders given for a counted stock, decide the
+ * state (`stockStatusFor`, as WooCommerce's save; decision 0080); otherwise the state given (or
+ * kept), so one set by hand stays.
+ */
 function stockOf(
-  input: Pick<ProductInput, "stock_quantity" | "stock_status">,
+  input: Pick<ProductInput, "stock_quantity" | "stock_status" | "backorders">,
   current: { stockQuantity: number | null; stockStatus: StockStatus } | null | undefined,
+  backorders: Backorders,
 ): { stockQuantity: number | null; stockStatus: StockStatus } {
   const stockQuantity =
     input.stock_quantity === undefined ? (current?.stockQuantity ?? null) : input.stock_quantity;
-  if (input.stock_quantity !== undefined && input.stock_quantity !== null) {
-    return { stockQuantity, stockStatus: input.stock_quantity === 0 ? "outofstock" : "instock" };
-  }
-  return { stockQuantity, stockStatus: input.stock_status ?? current?.stockStatus ?? "instock" };
+  // Only orders on backorder take a stock below zero; the database holds that too.
+  if (stockQuantity !== null && stockQuantity < 0 && backorders === "no")
+    throw new AdminInputError(
+      "product_negative_stock",
+      "A stock below zero needs backorders allowed.",
+      "stock_quantity",
+    );
+  const given = input.stock_status ?? current?.stockStatus ?? "instock";
+  if (input.stock_quantity === undefined && input.backorders === undefined)
+    return { stockQuantity, stockStatus: given };
+  return { stockQuantity, stockStatus: stockStatusFor(stockQuantity, backorders, given) };
 }
 
 /** Categories and pictures a save names must exist (attributes: `writeProductAttributes`). */
@@ -608,10 +632,11 @@ async function writeVariations(
   const termsOf = termsOfVariations(offered, given);
   const kept = given.flatMap((variation) => (variation.id ? [variation.id] : []));
   const existing = await tx
-    .select({ id: variations.id })
+    .select({ id: variations.id, backorders: variations.backorders })
     .from(variations)
     .where(eq(variations.productId, productId));
   const own = new Set(existing.map((row) => row.id));
+  const keptBackorders = new Map(existing.map((row) => [row.id, row.backorders]));
   if (kept.some((variationId) => !own.has(variationId)))
     throw new AdminInputError("product_unknown_reference", "Unknown variation.", "variations");
   await tx
@@ -628,12 +653,16 @@ async function writeVariations(
         "The sale price must be lower than the price.",
         "variations",
       );
+    // Left out, a kept variation's backorders stay its own; a new one's are "no".
+    const backorders =
+      variation.backorders ?? (variation.id ? keptBackorders.get(variation.id) : undefined) ?? "no";
     const values = {
       productId,
       sku: variation.sku?.trim() || null,
       regularPrice: variation.regular_price,
       salePrice: variation.sale_price ?? null,
-      ...stockOf(variation, null),
+      ...stockOf(variation, null, backorders),
+      backorders,
       imageId: variation.image_id ?? null,
       menuOrder,
       ...variationSaleDays(variation),

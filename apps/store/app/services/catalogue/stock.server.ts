@@ -1,13 +1,32 @@
 import { orderLines, orders, products, type Transaction, variations } from "@vitrine/db";
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { NO_STOCK_THRESHOLD } from "../../lib/stock-rules.ts";
+
+/**
+ * The stock state a statement writes as it moves a row's count to `count` (decision 0080): the state
+ * follows the count where it crosses the threshold, by `stockStatusFor`'s rule (lib/stock-rules.ts)
+ * with the row's own backorders: down to 0 or below, out of stock, or on backorder where backorders
+ * are allowed; back above it, in stock. A move that crosses nothing keeps the state, so one set by
+ * hand stays; a row without a count keeps its state. The checkout's decrement and the restock below
+ * write their states with it.
+ */
+export function stockStatusAfter(table: typeof products | typeof variations, count: SQL): SQL {
+  const threshold = sql.raw(String(NO_STOCK_THRESHOLD));
+  const old = table.stockQuantity;
+  return sql`case when ${old} > ${threshold} and ${count} <= ${threshold}
+      then case when ${table.backorders} <> 'no' then 'onbackorder' else 'outofstock' end
+    when ${old} <= ${threshold} and ${count} > ${threshold} then 'instock'
+    else ${table.stockStatus} end`;
+}
 
 /** How many of one order line's items to put back (a refund's restock names them). */
 export type LineRestock = { lineId: number; quantity: number };
 
 /**
  * Puts a placed order's stock back, the exact inverse of what `takeStock` (checkout.server.ts) took
- * when it was placed: each line's items return to its variation or simple product, a count that
- * reached 0 (and so went out of stock) is in stock again, and the product's sales count goes down.
+ * when it was placed: each line's items return to its variation or simple product, whose state
+ * follows its count back above 0 (`stockStatusAfter`: in stock again; a count still at 0 or below,
+ * or a state set by hand, stays as it is), and the product's sales count goes down.
  * Without `only`, every item that has not gone back yet does (a cancellation, a refund of the whole
  * order); with it, the named quantities do, each within what of its line has not gone back (a
  * partial refund's restock). Each line counts what went back (`restocked_quantity`), so an item never
@@ -53,7 +72,7 @@ export async function restoreOrderStock(
         .update(variations)
         .set({
           stockQuantity: sql`${variations.stockQuantity} + ${back}`,
-          stockStatus: sql`case when ${variations.stockQuantity} = 0 and ${variations.stockStatus} = 'outofstock' then 'instock' else ${variations.stockStatus} end`,
+          stockStatus: stockStatusAfter(variations, sql`${variations.stockQuantity} + ${back}`),
         })
         .where(eq(variations.id, line.variationId));
     }
@@ -67,7 +86,7 @@ export async function restoreOrderStock(
       .update(products)
       .set({
         stockQuantity: sql`case when ${simple} then ${products.stockQuantity} + ${back} else ${products.stockQuantity} end`,
-        stockStatus: sql`case when ${simple} and ${products.stockQuantity} = 0 and ${products.stockStatus} = 'outofstock' then 'instock' else ${products.stockStatus} end`,
+        stockStatus: sql`case when ${simple} then ${stockStatusAfter(products, sql`${products.stockQuantity} + ${back}`)} else ${products.stockStatus} end`,
         totalSales: sql`greatest(${products.totalSales} - ${back}, 0)`,
       })
       .where(eq(products.id, line.productId));

@@ -1,5 +1,6 @@
 import type { MailKind, Transaction } from "@vitrine/db";
 import type { OrderStatus } from "../../lib/order-status.ts";
+import { NO_STOCK_THRESHOLD } from "../../lib/stock-rules.ts";
 import { mailKey, oweMail } from "./mail-outbox.server.ts";
 
 /**
@@ -108,10 +109,11 @@ export type StockChange = {
 
 /**
  * The stock mail a decrement owes, by WooCommerce's rules at the moment the stock crosses a line
- * (decision 0062): out of stock when it reaches 0 (the store's no-stock threshold: a checkout never
- * takes stock below it), low stock when it falls to the product's threshold or under it from above,
- * a backorder when the product is sold on backorder. A crossing happens once: the next order of a
- * product already low crosses nothing, until a restock lifts it above the line again.
+ * (decision 0062): out of stock when it reaches the no-stock threshold, low stock when it falls to
+ * the product's threshold or under it from above, a backorder when the product is sold on backorder
+ * without a count. A crossing happens once: the next order of a product already low crosses nothing,
+ * until a restock lifts it above the line again. A counted stock taken below zero owes a backorder
+ * besides (`stockMailKinds`).
  */
 export function stockMailKind(
   change: Pick<StockChange, "quantity" | "stock" | "status" | "lowThreshold">,
@@ -123,31 +125,40 @@ export function stockMailKind(
   return null;
 }
 
-/** The stock a product is out of stock at: the checkout marks it out of stock there. */
-export const NO_STOCK_THRESHOLD = 0;
+/**
+ * Every stock mail a decrement owes: its crossing's (`stockMailKind`), and a backorder for each order
+ * that leaves a counted stock below zero (WooCommerce's `woocommerce_product_on_backorder`, decision
+ * 0080), mailed whatever the backorders setting, as WooCommerce does.
+ */
+export function stockMailKinds(
+  change: Pick<StockChange, "quantity" | "stock" | "status" | "lowThreshold">,
+): MailKind[] {
+  const crossing = stockMailKind(change);
+  const below = change.stock !== null && change.stock < 0;
+  return [...(crossing ? [crossing] : []), ...(below ? (["backorder"] as const) : [])];
+}
 
 /**
  * In the placing transaction, after a line's decrement: owes the stock mail it crossed into, named
  * by the order and the product, so each crossing is mailed once.
  */
 export async function oweStockMails(tx: Transaction, change: StockChange): Promise<void> {
-  const kind = stockMailKind(change);
-  if (!kind) return;
   const item =
     change.variationId === null ? `product-${change.productId}` : `variation-${change.variationId}`;
-  await oweMail(tx, {
-    kind,
-    orderId: change.orderId,
-    ref: item,
-    payload: {
-      productId: change.productId,
-      variationId: change.variationId,
-      name: change.name,
-      options: change.options,
-      quantity: change.quantity,
-      stock: change.stock,
-    },
-  });
+  for (const kind of stockMailKinds(change))
+    await oweMail(tx, {
+      kind,
+      orderId: change.orderId,
+      ref: item,
+      payload: {
+        productId: change.productId,
+        variationId: change.variationId,
+        name: change.name,
+        options: change.options,
+        quantity: change.quantity,
+        stock: change.stock,
+      },
+    });
 }
 
 /** In the transaction that created a shopper's account: their "new account" mail. */

@@ -11,7 +11,9 @@ import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalog
 import { insertAccount, placeTestOrder } from "../orders/order-fixtures.test-helper.ts";
 import { testContext } from "../shared/test-context.test-helper.ts";
 import { deliverNewOrderMails } from "./mail-outbox.server.ts";
-import { stockMailKind } from "./owed-mails.server.ts";
+import { mailStore } from "./order-mails.server.tsx";
+import { stockMailKind, stockMailKinds } from "./owed-mails.server.ts";
+import { stockMail } from "./stock-mails.server.tsx";
 
 describe("which stock change owes a mail", () => {
   const change = (before: number, after: number, lowThreshold = 3) => ({
@@ -44,6 +46,27 @@ describe("which stock change owes a mail", () => {
       "backorder",
     );
     expect(stockMailKind({ quantity: 2, stock: null, status: "instock", lowThreshold: 3 })).toBeNull();
+  });
+});
+
+describe("which stock mails a counted stock sold below zero owes (decision 0080)", () => {
+  const change = (before: number, after: number) => ({
+    quantity: before - after,
+    stock: after,
+    status: "onbackorder" as const,
+    lowThreshold: 3,
+  });
+  it.each([
+    // Crossing zero: out of stock, and backordered.
+    [5, -15, ["no_stock", "backorder"]],
+    [1, -1, ["no_stock", "backorder"]],
+    // Already at or below zero: backordered again, nothing crossed.
+    [0, -2, ["backorder"]],
+    [-3, -4, ["backorder"]],
+    // Down to zero exactly: nothing backordered.
+    [2, 0, ["no_stock"]],
+  ] as const)("from %i to %i: %j", (before, after, kinds) => {
+    expect(stockMailKinds(change(before, after))).toEqual(kinds);
   });
 });
 
@@ -168,6 +191,35 @@ describe.each(await availableDialects())("the stock mails on %s", (dialect) => {
     await deliverNewOrderMails(ctx, first);
     const backorder = ctx.mailer.sent.find((mail) => mail.subject === "[Tienda] Product backorder")!;
     expect(backorder.text).toContain(`2 × mug (en) have been backordered in order #${first}.`);
+  });
+
+  it("mails the owner a backorder, in English and Spanish, for an order that takes a counted stock below zero", async () => {
+    const kettle = await insertSimpleProduct(database.db, {
+      slug: "kettle",
+      price: 1000,
+      stock: 1,
+      backorders: "yes",
+    });
+    const order = await placeTestOrder(database.db, [{ productId: kettle.id, quantity: 3 }]);
+    expect((await stockMails()).map((mail) => mail.key)).toEqual([
+      `no_stock:${order}:product-${kettle.id}`,
+      `backorder:${order}:product-${kettle.id}`,
+    ]);
+    const ctx = testContext({ db: database.db, settings: { name: "Tienda" } });
+    await deliverNewOrderMails(ctx, order);
+    const backorder = ctx.mailer.sent.find((mail) => mail.subject === "[Tienda] Product backorder")!;
+    expect(backorder.to).toBe("owner@example.com");
+    expect(backorder.text).toContain(`3 × kettle (en) have been backordered in order #${order}.`);
+    // The same mail in the other language the store speaks.
+    const spanish = await stockMail(
+      "backorder",
+      { productId: kettle.id, name: "kettle (es)", stock: -2, quantity: 3, orderId: order, editUrl: "/" },
+      "owner@example.com",
+      mailStore(ctx),
+      "es",
+    );
+    expect(spanish.subject).toBe("[Tienda] Producto reservado");
+    expect(spanish.text).toContain(`Se han reservado 3 × kettle (es) en el pedido n.º ${order}.`);
   });
 
   it("settles a switched-off stock mail with nothing sent", async () => {

@@ -70,6 +70,7 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
           subtotalTax: 0,
           total: 1000,
           attributes: { Colour: "Red" },
+          backordered: 0,
         },
         {
           id: expect.any(Number),
@@ -79,6 +80,7 @@ describe.each(await availableDialects())("reading orders on %s", (dialect) => {
           subtotalTax: 0,
           total: 1000,
           attributes: {},
+          backordered: 0,
         },
       ],
       refunds: [

@@ -81,6 +81,7 @@ async function orderAndLines(db: Database, where: SQL | undefined): Promise<Orde
         subtotalTax: orderLines.subtotalTax,
         total: orderLines.total,
         attributes: orderLines.attributes,
+        backordered: orderLines.backordered,
       },
     })
     .from(orders)
@@ -246,6 +247,8 @@ export type AdminOrderDetail = AdminOrder & {
     totalTax: number;
     taxes: { total: Record<string, number>; subtotal: Record<string, number> };
     attributes: Record<string, string>;
+    /** How many of its items were ordered beyond the stock (decision 0080). */
+    backordered: number;
     /** How many of its items have gone back into stock. */
     restockedQuantity: number;
   }>;
@@ -446,6 +449,7 @@ export async function orderForAdmin(db: Database, id: number): Promise<AdminOrde
         totalTax: orderLines.totalTax,
         taxes: orderLines.taxes,
         attributes: orderLines.attributes,
+        backordered: orderLines.backordered,
         restockedQuantity: orderLines.restockedQuantity,
       })
       .from(orderLines)

@@ -10,6 +10,7 @@ const line = {
   subtotalTax: 0,
   total: 1000,
   attributes: {},
+  backordered: 0,
   refundedQuantity: 1,
   refundedTotal: 333,
 };

@@ -58,7 +58,6 @@ export function ProductPriceSection({ product }: { product: ProductRecord | null
         <input
           name="stock_quantity"
           type="number"
-          min={0}
           defaultValue={count(product?.stock_quantity)}
           aria-describedby={`${id}-stock-hint`}
           className={ADMIN_FIELD}

@@ -232,7 +232,6 @@ function VariationFields({
         {t("backOffice.products.stockQuantity")}
         <input
           type="number"
-          min={0}
           value={variation.stock}
           onChange={(event) => onChange({ stock: event.target.value })}
           className={ADMIN_FIELD}

@@ -5,6 +5,8 @@ export type OrderLine = {
   name: string;
   quantity: number;
   attributes: Array<{ label: string; value: string }>;
+  /** A line's notice under it, as WooCommerce's blocks show one ("Available on backorder"). */
+  notice?: string | undefined;
   /** Formatted by the caller, in the shopper's currency and language. */
   total: string;
 };
@@ -49,6 +51,9 @@ export function OrderLines({
                 <span className="block text-xs text-stone-600">
                   {line.attributes.map((attribute) => `${attribute.label}: ${attribute.value}`).join(", ")}
                 </span>
+              )}
+              {line.notice && (
+                <span className="backorder_notification block text-xs text-sky-800">{line.notice}</span>
               )}
             </td>
             <td className="py-2 text-right">{line.total}</td>

@@ -3,6 +3,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartLineView, CartView } from "../../lib/cart.ts";
+import { backorderNotice } from "../../lib/stock-rules.ts";
 import { lineAmount } from "../../lib/totals/totals-rows.ts";
 import { useMoney } from "../catalogue/use-money.ts";
 import type { useCartLines } from "./use-cart-lines.ts";
@@ -107,6 +108,9 @@ function CartLineRow({
               </div>
             ))}
           </dl>
+        )}
+        {backorderNotice(line, line.quantity) && (
+          <p className="backorder_notification text-sm text-sky-800">{t("stock.onbackorder")}</p>
         )}
         {/* In its own form, so that Enter in a quantity field updates the cart, never removes a line. */}
         <button

@@ -3,6 +3,7 @@ import { formatPrice } from "../../i18n/format.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
+import { backorderNotice } from "../../lib/stock-rules.ts";
 
 export { CART_COUNT_SELECTOR, MINI_CART_SELECTOR } from "./cart-selectors.ts";
 
@@ -44,6 +45,10 @@ export function MiniCartContent({ cart, currency, locale, removeNonce }: Props) 
                         .map((attribute) => `${attribute.label}: ${attribute.value}`)
                         .join(", ")}
                     </p>
+                  )}
+                  {/* As the Mini-Cart block's line says it (decision 0080). */}
+                  {backorderNotice(line, line.quantity) && (
+                    <p className="backorder_notification text-xs text-sky-800">{t("stock.onbackorder")}</p>
                   )}
                   <div className="mt-1 flex items-center gap-2 text-sm">
                     <label htmlFor={`mini-qty-${line.key}`} className="sr-only">

@@ -2,6 +2,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { CheckboxField, FieldError } from "../../components/ui/fields.tsx";
 import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { useTranslation } from "../../i18n/use-translation.ts";
+import { backorderNotice } from "../../lib/stock-rules.ts";
 import { lineAmount, summaryOfTotals } from "../../lib/totals/totals-rows.ts";
 import type { ShippingChoice, Totals } from "../../lib/totals/totals-types.ts";
 import { useTotalsDisplay, useTotalsRows } from "../cart/use-totals-rows.ts";
@@ -53,6 +54,8 @@ export function OrderReview({
         amountHeading={t("cart.subtotal")}
         lines={data.cart.lines.map((line) => ({
           ...line,
+          // As the Checkout block's order summary says it (decision 0080).
+          notice: backorderNotice(line, line.quantity) ? t("stock.onbackorder") : undefined,
           total: money(lineAmount(lineTotals.get(line.key) ?? line, display)),
         }))}
         totals={rows}

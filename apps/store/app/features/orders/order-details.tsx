@@ -83,7 +83,10 @@ export function OrderLineTable({
 }: {
   order: Pick<OrderView, "total" | "totals"> & {
     lines: Array<
-      Pick<OrderView["lines"][number], "id" | "name" | "quantity" | "attributes" | "subtotal" | "subtotalTax">
+      Pick<
+        OrderView["lines"][number],
+        "id" | "name" | "quantity" | "attributes" | "backordered" | "subtotal" | "subtotalTax"
+      >
     >;
     refunds?: OrderView["refunds"];
   };
@@ -104,7 +107,13 @@ export function OrderLineTable({
         key: line.id,
         name: line.name,
         quantity: line.quantity,
-        attributes: Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
+        attributes: [
+          ...Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
+          // WooCommerce's "Backordered" item meta, shown with the line's other meta (decision 0080).
+          ...(line.backordered > 0
+            ? [{ label: t("checkout.received.backordered"), value: String(line.backordered) }]
+            : []),
+        ],
         total: money(lineAmount(line, display)),
       }))}
       totals={[

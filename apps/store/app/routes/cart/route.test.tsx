@@ -51,10 +51,10 @@ const cart: CartView = {
 };
 
 /** The real cart page, rendered from the given loader data. */
-function renderCart(data: { cart: CartView }) {
+function renderCart(data: { cart: CartView }, locale: "en" | "es" = "en") {
   const Stub = createRoutesStub([{ id: "cart", path: "/cart", Component: CartRoute }]);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n("en")}>
+    <I18nextProvider i18n={createI18n(locale)}>
       <Stub
         initialEntries={["/cart"]}
         hydrationData={{ loaderData: { cart: { crossSells: [], ...data } } }}
@@ -96,6 +96,39 @@ describe("cart page", () => {
     );
     expect(html.match(/href="\/checkout"[^>]*>Proceed to checkout<\/a>/g)).toHaveLength(2);
   });
+
+  it.each([
+    ["en", "Available on backorder"],
+    ["es", "Disponible para reserva"],
+  ] as const)(
+    "says %s that a line ordered beyond the stock is on backorder, where the customer is told",
+    (locale, words) => {
+      // Two wanted, one left: one on backorder, said so for "notify", not for "yes" (decision 0080).
+      const backordered = { ...line("k3", "Kettle", 2, 2000), stockQuantity: 1, maxQuantity: null };
+      const html = renderCart(
+        {
+          cart: {
+            ...cart,
+            lines: [
+              { ...backordered, backorders: "notify" },
+              { ...backordered, key: "k4", backorders: "yes" },
+              { ...backordered, key: "k5", backorders: "notify", quantity: 1 },
+            ],
+          },
+        },
+        locale,
+      );
+      const notices = [...html.matchAll(/data-cart-item-key="([^"]+)">(.*?)<\/tr>/g)].map((row) => [
+        row[1],
+        row[2]!.includes(`<p class="backorder_notification text-sm text-sky-800">${words}</p>`),
+      ]);
+      expect(notices).toEqual([
+        ["k3", true],
+        ["k4", false],
+        ["k5", false],
+      ]);
+    },
+  );
 
   it("says the cart is empty when it is", () => {
     const empty = renderCart({ cart: emptyCart });

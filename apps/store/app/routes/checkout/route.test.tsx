@@ -97,10 +97,14 @@ const loaderData = {
 };
 
 /** The real checkout page, rendered as the server would after a refused form post. */
-function renderCheckout(actionData: unknown, data: Record<string, unknown> = loaderData) {
+function renderCheckout(
+  actionData: unknown,
+  data: Record<string, unknown> = loaderData,
+  locale: "en" | "es" = "en",
+) {
   const Stub = createRoutesStub([{ id: "checkout", path: "/checkout", Component: CheckoutRoute }]);
   return renderToStaticMarkup(
-    <I18nextProvider i18n={createI18n("en")}>
+    <I18nextProvider i18n={createI18n(locale)}>
       <Stub
         initialEntries={["/checkout"]}
         hydrationData={{ loaderData: { checkout: data }, actionData: { checkout: actionData } }}
@@ -169,6 +173,29 @@ describe("checkout page", () => {
     expect(fresh).toMatch(/<button [^>]*id="place_order"[^>]*>Place order<\/button>/);
     expect(fresh).toContain("Canvas tote <strong>× 2</strong>");
   });
+
+  it.each([
+    ["en", "Available on backorder"],
+    ["es", "Disponible para reserva"],
+  ] as const)(
+    "says %s under a line ordered beyond the stock that it is on backorder, as the Checkout block's summary does",
+    (locale, words) => {
+      const notice = `<span class="backorder_notification block text-xs text-sky-800">${words}</span>`;
+      const backordered = { ...cart.lines[0]!, stockQuantity: 1, backorders: "notify" as const };
+      const told = renderCheckout(
+        undefined,
+        { ...loaderData, cart: { ...cart, lines: [backordered] } },
+        locale,
+      );
+      expect(told).toContain(notice);
+      // Within the stock, or sold on backorder without telling ("yes"): nothing said.
+      expect(renderCheckout(undefined, loaderData, locale)).not.toContain("backorder_notification");
+      const silent = { ...backordered, backorders: "yes" as const };
+      expect(
+        renderCheckout(undefined, { ...loaderData, cart: { ...cart, lines: [silent] } }, locale),
+      ).not.toContain("backorder_notification");
+    },
+  );
 
   it("shows the totals the engine computes for the first rate of the zone holding the address", () => {
     const fresh = renderCheckout(undefined);

@@ -219,12 +219,20 @@ test.describe("listing add-to-cart button", () => {
     const buttons = addButtons(page);
     const ids: string[] = [];
     for (let n = 0; n < 3; n++) ids.push((await buttons.nth(n).getAttribute("data-product_id")) ?? "");
+    const tops = () =>
+      Promise.all(
+        [0, 1, 2].map((n) => buttons.nth(n).evaluate((el) => el.getBoundingClientRect().top + scrollY)),
+      );
+    const before = await tops();
     // Three clicks without waiting for any answer.
     await buttons.nth(0).click();
     await buttons.nth(1).click();
     await buttons.nth(2).click();
     await expect(cartLink(page)).toContainText("(3)");
     expect(log).toEqual(ids.flatMap((id) => [`start ${id}`, `end ${id}`]));
+    // The View cart links that came meanwhile moved no button: a click on its way never lands beside it.
+    await expect(page.getByRole("link", { name: "View cart" })).toHaveCount(3);
+    expect(await tops()).toEqual(before);
   });
 });
 

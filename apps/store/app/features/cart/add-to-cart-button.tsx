@@ -85,10 +85,16 @@ export function AddToCartButton({
         {state === "loading" && <Spinner />}
         {state === "added" && <span aria-hidden="true">✓</span>}
       </button>
-      {state === "added" && !onCartPage && (
-        <a href={cartUrl} className="added_to_cart wc-forward text-center text-sm text-brand underline">
-          {t("cart.viewCart")}
-        </a>
+      {/* The link's line is kept from the first render: its arrival must not move the cards below,
+          whose buttons a shopper may be about to press. */}
+      {!onCartPage && (
+        <span className="block min-h-5 text-center text-sm">
+          {state === "added" && (
+            <a href={cartUrl} className="added_to_cart wc-forward text-brand underline">
+              {t("cart.viewCart")}
+            </a>
+          )}
+        </span>
       )}
     </form>
   );

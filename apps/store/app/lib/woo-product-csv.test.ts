@@ -163,6 +163,21 @@ describe("reading a file", () => {
     expect(rowsOf(lines)[0]!.row).toMatchObject({ stock: -3, backorders: "yes" });
   });
 
+  it("writes an address's scheme lower-case, as the address tables check it, and keeps the rest", async () => {
+    const lines = await readFile(
+      "schemes.csv",
+      [
+        "Type,SKU,Name,Images,External URL,Download 1 name,Download 1 URL",
+        'simple,A,One,"HTTPS://Pics.example/A.JPG, Http://pics.example/b.jpg",HTTPS://Shop.example/Go,Guide,HTTP://files.example/Guide.PDF',
+      ].join("\n"),
+    );
+    const [{ row, problems }] = rowsOf(lines) as [ParsedLine & { kind: "row" }];
+    expect(problems).toEqual([]);
+    expect(row.images).toEqual(["https://Pics.example/A.JPG", "http://pics.example/b.jpg"]);
+    expect(row.externalUrl).toBe("https://Shop.example/Go");
+    expect(row.downloads).toEqual([{ id: "", name: "Guide", url: "http://files.example/Guide.PDF" }]);
+  });
+
   it.each([
     ["Regular price", "12.345", "bad_price"],
     ["Regular price", "cheap", "bad_price"],

@@ -352,18 +352,29 @@ function readId(cell: string): Cell {
     : bad(`"${cell}" is not an id`);
 }
 
+const HTTP_ADDRESS = z.url({ protocol: /^https?$/ });
+
+/**
+ * An http(s) address as the store keeps it: a URL's scheme is case-insensitive, so `HTTPS://…` is
+ * accepted and written lower-case (the address tables check `^https?://`). The rest stays as written.
+ */
+function httpAddress(cell: string): string | null {
+  const value = cell.trim().replace(/^[a-z][a-z0-9+.-]*:/i, (scheme) => scheme.toLowerCase());
+  return HTTP_ADDRESS.safeParse(value).success ? value : null;
+}
+
 function readUrl(cell: string): Cell {
-  const value = cell.trim();
-  if (value === "") return set({ externalUrl: null });
-  return z.url({ protocol: /^https?$/ }).safeParse(value).success
-    ? set({ externalUrl: value })
-    : bad(`"${cell}" is not an http(s) address`);
+  if (cell.trim() === "") return set({ externalUrl: null });
+  const url = httpAddress(cell);
+  return url ? set({ externalUrl: url }) : bad(`"${cell}" is not an http(s) address`);
 }
 
 function readImages(cell: string): Cell {
   const urls = splitList(cell);
-  const wrong = urls.find((url) => !z.url({ protocol: /^https?$/ }).safeParse(url).success);
-  return wrong ? bad(`"${wrong}" is not an http(s) address`) : set({ images: urls });
+  const wrong = urls.find((url) => !httpAddress(url));
+  return wrong
+    ? bad(`"${wrong}" is not an http(s) address`)
+    : set({ images: urls.map((url) => httpAddress(url)!) });
 }
 
 const orNull = (value: number | null | undefined): number | "" => value ?? "";
@@ -652,8 +663,11 @@ function readRow(
   }
   if (roles.some((role) => role?.kind === "download")) {
     const numbered = [...downloads.entries()].sort(([a], [b]) => a - b);
-    for (const [n, download] of numbered)
-      if (download.url && !/^https?:\/\/[^\s]+$/i.test(download.url))
+    for (const [n, download] of numbered) {
+      if (!download.url) continue;
+      const url = /^https?:\/\/[^\s]+$/i.test(download.url) ? httpAddress(download.url) : null;
+      if (url) download.url = url;
+      else
         problems.push({
           line,
           column:
@@ -661,6 +675,7 @@ function readRow(
           code: "bad_value",
           message: "A download's file is named by its http(s) address.",
         });
+    }
     row.downloads = numbered.flatMap(([, download]) =>
       download.url ? [{ id: download.id ?? "", name: download.name ?? "", url: download.url }] : [],
     );

@@ -33,6 +33,20 @@ export type OrderLineView = {
   backordered: number;
 };
 
+/**
+ * A line's meta as WooCommerce's `wc_display_item_meta` lists it under the name, on every page and
+ * mail that shows the order: a variation's chosen values, then "Backordered: n" (decision 0080).
+ */
+export function orderLineMeta(
+  line: { attributes?: Record<string, string>; backordered?: number },
+  backorderedLabel: string,
+): Array<{ label: string; value: string }> {
+  return [
+    ...Object.entries(line.attributes ?? {}).map(([label, value]) => ({ label, value })),
+    ...((line.backordered ?? 0) > 0 ? [{ label: backorderedLabel, value: String(line.backordered) }] : []),
+  ];
+}
+
 /** An order as its shopper sees it: the confirmation page and the account's order page. */
 export type OrderView = {
   id: number;

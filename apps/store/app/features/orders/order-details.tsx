@@ -2,7 +2,7 @@ import { OrderLines } from "../../components/ui/order-lines.tsx";
 import { formatDate } from "../../i18n/format.ts";
 import { isLocale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
-import { addressLines, type OrderView } from "../../lib/orders.ts";
+import { addressLines, type OrderView, orderLineMeta } from "../../lib/orders.ts";
 import { lineAmount } from "../../lib/totals/totals-rows.ts";
 import { useTotalsDisplay, useTotalsRows } from "../cart/use-totals-rows.ts";
 import { useMoney } from "../catalogue/use-money.ts";
@@ -107,13 +107,7 @@ export function OrderLineTable({
         key: line.id,
         name: line.name,
         quantity: line.quantity,
-        attributes: [
-          ...Object.entries(line.attributes).map(([label, value]) => ({ label, value })),
-          // WooCommerce's "Backordered" item meta, shown with the line's other meta (decision 0080).
-          ...(line.backordered > 0
-            ? [{ label: t("checkout.received.backordered"), value: String(line.backordered) }]
-            : []),
-        ],
+        attributes: orderLineMeta(line, t("checkout.received.backordered")),
         total: money(lineAmount(line, display)),
       }))}
       totals={[

@@ -1,6 +1,7 @@
 import { Column, Heading, Link, Row, Section, Text } from "@react-email/components";
 import type { MailKind } from "@vitrine/db";
 import type { TFunction } from "i18next";
+import { orderLineMeta } from "../../lib/orders.ts";
 import {
   lineAmount,
   type TaxFigure,
@@ -35,18 +36,35 @@ export function payloadId(payload: Record<string, unknown>, key: string): number
 export type OrderFigures = {
   currency: string;
   total: number;
-  lines: Array<{ name: string; quantity: number; subtotal: number; subtotalTax: number }>;
+  lines: Array<{
+    name: string;
+    quantity: number;
+    subtotal: number;
+    subtotalTax: number;
+    /** A variation's chosen values and a backordered quantity, listed under the line (none in a sample). */
+    attributes?: Record<string, string>;
+    backordered?: number;
+  }>;
   totals: TotalsSummary;
   display: TotalsDisplay;
 };
 
+type FigureRow = {
+  label: string;
+  amount: string;
+  total: boolean;
+  /** A line's meta (decision 0080), listed under it. */
+  meta?: Array<{ label: string; value: string }>;
+};
+
 /** Label, amount and whether it is the total: the order's lines, then its totals' rows. */
-function figureRows(order: OrderFigures, t: TFunction, money: (cents: number) => string) {
+function figureRows(order: OrderFigures, t: TFunction, money: (cents: number) => string): FigureRow[] {
   const taxLabel = (tax: TaxFigure) => tax.label ?? t("totals.tax");
   const lines = order.lines.map((line) => ({
     label: `${line.name} × ${line.quantity}`,
     amount: money(lineAmount(line, order.display)),
     total: false,
+    meta: orderLineMeta(line, t("checkout.received.backordered")),
   }));
   const totals = totalsRows(order.totals, order.display).map((row) => {
     switch (row.kind) {
@@ -86,7 +104,11 @@ export function orderFiguresText(
   t: TFunction,
   money: (cents: number) => string,
 ): string[] {
-  return figureRows(order, t, money).map((row) => `${row.label}: ${row.amount}`);
+  // WooCommerce's plain-text mails list a line's meta under it, each after "- ".
+  return figureRows(order, t, money).flatMap((row) => [
+    `${row.label}: ${row.amount}`,
+    ...(row.meta ?? []).map((meta) => `- ${meta.label}: ${meta.value}`),
+  ]);
 }
 
 /** The order's lines and totals, as the HTML part's table. */
@@ -100,7 +122,15 @@ export function OrderFiguresTable(props: {
       {figureRows(props.order, props.t, props.money).map((row, index) => (
         // An order's lines never move; two may share a name.
         <Row key={index}>
-          <Column>{row.total ? <strong>{row.label}</strong> : row.label}</Column>
+          <Column>
+            {row.total ? <strong>{row.label}</strong> : row.label}
+            {row.meta?.map((meta) => (
+              <Text key={meta.label} style={{ margin: 0, fontSize: "13px" }}>
+                <strong>{`${meta.label}:`}</strong>
+                {` ${meta.value}`}
+              </Text>
+            ))}
+          </Column>
           <Column align="right">{row.total ? <strong>{row.amount}</strong> : row.amount}</Column>
         </Row>
       ))}

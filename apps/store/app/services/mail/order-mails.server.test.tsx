@@ -5,7 +5,7 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { insertAccount, placeTestOrder } from "../orders/order-fixtures.test-helper.ts";
 import { addOrderNote, changeOrderStatus } from "../orders/orders-admin.server.ts";
 import { createRefund } from "../orders/refunds.server.ts";
@@ -76,6 +76,33 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
       expect(mail.html).toContain('src="https://shop.example/media/logo.png"');
       expect(mail.html).toContain("#aa3300");
     }
+  });
+
+  it("lists a line's meta under it, as WooCommerce's mails do: a variation's values and what was backordered", async () => {
+    await insertAccount(database.db, "owner@example.com", { role: "administrator" });
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1000, stock: 20 });
+    const shirt = await insertVariableProduct(database.db, "shirt");
+    const id = await placeTestOrder(database.db, [
+      { productId: mug.id, quantity: 2 },
+      { productId: shirt.product.id, variationId: shirt.inStock.id, quantity: 1 },
+    ]);
+    await database.db
+      .update(orderLines)
+      .set({ backordered: 1 })
+      .where(and(eq(orderLines.orderId, id), eq(orderLines.productId, mug.id)));
+    await database.db.update(orders).set({ locale: "es" }).where(eq(orders.id, id));
+    const ctx = context();
+    await deliverNewOrderMails(ctx, id);
+    const byTo = Object.fromEntries(ctx.mailer.sent.map((mail) => [mail.to, mail]));
+    const owner = byTo["owner@example.com"]!.text.split("\n");
+    const mugAt = owner.indexOf("mug (en) × 2: €20.00");
+    expect(owner.slice(mugAt, mugAt + 2)).toEqual(["mug (en) × 2: €20.00", "- Backordered: 1"]);
+    const shirtAt = owner.findIndex((line) => line.startsWith("shirt × 1: "));
+    expect(owner[shirtAt + 1]).toBe("- Colour: Red");
+    const shopper = byTo["ada@example.com"]!;
+    expect(shopper.text).toContain("- Reservado: 1");
+    expect(shopper.html).toContain("<strong>Reservado:</strong> 1</p>");
+    expect(shopper.html).toContain("<strong>Colour:</strong> Red</p>");
   });
 
   it("sends the owner's mails to the recipients in the settings when there are some", async () => {

@@ -215,6 +215,21 @@ describe("reading a file", () => {
     expect(skipped[0]).toMatchObject({ ignored: ["Colour code"] });
   });
 
+  it("lets a caller stop after the header of a file larger than the parser's buffer", async () => {
+    const rows = Array.from({ length: 5000 }, (_, n) => `simple,SKU-${n},Product ${n},${n % 90}.50`);
+    const file = path.join(folder, "large.csv");
+    await writeFile(file, ["Type,SKU,Name,Regular price", ...rows].join("\n"));
+    const source = createReadStream(file);
+    let header: ParsedLine | undefined;
+    // Before, the parser (destroyed by the break) never drained and the loop's end waited forever.
+    for await (const line of readWooProductCsv(source)) {
+      header = line;
+      break;
+    }
+    expect(header).toMatchObject({ kind: "header", columns: ["Type", "SKU", "Name", "Regular price"] });
+    expect(source.destroyed).toBe(true);
+  });
+
   it("counts lines of multi-line quoted cells for the rows after them", async () => {
     const lines = await readFile(
       "multi.csv",

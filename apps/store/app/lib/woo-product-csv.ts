@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
@@ -709,7 +710,10 @@ export async function* readWooProductCsv(
       for await (const chunk of source) {
         if (typeof chunk !== "string" && chunk.includes(0))
           throw new CsvFileError("not_csv", 1, "The file is not text.");
-        if (!parser.write(chunk)) await new Promise((resolve) => parser.once("drain", resolve));
+        if (!parser.write(chunk)) await drainedOrClosed(parser);
+        // The reader stopped early (a caller that wanted only the header): the parser is destroyed
+        // and will never drain; stop reading the source too.
+        if (parser.destroyed) return;
       }
       parser.end();
     } catch (error) {
@@ -783,6 +787,20 @@ export async function* readWooProductCsv(
     await feed;
   }
   if (headers === null) throw new CsvFileError("no_header", 1, "The file is empty.");
+}
+
+/** Settles when a writable wants more, or when it is closed and never will. */
+function drainedOrClosed(stream: Writable): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.once("drain", done);
+    stream.once("close", done);
+  });
 }
 
 /** A file that cannot be read as CSV at all: named by the line where it went wrong. */

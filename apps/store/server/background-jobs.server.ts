@@ -178,44 +178,55 @@ export function analyticsPurging(
   return { stop: () => clearInterval(timer) };
 }
 
-/**
- * Starts a serving process's jobs: every process sweeps the mail outbox and the unpaid orders and
- * warms its own search index; drawing pictures, purging analytics, announcing sales that began or
- * ended, fetching imported pictures and resuming unfinished imports are done once per database, by the process that is not a cluster's
- * worker. `stop` stops them all and settles when the drawing
- * has stopped.
- */
-export function startBackgroundJobs(options: {
+/** What the jobs done once per database build from: the process's own parts. */
+type OncePerDatabaseParts = {
   database: DbHandle;
-  mailer: Mailer;
   logger: Logger;
   settings: CurrentSettings;
   config: Config;
   requests: InFlight;
-  productSearch: ProductSearch;
-  productListings: ProductListings;
   changes: ChangeFeed;
-  isWorker: boolean;
-}): BackgroundJob {
+};
+
+/**
+ * The jobs done once per database: drawing pictures, purging analytics, announcing sales that began
+ * or ended, fetching imported pictures and files, and resuming unfinished imports. The one process
+ * of a store runs them, or a cluster's primary (which serves nothing), never its workers.
+ */
+export function oncePerDatabaseJobs(options: OncePerDatabaseParts): BackgroundJob[] {
+  const { database, config, logger, changes } = options;
+  return [
+    pictureDrawing(database, config, logger),
+    analyticsPurging(database, options.settings, logger),
+    saleTurnAnnouncing(database, logger, changes),
+    importedPictureFetching(database, config, logger, changes),
+    catalogueImportResuming(database, config, logger, changes, options.requests),
+  ];
+}
+
+/**
+ * Starts a serving process's jobs: every process sweeps the mail outbox and the unpaid orders and
+ * warms its own search index; a process that is not a cluster's worker also runs the jobs done once
+ * per database. `stop` stops them all and settles when the drawing has stopped.
+ */
+export function startBackgroundJobs(
+  options: OncePerDatabaseParts & {
+    mailer: Mailer;
+    productSearch: ProductSearch;
+    productListings: ProductListings;
+    isWorker: boolean;
+  },
+): BackgroundJob {
   const jobs: BackgroundJob[] = [
     mailOutboxSweep(options),
     unpaidOrdersSweep(options),
     catalogueIndexWarming(options.productSearch, options.productListings),
+    ...(options.isWorker ? [] : oncePerDatabaseJobs(options)),
   ];
-  if (!options.isWorker) {
-    jobs.push(pictureDrawing(options.database, options.config, options.logger));
-    jobs.push(analyticsPurging(options.database, options.settings, options.logger));
-    jobs.push(saleTurnAnnouncing(options.database, options.logger, options.changes));
-    jobs.push(importedPictureFetching(options.database, options.config, options.logger, options.changes));
-    jobs.push(
-      catalogueImportResuming(
-        options.database,
-        options.config,
-        options.logger,
-        options.changes,
-        options.requests,
-      ),
-    );
-  }
+  return stopAll(jobs);
+}
+
+/** One job that stops them all, settling when each has stopped. */
+export function stopAll(jobs: BackgroundJob[]): { stop(): Promise<void> } {
   return { stop: () => Promise.all(jobs.map((job) => job.stop())).then(() => undefined) };
 }

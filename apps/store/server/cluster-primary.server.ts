@@ -2,7 +2,9 @@ import cluster from "node:cluster";
 import { openChangeFeed } from "@vitrine/db";
 import type { Logger } from "pino";
 import { type Config, listeningOrigin } from "../app/config.server.ts";
-import { importedPictureFetching, pictureDrawing } from "./background-jobs.server.ts";
+import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
+import { oncePerDatabaseJobs, stopAll } from "./background-jobs.server.ts";
+import { InFlight } from "./in-flight.server.ts";
 import { fail, openDatabase, prepare } from "./start-up.server.ts";
 
 /**
@@ -13,17 +15,30 @@ import { fail, openDatabase, prepare } from "./start-up.server.ts";
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
   const database = await openDatabase(config);
   await prepare(config, logger, database);
-  // The primary serves nothing: it draws what the seed left to draw while the workers serve.
-  const drawing = pictureDrawing(database, config, logger);
-  // And fetches imported pictures (decision 0077), telling the workers whose pages changed.
+  // The primary serves nothing: it does the work done once per database while the workers serve
+  // (drawing the seed's pictures, fetching imported ones, resuming imports, purging analytics,
+  // announcing sales), telling the workers whose pages changed.
   const changes = await openChangeFeed({
     db: database.db,
     databaseUrl: config.databaseUrl,
     onError: (error) => logger.warn({ err: error }, "change feed"),
   });
-  const fetching = importedPictureFetching(database, config, logger, changes);
+  const settings = { current: await loadStoreSettings(database.db) };
+  changes.subscribe((change) => {
+    if (change !== "settings") return;
+    loadStoreSettings(database.db)
+      .then((loaded) => {
+        settings.current = loaded;
+      })
+      .catch((error) => logger.error({ err: error }, "reading the changed settings failed"));
+  });
+  // The work those jobs leave running (a resumed import), waited for before the database closes.
+  const work = new InFlight();
+  const jobs = stopAll(oncePerDatabaseJobs({ database, config, logger, changes, settings, requests: work }));
   const closeDatabase = () =>
-    Promise.all([drawing.stop(), fetching.stop()])
+    jobs
+      .stop()
+      .then(() => work.settled(25_000))
       .then(() => changes.close())
       .then(() => database.close());
 
@@ -51,8 +66,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down the workers");
-    void drawing.stop();
-    void fetching.stop();
+    void jobs.stop();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -6,7 +6,10 @@ import { ANALYTICS_PURGE_INTERVAL_MS, purgeAnalytics } from "../app/services/ana
 import type { ProductListings } from "../app/services/catalogue/listings.server.ts";
 import { productsWhoseSaleTurned, SALE_TURN_CHECK_MS } from "../app/services/catalogue/sale-dates.server.ts";
 import type { ProductSearch } from "../app/services/catalogue/search.server.ts";
-import { resumeUnfinishedImports } from "../app/services/catalogue-io/catalogue-import-runs.server.ts";
+import {
+  removeAbandonedUploads,
+  resumeUnfinishedImports,
+} from "../app/services/catalogue-io/catalogue-import-runs.server.ts";
 import { isPublicAddress } from "../app/services/catalogue-io/picture-address.server.ts";
 import { sweepImportFetches } from "../app/services/catalogue-io/picture-fetch.server.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
@@ -104,12 +107,15 @@ export function importedPictureFetching(
   logger: Logger,
   changes: ChangeFeed,
 ): { stop(): Promise<void> } {
-  const originalsDir = path.join(config.dataDir, "originals");
   return sweepImportFetches({
     db: database.db,
     stores: {
-      library: createMediaLibrary({ db: database.db, mediaDir: config.mediaDir, originalsDir }),
-      files: createPrivateFiles({ db: database.db, originalsDir }),
+      library: createMediaLibrary({
+        db: database.db,
+        mediaDir: config.mediaDir,
+        originalsDir: originalsDir(config),
+      }),
+      files: privateFiles(database, config),
     },
     logger,
     onFetched: (productIds) => changes.publish(`pages:${productIds.map(PageTags.product).join(",")}`),
@@ -130,7 +136,7 @@ export function catalogueImportResuming(
 ): BackgroundJob {
   void resumeUnfinishedImports({
     db: database.db,
-    files: createPrivateFiles({ db: database.db, originalsDir: path.join(config.dataDir, "originals") }),
+    files: privateFiles(database, config),
     origin: config.publicUrl,
     logger,
     invalidatePages: () => changes.publish("pages"),
@@ -141,6 +147,29 @@ export function catalogueImportResuming(
     })
     .catch((error) => logger.warn({ err: error }, "resuming catalogue imports failed"));
   return { stop() {} };
+}
+
+/** Import uploads left unrun for a day removed with their bytes (decision 0082), at start and each hour. */
+export function importUploadCleaning(database: DbHandle, config: Config, logger: Logger): BackgroundJob {
+  const parts = { db: database.db, files: privateFiles(database, config) };
+  const clean = () =>
+    void removeAbandonedUploads(parts)
+      .then((removed) => {
+        if (removed.length > 0) logger.info({ uploads: removed }, "import uploads left unrun removed");
+      })
+      .catch((error) => logger.warn({ err: error }, "removing import uploads left unrun failed"));
+  clean();
+  const timer = setInterval(clean, UPLOAD_CLEANING_INTERVAL_MS).unref();
+  return { stop: () => clearInterval(timer) };
+}
+
+const UPLOAD_CLEANING_INTERVAL_MS = 60 * 60 * 1000;
+
+const originalsDir = (config: Config) => path.join(config.dataDir, "originals");
+
+/** The private files (downloads, import uploads) of the store's data folder. */
+function privateFiles(database: DbHandle, config: Config) {
+  return createPrivateFiles({ db: database.db, originalsDir: originalsDir(config) });
 }
 
 /**
@@ -190,7 +219,8 @@ type OncePerDatabaseParts = {
 
 /**
  * The jobs done once per database: drawing pictures, purging analytics, announcing sales that began
- * or ended, fetching imported pictures and files, and resuming unfinished imports. The one process
+ * or ended, fetching imported pictures and files, resuming unfinished imports and removing uploads
+ * left unrun. The one process
  * of a store runs them, or a cluster's primary (which serves nothing), never its workers.
  */
 export function oncePerDatabaseJobs(options: OncePerDatabaseParts): BackgroundJob[] {
@@ -201,6 +231,7 @@ export function oncePerDatabaseJobs(options: OncePerDatabaseParts): BackgroundJo
     saleTurnAnnouncing(database, logger, changes),
     importedPictureFetching(database, config, logger, changes),
     catalogueImportResuming(database, config, logger, changes, options.requests),
+    importUploadCleaning(database, config, logger),
   ];
 }
 

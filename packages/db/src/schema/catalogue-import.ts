@@ -148,3 +148,20 @@ export const catalogueImportFiles = pgTable(
     check("catalogue_import_files_url_check", sql`${t.url} ~ '^https?://'`),
   ],
 );
+
+/**
+ * Files uploaded for import (decision 0082): the bytes are a private `media` file like a
+ * download's, this row says it came for an import and when. An upload whose job never started is
+ * removed a day later, as WooCommerce's importer removes its file (`importer_scheduled_cleanup`);
+ * one whose job ended is removed then, with its row.
+ */
+export const catalogueImportUploads = pgTable(
+  "catalogue_import_uploads",
+  {
+    mediaId: integer("media_id")
+      .primaryKey()
+      .references(() => media.id, { onDelete: "cascade" }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalogue_import_uploads_at_idx").on(t.uploadedAt)],
+);

@@ -42,11 +42,14 @@ const upload: rest.Handler = async (context, caller, req, res) => {
   const page = wantsPage(req);
   try {
     const { bytes, filename } = await readUpload(req);
-    const kept = await keepImportUpload(context.privateFiles, {
-      bytes,
-      filename,
-      uploadedBy: rest.signedIn(caller).userId,
-    });
+    const kept = await keepImportUpload(
+      { db: context.db, files: context.privateFiles },
+      {
+        bytes,
+        filename,
+        uploadedBy: rest.signedIn(caller).userId,
+      },
+    );
     if (page) {
       res.redirect(303, `${IMPORT_PAGE}/${kept.id}`);
       return;

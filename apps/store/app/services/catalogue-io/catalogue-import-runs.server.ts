@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
-import { catalogueImportJobs, catalogueImportRows, type Database, productDownloads } from "@vitrine/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import {
+  catalogueImportJobs,
+  catalogueImportRows,
+  catalogueImportUploads,
+  type Database,
+  productDownloads,
+} from "@vitrine/db";
+import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { ImportJobView } from "../../lib/catalogue-import-view.ts";
 import { CsvFileError, type CsvSource, readWooProductCsv } from "../../lib/woo-product-csv.ts";
@@ -49,7 +55,7 @@ export class ImportUploadError extends Error {
 
 /** An uploaded file kept for import: refused (4xx) unless it reads as CSV with a header. */
 export async function keepImportUpload(
-  files: PrivateFiles,
+  parts: Pick<ImportParts, "db" | "files">,
   input: { bytes: Buffer; filename: string; uploadedBy: number },
 ): Promise<{ id: number; fileName: string; bytes: number }> {
   if (input.bytes.length === 0)
@@ -63,7 +69,9 @@ export async function keepImportUpload(
   }
   const base = input.filename.replace(/\.(csv|txt)$/i, "") || "products";
   try {
-    const kept = await files.keepFile({ ...input, filename: `${base}.csv` });
+    const kept = await parts.files.keepFile({ ...input, filename: `${base}.csv` });
+    // Marked as an import's, so that it is removed if it is never run (decision 0082).
+    await parts.db.insert(catalogueImportUploads).values({ mediaId: kept.id });
     return { id: kept.id, fileName: kept.filename, bytes: kept.bytes };
   } catch (error) {
     // Not UTF-8 text, or over the size limit: the private files' own refusals.
@@ -207,14 +215,43 @@ export function startRun(parts: ImportParts, jobId: number, uploadId: number): v
   parts.track?.(entry.done);
 }
 
-/** The upload, once its job has ended, unless a downloadable product delivers the same file. */
-async function removeUpload(parts: ImportParts, uploadId: number): Promise<void> {
+/**
+ * The upload, once its job has ended or it was left unrun, unless a downloadable product delivers
+ * the same file: that file then only stops being an upload.
+ */
+async function removeUpload(parts: Pick<ImportParts, "db" | "files">, uploadId: number): Promise<void> {
   const [used] = await parts.db
     .select({ id: productDownloads.id })
     .from(productDownloads)
     .where(eq(productDownloads.mediaId, uploadId))
     .limit(1);
-  if (!used) await parts.files.removeFile(uploadId);
+  if (used) await parts.db.delete(catalogueImportUploads).where(eq(catalogueImportUploads.mediaId, uploadId));
+  else await parts.files.removeFile(uploadId);
+}
+
+/** How long an upload no job reads is kept: a day, as WooCommerce's importer keeps its file. */
+export const ABANDONED_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Uploads kept longer than `ABANDONED_UPLOAD_MS` that no unfinished job reads (previewed and never
+ * run, or whose job failed), removed with their bytes (decision 0082). Answers their ids.
+ */
+export async function removeAbandonedUploads(
+  parts: Pick<ImportParts, "db" | "files">,
+  now: Date = new Date(),
+): Promise<number[]> {
+  const uploads = await parts.db
+    .select({ id: catalogueImportUploads.mediaId })
+    .from(catalogueImportUploads)
+    .where(
+      and(
+        lt(catalogueImportUploads.uploadedAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+        sql`not exists (select 1 from ${catalogueImportJobs} where ${catalogueImportJobs.status} = 'running' and (${catalogueImportJobs.options}->>'upload')::int = ${catalogueImportUploads.mediaId})`,
+      ),
+    )
+    .orderBy(asc(catalogueImportUploads.mediaId));
+  for (const upload of uploads) await removeUpload(parts, upload.id);
+  return uploads.map((upload) => upload.id);
 }
 
 /** At start: the jobs a stopped process left running, resumed from their checkpoints. */

@@ -12,8 +12,11 @@ const adminUrl = process.env.E2E_POSTGRES_URL ?? "";
 const ADMIN = { email: "scale-admin@example.com", password: "scale admin password" };
 const mediaDir = fileURLToPath(new URL("../../../../node_modules/.cache/vitrine-e2e-media", import.meta.url));
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
+async function withAdminClient<T>(
+  work: (client: pg.Client) => Promise<T>,
+  connectionString = adminUrl,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return await work(client);
@@ -149,6 +152,56 @@ if (adminUrl) {
       });
     } finally {
       for (const store of stores) await store.stop();
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    }
+  });
+
+  test("a cluster's primary resumes an import that a stopped process left unfinished", async ({
+    spareStore,
+  }) => {
+    test.setTimeout(240_000);
+    const name = `vitrine_resume_${randomBytes(5).toString("hex")}`;
+    await withAdminClient((client) => client.query(`create database ${name}`));
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString(), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+    const skus = ["RESUME-1", "RESUME-2", "RESUME-3"];
+    let cluster: SpareStore | undefined;
+    try {
+      const one = await spareStore({ ...env, WORKERS: "1" });
+      const origin = `http://127.0.0.1:${one.port}`;
+      const form = new FormData();
+      const csv = ["Type,SKU,Name,Regular price", ...skus.map((sku) => `simple,${sku},${sku},12.50`)];
+      form.append("file", new Blob([csv.join("\n")], { type: "text/csv" }), "resume.csv");
+      const kept = await fetch(`${origin}/api/vitrine/v2/products/import`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${await apiToken(origin, ADMIN.email, ADMIN.password)}` },
+        body: form,
+      });
+      expect(kept.status).toBe(201);
+      const upload = ((await kept.json()) as { id: number }).id;
+      await one.stop();
+      // As a process killed at the start of the run leaves it: a running job that reads the upload.
+      const inDatabase = <T>(work: (client: pg.Client) => Promise<T>) =>
+        withAdminClient(work, url.toString());
+      await inDatabase((client) =>
+        client.query(
+          `insert into catalogue_import_jobs (file_name, file_hash, baseline_product_id, baseline_variation_id, options)
+           values ('resume.csv', 'resume', 0, 0, jsonb_build_object('skipColumns', '[]'::jsonb, 'upload', $1::int))`,
+          [upload],
+        ),
+      );
+
+      cluster = await spareStore({ ...env, WORKERS: "2", DATA_DIR: one.dataDir });
+      const job = () =>
+        inDatabase(async (client) => (await client.query("select status from catalogue_import_jobs")).rows);
+      await expect.poll(job, { timeout: 120_000 }).toEqual([{ status: "done" }]);
+      const imported = await inDatabase(
+        async (client) => (await client.query("select sku from products order by sku")).rows,
+      );
+      expect(imported).toEqual(skus.map((sku) => ({ sku })));
+    } finally {
+      await cluster?.stop();
       await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
     }
   });

@@ -25,6 +25,15 @@ async function withAdminClient<T>(
   }
 }
 
+/** A new database on the test server, its name and address (the test drops it at its end). */
+async function createDatabase(purpose: string): Promise<{ name: string; url: URL }> {
+  const name = `vitrine_${purpose}_${randomBytes(5).toString("hex")}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url };
+}
+
 /** Answers `count` responses in a row from `origin`, so that each of its workers answers at least once. */
 const several = (count: number, ask: () => Promise<string>) =>
   Promise.all(Array.from({ length: count }, () => ask()));
@@ -35,10 +44,7 @@ if (adminUrl) {
     spareStore,
   }) => {
     test.setTimeout(300_000);
-    const name = `vitrine_scale_${randomBytes(5).toString("hex")}`;
-    await withAdminClient((client) => client.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { name, url } = await createDatabase("scale");
     const env = {
       DATABASE_URL: url.toString(),
       WORKERS: "2",
@@ -160,10 +166,7 @@ if (adminUrl) {
     spareStore,
   }) => {
     test.setTimeout(240_000);
-    const name = `vitrine_resume_${randomBytes(5).toString("hex")}`;
-    await withAdminClient((client) => client.query(`create database ${name}`));
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const { name, url } = await createDatabase("resume");
     const env = { DATABASE_URL: url.toString(), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
     const skus = ["RESUME-1", "RESUME-2", "RESUME-3"];
     let cluster: SpareStore | undefined;

@@ -402,3 +402,82 @@ test("the product editor changes the product's address: the old ones answer 301 
   ).toBeVisible();
   await page.context().close();
 });
+
+test("the product editor's type, downloads and linked products sections save what they show", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+}) => {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const suffix = Date.now().toString(36);
+  // Drafts: no listing of the shared store shows them.
+  const draft = async (name: string) =>
+    (
+      (await (
+        await request.post("/api/vitrine/v2/products", {
+          headers,
+          data: { type: "simple", status: "draft", translations: { en: { name } } },
+        })
+      ).json()) as { id: number }
+    ).id;
+  const [upsell, crossSell] = [`Upsell ${suffix}`, `Cross-sell ${suffix}`];
+  const linked = { upsell: await draft(upsell), crossSell: await draft(crossSell) };
+  const file = await draft(`Guide ${suffix}`);
+  const partner = await draft(`Partner ${suffix}`);
+  const read = async (id: number) =>
+    (await (await request.get(`/api/vitrine/v2/products/${id}`, { headers })).json()) as Record<
+      string,
+      unknown
+    >;
+
+  const page = await ownerPage(browser, { port: Number(new URL(baseURL!).port) });
+  const saved = page.locator(".back-office").getByRole("status").filter({ hasText: "Product saved." });
+  await page.goto(`/admin/products/${file}`);
+  await hydrated(page);
+  await page.getByRole("checkbox", { name: "Downloadable" }).check();
+  await page.getByLabel("Choose a file").setInputFiles({
+    name: "guide.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n% the owner's guide\n"),
+  });
+  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "guide.pdf uploaded." })).toBeVisible();
+  await page.getByLabel("File name").fill("The guide");
+  await page.getByLabel("Download limit").fill("3");
+  await page.getByLabel("Download expiry (days)").fill("7");
+  for (const [legend, name] of [
+    ["Upsells", upsell],
+    ["Cross-sells", crossSell],
+  ] as const) {
+    const list = page.getByRole("group", { name: new RegExp(`^${legend}`) });
+    await list.getByLabel(`Filter ${legend.toLowerCase()}`).fill(name);
+    await list.getByRole("checkbox", { name }).check();
+    await expect(list.locator("legend")).toContainText("1 chosen");
+  }
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(saved).toBeVisible();
+  expect(await read(file)).toMatchObject({
+    type: "simple",
+    downloadable: true,
+    downloads: [expect.objectContaining({ name: "The guide" })],
+    download_limit: 3,
+    download_expiry: 7,
+    upsell_ids: [linked.upsell],
+    cross_sell_ids: [linked.crossSell],
+  });
+
+  await page.goto(`/admin/products/${partner}`);
+  await hydrated(page);
+  await page.getByRole("radio", { name: "External/Affiliate product" }).check();
+  await page.getByLabel("Product URL").fill("https://partner.example/kettle");
+  await page.getByLabel("Button text (EN)").fill("Buy at the partner");
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(saved).toBeVisible();
+  expect(await read(partner)).toMatchObject({
+    type: "external",
+    external_url: "https://partner.example/kettle",
+    button_text: "Buy at the partner",
+  });
+  await page.context().close();
+});

@@ -26,6 +26,8 @@ export function ChoiceFilterList({
   const { t } = useTranslation();
   const id = useId();
   const [filter, setFilter] = useState("");
+  // How many are chosen, as the boxes say now (the boxes keep their own state for the form).
+  const [count, setCount] = useState(chosen.length);
   const needle = filter.trim().toLowerCase();
   const ordered = [
     ...chosen.flatMap((chosenId) => choices.filter((choice) => choice.id === chosenId)),
@@ -37,7 +39,7 @@ export function ChoiceFilterList({
       <legend className="font-medium">
         {legend}{" "}
         <span className="text-sm font-normal text-stone-600">
-          {t("backOffice.products.chosenCount", { count: chosen.length })}
+          {t("backOffice.products.chosenCount", { count })}
         </span>
       </legend>
       {hint && (
@@ -57,7 +59,13 @@ export function ChoiceFilterList({
       <ul className="max-h-48 overflow-y-auto rounded border border-stone-200 px-2">
         {ordered.map((choice) => (
           <li key={choice.id} hidden={!matches(choice)}>
-            <CheckboxInput small name={name} value={choice.id} checked={chosen.includes(choice.id)}>
+            <CheckboxInput
+              small
+              name={name}
+              value={choice.id}
+              checked={chosen.includes(choice.id)}
+              onChange={(event) => setCount((now) => now + (event.target.checked ? 1 : -1))}
+            >
               {choice.name}
             </CheckboxInput>
           </li>

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type SQL, sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createDb, type DbHandle, selectRows } from "./client.ts";
 import { settings } from "./schema/index.ts";
@@ -57,3 +58,37 @@ describe.each(await availableDialects())("recording statements on %s", (dialect)
     }
   });
 });
+
+describe.each((await availableDialects()).filter((dialect) => dialect === "postgres"))(
+  "resetting a test database on %s",
+  (dialect) => {
+    it("empties it though work a test left running holds a table, and waits for a table the reset holds", async () => {
+      const database = await createTestDatabase(dialect);
+      // As a mail sent after an order's change: another connection, in a transaction, that read a
+      // table late in the reset's order and then wants one the reset has already taken.
+      const other = new pg.Client({ connectionString: database.databaseUrl });
+      await other.connect();
+      try {
+        await database.db.execute(sql`insert into settings (key, value) values ('probe', '"left"'::jsonb)`);
+        await other.query("begin");
+        await other.query('select 1 from "variations" limit 1');
+        const resetting = database.reset();
+        const waiting = async () =>
+          (
+            await other.query(
+              "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+            )
+          ).rows[0].n as number;
+        await expect.poll(waiting, { interval: 20 }).toBe(1);
+        // PostgreSQL ends one of the two; whichever, the reset must end with the tables empty.
+        await other.query('select 1 from "affiliate_links" limit 1').catch(() => undefined);
+        await other.query("rollback");
+        await resetting;
+        expect(await query(database, sql`select key from settings where key = 'probe'`)).toEqual([]);
+      } finally {
+        await other.end();
+        await database.close();
+      }
+    });
+  },
+);

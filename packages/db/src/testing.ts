@@ -98,9 +98,22 @@ async function withReset(handle: DbHandle & { databaseUrl?: string }): Promise<T
     ...handle,
     async reset() {
       if (tables.length === 0) return;
-      await handle.db.execute(
-        sql.raw(`truncate ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`),
+      const truncate = sql.raw(
+        `truncate ${tables.map((table) => `"${table}"`).join(", ")} restart identity cascade`,
       );
+      // Work a test left running after its answer (a mail sent after an order's change, as on the
+      // server) may still hold a table the truncate wants while waiting for one it took: PostgreSQL
+      // then ends one of the two as a deadlock. The truncate, if it is the one, is tried again once
+      // that work has gone on.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await handle.db.execute(truncate);
+          break;
+        } catch (error) {
+          if (attempt >= 5 || !isDeadlock(error)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        }
+      }
       if (seeded.length === 0) return;
       await handle.db.transaction(async (tx) => {
         // The rows go back in any order: their references held when the migrations wrote them.
@@ -120,6 +133,13 @@ async function withReset(handle: DbHandle & { databaseUrl?: string }): Promise<T
       });
     },
   };
+}
+
+/** PostgreSQL's deadlock error (40P01), as thrown or as the cause of Drizzle's "Failed query". */
+function isDeadlock(error: unknown): boolean {
+  for (let at: unknown = error; at instanceof Error; at = at.cause)
+    if ((at as Error & { code?: string }).code === "40P01") return true;
+  return false;
 }
 
 function portAnswers(host: string, port: number): Promise<boolean> {

@@ -481,3 +481,99 @@ test("the product editor's type, downloads and linked products sections save wha
   });
   await page.context().close();
 });
+
+test("a variation's row edits its sale days, backorders, virtual box and its own files, and keeps what REST set on another", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+}) => {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const suffix = Date.now().toString(36);
+  // A draft: no listing of the shared store shows it.
+  const made = await request.post("/api/vitrine/v2/products", {
+    headers,
+    data: {
+      type: "variable",
+      status: "draft",
+      translations: { en: { name: `Album ${suffix}` } },
+      attributes: [{ id: 0, name: "Edition", options: ["Print", "Digital"], variation: true }],
+      variations: [
+        {
+          regular_price: 2000,
+          sale_price: 1500,
+          date_on_sale_from: "2030-01-01",
+          date_on_sale_to: "2030-01-31",
+          stock_quantity: 4,
+          backorders: "notify",
+          attributes: [{ id: 0, name: "Edition", option: "Print" }],
+        },
+        { regular_price: 900, attributes: [{ id: 0, name: "Edition", option: "Digital" }] },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+
+  const page = await ownerPage(browser, { port: Number(new URL(baseURL!).port) });
+  await page.goto(`/admin/products/${id}`);
+  await hydrated(page);
+  const print = page.getByRole("group", { name: "Variation 1", exact: true });
+  await expect(print.getByLabel("Sale starts")).toHaveValue("2030-01-01");
+  await expect(print.getByLabel("Sale ends")).toHaveValue("2030-01-31");
+  await expect(print.getByLabel("Backorders")).toHaveValue("notify");
+  await expect(print.getByRole("group", { name: "Downloadable files" })).toHaveCount(0);
+
+  const digital = page.getByRole("group", { name: "Variation 2", exact: true });
+  await digital.getByRole("checkbox", { name: "Virtual" }).check();
+  await digital.getByRole("checkbox", { name: "Downloadable" }).check();
+  const files = digital.getByRole("group", { name: "Downloadable files" });
+  await files.getByLabel("Choose a file").setInputFiles({
+    name: "album.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from("PK\u0003\u0004 the album's tracks"),
+  });
+  await files.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(files.getByRole("status")).toHaveText("album.zip uploaded.");
+  await files.getByLabel("File name").fill("The album");
+  await files.getByLabel("Download limit").fill("2");
+  await files.getByLabel("Download expiry (days)").fill("30");
+  await digital.getByLabel("Sale price").fill("7.50");
+  await digital.getByLabel("Sale starts").fill("2030-02-01");
+  await digital.getByLabel("Backorders").selectOption({ label: "Allow" });
+  expect(await serious(page)).toEqual([]);
+  await page.getByRole("button", { name: "Save product" }).click();
+  await expect(
+    page.locator(".back-office").getByRole("status").filter({ hasText: "Product saved." }),
+  ).toBeVisible();
+
+  const saved = (await (await request.get(`/api/vitrine/v2/products/${id}`, { headers })).json()) as {
+    variations: Array<Record<string, unknown> & { attributes: Array<{ option: string }> }>;
+  };
+  const edition = (option: string) =>
+    saved.variations.find((variation) => variation.attributes[0]?.option === option);
+  expect(edition("Print")).toMatchObject({
+    sale_price: 1500,
+    date_on_sale_from: "2030-01-01T00:00:00",
+    date_on_sale_to: "2030-01-31T23:59:59",
+    stock_quantity: 4,
+    backorders: "notify",
+    virtual: false,
+    downloadable: false,
+    downloads: [],
+  });
+  expect(edition("Digital")).toMatchObject({
+    sale_price: 750,
+    date_on_sale_from: "2030-02-01T00:00:00",
+    date_on_sale_to: null,
+    backorders: "yes",
+    virtual: true,
+    downloadable: true,
+    downloads: [expect.objectContaining({ name: "The album" })],
+    download_limit: 2,
+    download_expiry: 30,
+  });
+  // Read again from the server, the row shows the files it saved.
+  await expect(files.getByLabel("File name")).toHaveValue("The album");
+  await page.context().close();
+});

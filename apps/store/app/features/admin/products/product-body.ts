@@ -6,8 +6,9 @@ import {
   type VariationRecord,
 } from "../../../lib/product-resource.ts";
 import { type FieldRefusal, fieldRefusal } from "../../../lib/rest-refusal.ts";
+import type { Backorders } from "../../../lib/stock-rules.ts";
 import { type OwnAttributeDraft, ownAttributeBody, ownVariationTerms } from "./own-attribute-drafts.ts";
-import { type DownloadDraft, downloadFormFields } from "./product-downloads-section.tsx";
+import { type DownloadDraft, downloadDrafts, downloadFormFields } from "./product-downloads-section.tsx";
 import { generalFields } from "./product-general-section.tsx";
 import { buttonTexts, typeFields } from "./product-links-section.tsx";
 import { shippingFields } from "./product-shipping-section.tsx";
@@ -28,8 +29,18 @@ export type VariationDraft = {
   salePrice: string;
   stock: string;
   imageId: string;
+  /** The sale's first and last days (`YYYY-MM-DD`), "" for no limit. */
+  saleFrom: string;
+  saleTo: string;
+  backorders: Backorders;
   /** "parent" (the product's class), "" standard, or a class's slug. */
   taxClass: string;
+  virtual: boolean;
+  downloadable: boolean;
+  /** The variation's own files (decision 0075); limit and expiry as typed, blank for none. */
+  downloads: DownloadDraft[];
+  downloadLimit: string;
+  downloadExpiry: string;
   terms: Record<string, string>;
 };
 
@@ -55,7 +66,15 @@ export function emptyVariation(terms: Record<string, string> = {}): VariationDra
     salePrice: "",
     stock: "",
     imageId: "",
+    saleFrom: "",
+    saleTo: "",
+    backorders: "no",
     taxClass: "parent",
+    virtual: false,
+    downloadable: false,
+    downloads: [],
+    downloadLimit: "",
+    downloadExpiry: "",
     terms,
   };
 }
@@ -94,7 +113,15 @@ export function variationDraft(variation: VariationRecord, owns: OwnAttributeDra
     salePrice: money(variation.sale_price),
     stock: count(variation.stock_quantity),
     imageId: variation.image_id ? String(variation.image_id) : "",
+    saleFrom: variation.date_on_sale_from?.slice(0, 10) ?? "",
+    saleTo: variation.date_on_sale_to?.slice(0, 10) ?? "",
+    backorders: variation.backorders,
     taxClass: variation.tax_class,
+    virtual: variation.virtual,
+    downloadable: variation.downloadable,
+    downloads: downloadDrafts(variation.downloads),
+    downloadLimit: variation.download_limit < 0 ? "" : String(variation.download_limit),
+    downloadExpiry: variation.download_expiry < 0 ? "" : String(variation.download_expiry),
     terms: {
       ...Object.fromEntries(
         variation.attributes
@@ -122,7 +149,7 @@ export type ProductFormState = {
   /** The product's own attributes. */
   own: OwnAttributeDraft[];
   variations: VariationDraft[];
-  /** A simple product's files (decision 0075), when the form draws them; a variation's are set through REST. */
+  /** A simple product's files (decision 0075), when the form draws them; a variation's are in its draft. */
   downloads?: DownloadDraft[];
 };
 
@@ -172,9 +199,17 @@ export function productFormBody(form: FormData, state: ProductFormState): FormBo
           sku: variation.sku.trim() || null,
           regular_price: cents(variation.price) ?? 0,
           sale_price: cents(variation.salePrice),
+          date_on_sale_from: variation.saleFrom || null,
+          date_on_sale_to: variation.saleTo || null,
           stock_quantity: whole(variation.stock),
+          backorders: variation.backorders,
           image_id: variation.imageId ? Number(variation.imageId) : null,
           tax_class: variation.taxClass,
+          virtual: variation.virtual,
+          downloadable: variation.downloadable,
+          downloads: variation.downloads.map(({ id, name, file }) => ({ ...(id ? { id } : {}), name, file })),
+          download_limit: whole(variation.downloadLimit) ?? -1,
+          download_expiry: whole(variation.downloadExpiry) ?? -1,
           attributes: [
             ...state.attributes
               .filter((attribute) => attribute.variation !== false)

@@ -49,6 +49,44 @@ export function ProductDownloadsSection({
   expiry: number | undefined;
 }) {
   const { t } = useTranslation();
+  return (
+    <FormSection title={t("backOffice.downloads.title")}>
+      <p className="text-sm text-stone-600">{t("backOffice.downloads.needsDownloadable")}</p>
+      <DownloadFilesEditor drafts={drafts} onChange={onChange} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label={t("backOffice.downloads.limit")}
+          name="download_limit"
+          type="number"
+          min={0}
+          value={blankIfNone(limit)}
+          hint={t("backOffice.downloads.limitHint")}
+        />
+        <InputField
+          label={t("backOffice.downloads.expiry")}
+          name="download_expiry"
+          type="number"
+          min={0}
+          value={blankIfNone(expiry)}
+          hint={t("backOffice.downloads.expiryHint")}
+        />
+      </div>
+    </FormSection>
+  );
+}
+
+/**
+ * A list of files, each a name and an uploaded file, and the upload that adds one: a product's
+ * (`ProductDownloadsSection`) or a variation's.
+ */
+export function DownloadFilesEditor({
+  drafts,
+  onChange,
+}: {
+  drafts: DownloadDraft[];
+  onChange: (drafts: DownloadDraft[]) => void;
+}) {
+  const { t } = useTranslation();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
@@ -82,8 +120,7 @@ export function ProductDownloadsSection({
   }
 
   return (
-    <FormSection title={t("backOffice.downloads.title")}>
-      <p className="text-sm text-stone-600">{t("backOffice.downloads.needsDownloadable")}</p>
+    <>
       {drafts.length === 0 ? (
         <p>{t("backOffice.downloads.none")}</p>
       ) : (
@@ -134,24 +171,6 @@ export function ProductDownloadsSection({
       <p id={`${id}-status`} role="status" className={status?.error ? "text-sale" : "text-sm"}>
         {status?.text}
       </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          label={t("backOffice.downloads.limit")}
-          name="download_limit"
-          type="number"
-          min={0}
-          value={blankIfNone(limit)}
-          hint={t("backOffice.downloads.limitHint")}
-        />
-        <InputField
-          label={t("backOffice.downloads.expiry")}
-          name="download_expiry"
-          type="number"
-          min={0}
-          value={blankIfNone(expiry)}
-          hint={t("backOffice.downloads.expiryHint")}
-        />
-      </div>
-    </FormSection>
+    </>
   );
 }

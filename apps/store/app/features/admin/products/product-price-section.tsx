@@ -76,11 +76,7 @@ export function ProductPriceSection({ product }: { product: ProductRecord | null
       <label className="text-sm font-medium">
         {t("backOffice.products.backorders")}
         <select name="backorders" defaultValue={product?.backorders ?? "no"} className={ADMIN_FIELD}>
-          {BACKORDERS.map((option) => (
-            <option key={option} value={option}>
-              {t(`backOffice.products.backorderOptions.${option}`)}
-            </option>
-          ))}
+          <BackorderOptions />
         </select>
       </label>
       <p id={`${id}-stock-hint`} className="text-sm text-stone-600 sm:col-span-4">
@@ -88,4 +84,14 @@ export function ProductPriceSection({ product }: { product: ProductRecord | null
       </p>
     </fieldset>
   );
+}
+
+/** WooCommerce's three backorder settings as a select's options: a product's and a variation's. */
+export function BackorderOptions() {
+  const { t } = useTranslation();
+  return BACKORDERS.map((option) => (
+    <option key={option} value={option}>
+      {t(`backOffice.products.backorderOptions.${option}`)}
+    </option>
+  ));
 }

@@ -2,11 +2,14 @@ import { ADMIN_BUTTON, ADMIN_FIELD } from "../../../components/ui/back-office-cl
 import { MoneyField } from "../../../components/ui/money-field.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { centsFromText } from "../../../lib/money-text.ts";
+import type { Backorders } from "../../../lib/stock-rules.ts";
 import { useRootData } from "../../../root-data.ts";
 import { MediaSingleField } from "../media/media-single-field.tsx";
 import { type OwnAttributeDraft, ownValues } from "./own-attribute-drafts.ts";
 import { emptyVariation, missingCombinations, type VariationDraft } from "./product-body.ts";
 import type { AttributeChoice, MediaChoice } from "./product-choices.ts";
+import { DownloadFilesEditor } from "./product-downloads-section.tsx";
+import { BackorderOptions } from "./product-price-section.tsx";
 import { type TaxClassChoice, VariationTaxClassField } from "./product-tax-section.tsx";
 
 type Terms = Record<string, number[]>;
@@ -99,7 +102,10 @@ export function ProductAttributesSection({
   );
 }
 
-/** A variable product's variations: each one's terms, SKU, prices, stock and picture. */
+/**
+ * A variable product's variations: each one's terms, SKU, prices and sale days, stock and
+ * backorders, picture, tax class, and whether it is virtual or downloadable with its files.
+ */
 export function ProductVariationsSection({
   axes,
   media,
@@ -228,6 +234,7 @@ function VariationFields({
         currency={currency}
         onChange={(event) => onChange({ salePrice: event.target.value })}
       />
+      <VariationSaleDays variation={variation} onChange={onChange} />
       <label className="text-sm">
         {t("backOffice.products.stockQuantity")}
         <input
@@ -236,6 +243,16 @@ function VariationFields({
           onChange={(event) => onChange({ stock: event.target.value })}
           className={ADMIN_FIELD}
         />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.backorders")}
+        <select
+          value={variation.backorders}
+          onChange={(event) => onChange({ backorders: event.target.value as Backorders })}
+          className={ADMIN_FIELD}
+        >
+          <BackorderOptions />
+        </select>
       </label>
       <MediaSingleField
         label={t("backOffice.products.variationImage")}
@@ -248,11 +265,94 @@ function VariationFields({
         taxClasses={taxClasses}
         onChange={(taxClass) => onChange({ taxClass })}
       />
+      <VariationKinds variation={variation} onChange={onChange} />
       <div className="flex items-end">
         <button type="button" className={ADMIN_BUTTON} onClick={onRemove}>
           {t("backOffice.products.removeVariation", { n })}
         </button>
       </div>
     </fieldset>
+  );
+}
+
+type VariationPart = { variation: VariationDraft; onChange: (patch: Partial<VariationDraft>) => void };
+
+/** The variation's own sale days (decision 0079), as a simple product's. */
+function VariationSaleDays({ variation, onChange }: VariationPart) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="text-sm">
+        {t("backOffice.products.saleFrom")}
+        <input
+          type="date"
+          value={variation.saleFrom}
+          onChange={(event) => onChange({ saleFrom: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+      <label className="text-sm">
+        {t("backOffice.products.saleTo")}
+        <input
+          type="date"
+          value={variation.saleTo}
+          onChange={(event) => onChange({ saleTo: event.target.value })}
+          className={ADMIN_FIELD}
+        />
+      </label>
+    </>
+  );
+}
+
+/**
+ * WooCommerce's virtual and downloadable boxes of a variation and, once downloadable, its own
+ * files, limit and expiry (blank for none), which a buyer of that variation receives.
+ */
+function VariationKinds({ variation, onChange }: VariationPart) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-3 sm:col-span-4">
+      <div className="flex gap-6">
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={variation.virtual}
+            onChange={(event) => onChange({ virtual: event.target.checked })}
+          />
+          {t("backOffice.products.virtual")}
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={variation.downloadable}
+            onChange={(event) => onChange({ downloadable: event.target.checked })}
+          />
+          {t("backOffice.products.downloadable")}
+        </label>
+      </div>
+      {variation.downloadable && (
+        <fieldset className="space-y-3 rounded border border-stone-200 p-3">
+          <legend className="px-1 text-sm font-medium">{t("backOffice.downloads.title")}</legend>
+          <DownloadFilesEditor
+            drafts={variation.downloads}
+            onChange={(downloads) => onChange({ downloads })}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(["downloadLimit", "downloadExpiry"] as const).map((field) => (
+              <label key={field} className="text-sm">
+                {t(field === "downloadLimit" ? "backOffice.downloads.limit" : "backOffice.downloads.expiry")}
+                <input
+                  type="number"
+                  min={0}
+                  value={variation[field]}
+                  className={ADMIN_FIELD}
+                  onChange={(event) => onChange({ [field]: event.target.value })}
+                />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+    </div>
   );
 }

@@ -30,6 +30,7 @@ export default [
     route("products/new", "routes/admin/product/route.tsx", { id: "admin-product-new" }),
     route("products/:id", "routes/admin/product/route.tsx"),
     route("categories", "routes/admin/categories/route.tsx"),
+    route("tags", "routes/admin/tags/route.tsx"),
     route("reviews", "routes/admin/reviews/route.tsx"),
     route("attributes", "routes/admin/attributes/route.tsx"),
     route("orders", "routes/admin/orders/route.tsx"),

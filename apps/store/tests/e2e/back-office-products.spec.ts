@@ -258,7 +258,13 @@ test("the back office's product pages in Spanish, and editors are refused them",
     data: { role: "editor" },
   });
   expect(promoted.status()).toBe(200);
-  for (const path of ["/admin/products", "/admin/products/new", "/admin/products/1", "/admin/categories"]) {
+  for (const path of [
+    "/admin/products",
+    "/admin/products/new",
+    "/admin/products/1",
+    "/admin/categories",
+    "/admin/tags",
+  ]) {
     const answer = await guest.goto(path);
     expect(answer?.status(), path).toBe(403);
   }
@@ -575,5 +581,75 @@ test("a variation's row edits its sale days, backorders, virtual box and its own
   });
   // Read again from the server, the row shows the files it saved.
   await expect(files.getByLabel("File name")).toHaveValue("The album");
+  await page.context().close();
+});
+
+test("the tags page adds a tag, renames one in both languages with a new slug, and deletes one from its products", async ({
+  browser,
+  baseURL,
+  request,
+  adminToken,
+}) => {
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const suffix = Date.now().toString(36);
+  const tag = (await (
+    await request.post("/api/vitrine/v2/products/tags", { headers, data: { name: `Vinyl ${suffix}` } })
+  ).json()) as { id: number };
+  // A draft: no listing of the shared store shows it.
+  const made = await request.post("/api/vitrine/v2/products", {
+    headers,
+    data: {
+      type: "simple",
+      status: "draft",
+      translations: { en: { name: `Record ${suffix}` } },
+      tags: [{ id: tag.id }],
+    },
+  });
+  const product = (await made.json()) as { id: number };
+
+  const page = await ownerPage(browser, { port: Number(new URL(baseURL!).port) });
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Tags", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Tags" })).toBeVisible();
+  await hydrated(page);
+  const row = page.getByRole("row").filter({ has: page.getByLabel(`English name of Vinyl ${suffix}`) });
+  await expect(
+    row.getByRole("link", { name: `Vinyl ${suffix}: 1 product, see its listing` }),
+  ).toHaveAttribute("href", `/product-tag/vinyl-${suffix}`);
+  await row.getByLabel(`English name of Vinyl ${suffix}`).fill(`Records ${suffix}`);
+  await row.getByLabel(`Spanish name of Vinyl ${suffix}`).fill(`Discos ${suffix}`);
+  await row.getByLabel(`Slug of Vinyl ${suffix}`).fill(`records-${suffix}`);
+  await row.getByRole("button", { name: `Save Vinyl ${suffix}` }).click();
+  await expect(page.locator(".tags-message")).toHaveText("Tag saved.");
+  expect(
+    await (await request.get(`/api/vitrine/v2/products/tags/${tag.id}`, { headers })).json(),
+  ).toMatchObject({
+    name: `Records ${suffix}`,
+    slug: `records-${suffix}`,
+    count: 1,
+    translations: { es: { name: `Discos ${suffix}` } },
+  });
+
+  await page.getByLabel("New tag's name (English)").fill(`Cassette ${suffix}`);
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.locator(".tags-message")).toHaveText("Tag added.");
+  await expect(page.getByLabel(`Slug of Cassette ${suffix}`)).toHaveValue(`cassette-${suffix}`);
+  await expect(page.getByLabel("New tag's name (English)")).toHaveValue("");
+  expect(await serious(page)).toEqual([]);
+
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(`Delete the tag Records ${suffix}? Its 1 product will lose it.`);
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: `Delete Records ${suffix}` }).click();
+  await expect(page.locator(".tags-message")).toHaveText("Tag deleted.");
+  await expect(page.getByLabel(`English name of Records ${suffix}`)).toHaveCount(0);
+  expect(
+    (
+      (await (await request.get(`/api/vitrine/v2/products/${product.id}`, { headers })).json()) as {
+        tags: unknown[];
+      }
+    ).tags,
+  ).toEqual([]);
   await page.context().close();
 });

@@ -122,3 +122,27 @@ test("the owner adds a zone with a flat rate and free shipping over an amount; a
     await revoke();
   }
 });
+
+test("the shipping classes page adds a class by name, renames it in its row and deletes it", async ({
+  page,
+  sharedStore,
+}) => {
+  const { origin } = await sharedStore(DEMO_STORE);
+  await signIn(page, origin);
+  const suffix = Date.now().toString(36);
+  await page.goto(`${origin}/admin/shipping/classes`);
+  await backOfficeHydrated(page);
+  const message = page.locator(".shipping-classes-message");
+  await page.getByLabel("New class's name").fill(`Bulky ${suffix}`);
+  await page.getByRole("button", { name: "Add shipping class" }).click();
+  await expect(message).toHaveText("Added.");
+  await expect(page.getByLabel(`Slug of Bulky ${suffix}`)).toHaveValue(`bulky-${suffix}`);
+  await page.getByLabel(`Name of Bulky ${suffix}`).fill(`Oversized ${suffix}`);
+  await page.getByRole("button", { name: `Save Bulky ${suffix}` }).click();
+  await expect(message).toHaveText("Saved.");
+  await expect(page.getByLabel(`Name of Oversized ${suffix}`)).toHaveValue(`Oversized ${suffix}`);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: `Delete Oversized ${suffix}` }).click();
+  await expect(message).toHaveText("Deleted.");
+  await expect(page.getByLabel(`Name of Oversized ${suffix}`)).toHaveCount(0);
+});

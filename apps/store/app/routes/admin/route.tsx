@@ -89,6 +89,11 @@ export default function BackOffice({ loaderData }: Route.ComponentProps) {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/admin/tags" className={link}>
+                  {t("backOffice.tags.title")}
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/admin/orders" className={link}>
                   {t("backOffice.orders.title")}
                 </NavLink>

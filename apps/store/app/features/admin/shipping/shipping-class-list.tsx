@@ -1,9 +1,9 @@
 import { ADMIN_INLINE_FIELD, ADMIN_ROW_BUTTON } from "../../../components/ui/back-office-classes.ts";
-import { actionsColumn, type DataColumn, DataTable } from "../../../components/ui/data-table.tsx";
-import { InlineAddForm } from "../../../components/ui/inline-add-form.tsx";
+import { actionsColumn, type DataColumn } from "../../../components/ui/data-table.tsx";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { ShippingClassRecord } from "../../../lib/shipping-resource.ts";
-import { Announcement, useRestChange } from "../use-rest-change.tsx";
+import { AddableTable } from "../addable-table.tsx";
+import { useRestChange } from "../use-rest-change.tsx";
 import { ShippingDeleteButton } from "./shipping-delete-button.tsx";
 
 type Field = "name" | "slug" | "description";
@@ -82,26 +82,19 @@ export function ShippingClassList({ classes }: { classes: ShippingClassRecord[] 
   const change = useRestChange();
   const columns = useClassColumns(change);
   return (
-    <div className="space-y-6">
-      <InlineAddForm
-        label={t("backOffice.shipping.classes.newName")}
-        button={t("backOffice.shipping.classes.add")}
-        busy={change.busy}
-        onAdd={(name) =>
-          change.send(
-            { path: "/products/shipping_classes", method: "POST", data: { name } },
-            t("backOffice.shipping.added"),
-          )
-        }
-      />
-      <Announcement message={change.message} name="shipping-classes" />
-      <DataTable
-        rows={classes}
-        columns={columns}
-        rowKey={(record) => String(record.id)}
-        caption={t("backOffice.shipping.classes.title")}
-        empty={<p>{t("backOffice.shipping.classes.none")}</p>}
-      />
-    </div>
+    <AddableTable
+      change={change}
+      add={{
+        label: t("backOffice.shipping.classes.newName"),
+        button: t("backOffice.shipping.classes.add"),
+        path: "/products/shipping_classes",
+        done: t("backOffice.shipping.added"),
+      }}
+      name="shipping-classes"
+      rows={classes}
+      columns={columns}
+      caption={t("backOffice.shipping.classes.title")}
+      empty={t("backOffice.shipping.classes.none")}
+    />
   );
 }

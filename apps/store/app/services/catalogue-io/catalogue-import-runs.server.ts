@@ -40,6 +40,11 @@ export type ImportParts = {
   invalidatePages: () => void;
   /** Lets a shutdown wait for the run, as for a request (`afterAnswer`). */
   track?: (work: Promise<void>) => void;
+  /**
+   * How many catalogue changes the process has heard of (`ProductListings.generation`): a preview
+   * is kept while it stays the same. Without it, every preview reads the file again.
+   */
+  catalogueGeneration?: () => number;
 };
 
 export class ImportUploadError extends Error {
@@ -107,12 +112,54 @@ export async function importUpload(files: PrivateFiles, uploadId: number) {
 
 export type PreviewRow = { line: number; sku: string; name: string; type: string };
 
-/** What the file would do, and each row's SKU, name and type to show beside its outcome. */
-export async function previewUpload(
+type Preview = { report: ImportReport; rows: PreviewRow[] };
+
+/** How long a preview is kept at most, and how many (the last ones asked for) per database. */
+export const PREVIEW_KEPT_MS = 10 * 60_000;
+const PREVIEWS_KEPT = 4;
+type KeptPreview = { key: string; generation: number; at: number; preview: Promise<Preview> };
+const keptPreviews = new WeakMap<Database, KeptPreview[]>();
+
+/**
+ * What the file would do, and each row's SKU, name and type to show beside its outcome. The dry
+ * run reads the whole file and the catalogue, so its answer is kept for the same upload and
+ * columns while the catalogue does not change (the preview's pages, its return after a look
+ * elsewhere): any catalogue change the process hears of, or ten minutes, and it runs again.
+ */
+export function previewUpload(
+  parts: Pick<ImportParts, "db" | "files" | "origin" | "catalogueGeneration">,
+  uploadId: number,
+  skipColumns: string[],
+): Promise<Preview> {
+  if (!parts.catalogueGeneration) return dryRun(parts, uploadId, skipColumns);
+  const key = JSON.stringify([uploadId, skipColumns]);
+  const generation = parts.catalogueGeneration();
+  const now = Date.now();
+  const kept = (keptPreviews.get(parts.db) ?? []).filter(
+    (each) => each.generation === generation && now - each.at < PREVIEW_KEPT_MS,
+  );
+  const found = kept.find((each) => each.key === key);
+  if (found) return found.preview;
+  const preview = dryRun(parts, uploadId, skipColumns);
+  const entry = { key, generation, at: now, preview };
+  keptPreviews.set(parts.db, [entry, ...kept].slice(0, PREVIEWS_KEPT));
+  // A failed run is not kept: the next look tries again.
+  preview.catch(() => {
+    const list = keptPreviews.get(parts.db);
+    if (list)
+      keptPreviews.set(
+        parts.db,
+        list.filter((each) => each !== entry),
+      );
+  });
+  return preview;
+}
+
+async function dryRun(
   parts: Pick<ImportParts, "db" | "files" | "origin">,
   uploadId: number,
   skipColumns: string[],
-): Promise<{ report: ImportReport; rows: PreviewRow[] }> {
+): Promise<Preview> {
   const open = opener(parts.files, uploadId);
   const report = await previewCatalogueImport(parts.db, open, { origin: parts.origin, skipColumns });
   const rows: PreviewRow[] = [];
@@ -322,6 +369,7 @@ export function importPartsOf(context: {
   logger: Logger;
   invalidatePages: () => void;
   afterAnswer: (work: Promise<void>) => void;
+  productListings: { generation: number };
 }): ImportParts {
   return {
     db: context.db,
@@ -330,5 +378,6 @@ export function importPartsOf(context: {
     logger: context.logger,
     invalidatePages: () => context.invalidatePages(),
     track: (work) => context.afterAnswer(work),
+    catalogueGeneration: () => context.productListings.generation,
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { catalogueImportJobs, catalogueImportUploads, media, productDownloads } from "@vitrine/db";
+import { catalogueImportJobs, catalogueImportUploads, media, productDownloads, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import { startCatalogueImport } from "./catalogue-import.server.ts";
 import {
   ABANDONED_UPLOAD_MS,
   keepImportUpload,
+  previewUpload,
   removeAbandonedUploads,
 } from "./catalogue-import-runs.server.ts";
 
@@ -89,5 +90,33 @@ describe.each(await availableDialects())("import uploads left unrun on %s", (dia
       .where(eq(catalogueImportJobs.id, jobId));
     expect(await removeAbandonedUploads({ db: database.db, files })).toEqual([read]);
     expect(await files.fileInfo(read)).toBeNull();
+  });
+
+  it("keeps an upload's preview while the catalogue stays as it was, and runs it again once it changes", async () => {
+    const id = await upload("preview.csv");
+    let generation = 0;
+    const parts = {
+      db: database.db,
+      files,
+      origin: "http://store.test",
+      catalogueGeneration: () => generation,
+    };
+    const counts = async (skip: string[] = []) => {
+      const { report, rows } = await previewUpload(parts, id, skip);
+      return { created: report.created, updated: report.updated, rows: rows.length };
+    };
+    expect(await counts()).toEqual({ created: 1, updated: 0, rows: 1 });
+    // The file's product made behind the process's back: the kept preview still says "created".
+    const mug = await insertSimpleProduct(database.db, { slug: "mug", price: 1000 });
+    await database.db.update(products).set({ sku: "MUG" }).where(eq(products.id, mug.id));
+    expect(await counts()).toEqual({ created: 1, updated: 0, rows: 1 });
+    // Other columns are another preview, read now.
+    expect((await counts(["Regular price"])).created).toBe(0);
+    // A change the process hears of: read again.
+    generation++;
+    expect((await counts()).created).toBe(0);
+    // Without the catalogue's generation, nothing is kept.
+    const { report } = await previewUpload({ db: database.db, files, origin: "http://store.test" }, id, []);
+    expect(report.created).toBe(0);
   });
 });

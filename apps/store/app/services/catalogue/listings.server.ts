@@ -25,6 +25,7 @@ export class ProductListings {
   #index: Promise<ListingIndex> | undefined;
   /** Products to read again before the next listing, or every product. */
   #changed: Set<number> | "all" = new Set();
+  #generation = 0;
 
   constructor(db: Database) {
     this.#db = db;
@@ -32,6 +33,7 @@ export class ProductListings {
 
   /** The change feed's page tags, or null for a change that names no product. */
   catalogueChanged(tags: readonly string[] | null): void {
+    this.#generation++;
     if (this.#changed === "all") return;
     if (!tags) {
       this.#changed = "all";
@@ -41,6 +43,14 @@ export class ProductListings {
       const id = PRODUCT_TAG.exec(tag)?.[1];
       if (id !== undefined) this.#changed.add(Number(id));
     }
+  }
+
+  /**
+   * How many catalogue changes this process has heard of: what was read from the catalogue while
+   * it stays the same still holds (an import's preview).
+   */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** Starts building the index in the background, so the first shopper's listing does not wait for it. */

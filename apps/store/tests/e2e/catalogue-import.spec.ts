@@ -13,13 +13,15 @@ import { seriousViolations } from "./support.ts";
  */
 const IMPORT_STORE = { ...EMPTY_STORE, TEST_IMPORT_PICTURES_FROM_LOOPBACK: "on" };
 
-/** A fake picture host on 127.0.0.1 serving one PNG, and a port nothing listens on. */
+/** A fake host on 127.0.0.1 serving one PNG and one PDF, and a port nothing listens on. */
 async function pictureHost() {
   const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#2a6f97" } })
     .png()
     .toBuffer();
   const server = http.createServer((req, res) => {
     if (req.url === "/hoodie.png") res.writeHead(200, { "Content-Type": "image/png" }).end(png);
+    else if (req.url === "/guide.pdf")
+      res.writeHead(200, { "Content-Type": "application/pdf" }).end("%PDF-1.4\n% a knitting guide\n");
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -34,7 +36,10 @@ async function pictureHost() {
   };
 }
 
-/** WooCommerce's product CSV: a variable hoodie with two variations in nested categories, a cap whose picture is unreachable, a bad row. */
+/**
+ * WooCommerce's product CSV: a variable hoodie with two variations in nested categories, a cap
+ * whose picture is unreachable, a bad row, and a downloadable guide whose file is on the fake host.
+ */
 function productCsv(run: string, pictures: { origin: string; unreachable: string }) {
   const header = [
     "ID",
@@ -53,6 +58,9 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
     "Attribute 1 visible",
     "Attribute 1 global",
     "Meta: _vitrine_slug",
+    "Download 1 name",
+    "Download 1 URL",
+    "Download limit",
   ];
   const rows = [
     [
@@ -72,6 +80,9 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
       "1",
       "0",
       `harbour-hoodie-${run}`,
+      "",
+      "",
+      "",
     ],
     [
       "",
@@ -89,6 +100,9 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
       "S",
       "",
       "0",
+      "",
+      "",
+      "",
       "",
     ],
     [
@@ -108,6 +122,9 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
       "",
       "0",
       "",
+      "",
+      "",
+      "",
     ],
     [
       "",
@@ -126,6 +143,9 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
       "",
       "",
       `harbour-cap-${run}`,
+      "",
+      "",
+      "",
     ],
     [
       "",
@@ -144,6 +164,30 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
       "",
       "",
       "",
+      "",
+      "",
+      "",
+    ],
+    [
+      "",
+      "simple, downloadable, virtual",
+      `GUIDE-${run}`,
+      `Knitting guide ${run}`,
+      "1",
+      "visible",
+      "",
+      "5",
+      "Guides",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      `knitting-guide-${run}`,
+      "Knitting guide (PDF)",
+      `${pictures.origin}/guide.pdf`,
+      "3",
     ],
   ];
   const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
@@ -152,7 +196,7 @@ function productCsv(run: string, pictures: { origin: string; unreachable: string
 
 const count = (page: Page, name: string) => page.locator(`dd[data-count="${name}"]`);
 
-test("the owner uploads a WooCommerce CSV, previews it, runs it and reads the report; the product page shows the imported product with its fetched picture", async ({
+test("the owner uploads a WooCommerce CSV, previews it, runs it and reads the report with its fetched file; the product page shows the imported product with its fetched picture", async ({
   page,
   request,
   sharedStore,
@@ -198,8 +242,8 @@ test("the owner uploads a WooCommerce CSV, previews it, runs it and reads the re
       await expect(columns.getByRole("row", { name: /Meta: _vitrine_slug/ })).toContainText(
         "Vitrine's own field",
       );
-      await expect(count(page, "rows")).toHaveText("5");
-      await expect(count(page, "created")).toHaveText("4");
+      await expect(count(page, "rows")).toHaveText("6");
+      await expect(count(page, "created")).toHaveText("5");
       await expect(count(page, "updated")).toHaveText("0");
       await expect(count(page, "refused")).toHaveText("1");
       const refused = page.getByRole("table", { name: "1 refused row" });
@@ -218,7 +262,7 @@ test("the owner uploads a WooCommerce CSV, previews it, runs it and reads the re
         page.getByRole("heading", { level: 1, name: "Import of woocommerce-products.csv" }),
       ).toBeVisible({ timeout: 60_000 });
       await expect(page.getByText("The import has finished.")).toBeVisible();
-      await expect(count(page, "created")).toHaveText("4");
+      await expect(count(page, "created")).toHaveText("5");
       await expect(count(page, "refused")).toHaveText("1");
       // The hoodie's picture is fetched; the cap's is tried, again after a pause, then reported.
       const failed = page.getByRole("table", { name: "Pictures that could not be fetched" });
@@ -226,8 +270,25 @@ test("the owner uploads a WooCommerce CSV, previews it, runs it and reads the re
         timeout: 60_000,
       });
       await expect(page.getByText("0 waiting, 1 fetched, 1 failed")).toBeVisible();
+      // The guide's file is fetched into the private files, in its own section.
+      const files = page.getByRole("region", { name: "Downloadable files" });
+      await expect(files).toContainText("0 waiting, 1 fetched, 0 failed", { timeout: 60_000 });
       await page.getByRole("button", { name: "Fetch pictures again" }).click();
       await expect(page.getByText("1 waiting, 1 fetched, 0 failed")).toBeVisible();
+      const listed = await call<Array<{ id: number; sku: string }>>(
+        "GET",
+        `/products?search=${run}&per_page=100`,
+      );
+      const guide = await call(
+        "GET",
+        `/products/${listed.find((product) => product.sku === `GUIDE-${run}`)?.id}`,
+      );
+      expect(guide).toMatchObject({
+        downloadable: true,
+        virtual: true,
+        download_limit: 3,
+        downloads: [expect.objectContaining({ name: "Knitting guide (PDF)" })],
+      });
     });
 
     await test.step("the product page shows the imported hoodie with its picture", async () => {

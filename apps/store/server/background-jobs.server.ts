@@ -220,8 +220,8 @@ type OncePerDatabaseParts = {
 /**
  * The jobs done once per database: drawing pictures, purging analytics, announcing sales that began
  * or ended, fetching imported pictures and files, resuming unfinished imports and removing uploads
- * left unrun. The one process
- * of a store runs them, or a cluster's primary (which serves nothing), never its workers.
+ * left unrun. The one process of a store runs them, or a cluster's primary (which serves nothing),
+ * never its workers.
  */
 export function oncePerDatabaseJobs(options: OncePerDatabaseParts): BackgroundJob[] {
   const { database, config, logger, changes } = options;

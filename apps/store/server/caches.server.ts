@@ -57,7 +57,7 @@ export function buildCaches(options: {
 /**
  * Keeps the caches and the settings in step with every process on the database: a change to some
  * products drops the pages that show them; any other change empties the page and site caches, and
- * a settings change reloads the settings first.
+ * a settings change empties them again once the settings are read again.
  */
 export function followChanges(options: {
   changes: ChangeFeed;
@@ -86,13 +86,27 @@ export function followChanges(options: {
     // A change to some products drops the pages that show them; menus and the rest stay.
     if (tags) return pageCache.purge(tags);
     emptyCaches();
+  });
+  // Emptied again once new settings are in place: a page rendered meanwhile, with the old ones,
+  // must not stay in the cache.
+  followSettings({ changes: options.changes, settings, database, logger }, emptyCaches);
+}
+
+/**
+ * Reads the settings again whenever a process on the database changes them (a server process, a
+ * cluster's primary); `loaded` runs once the new ones are in place.
+ */
+export function followSettings(
+  options: { changes: ChangeFeed; settings: CurrentSettings; database: DbHandle; logger: Logger },
+  loaded?: () => void,
+): void {
+  const { settings, database, logger } = options;
+  options.changes.subscribe((change) => {
     if (change !== "settings") return;
-    // Emptied again once the new settings are in place: a page rendered meanwhile, with the old
-    // ones, must not stay in the cache.
     loadStoreSettings(database.db)
-      .then((loaded) => {
-        settings.current = loaded;
-        emptyCaches();
+      .then((read) => {
+        settings.current = read;
+        loaded?.();
       })
       .catch((error) => logger.error({ err: error }, "reading the changed settings failed"));
   });

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import { type Config, listeningOrigin } from "../app/config.server.ts";
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { oncePerDatabaseJobs, stopAll } from "./background-jobs.server.ts";
+import { followSettings } from "./caches.server.ts";
 import { InFlight } from "./in-flight.server.ts";
 import { fail, openDatabase, prepare } from "./start-up.server.ts";
 
@@ -24,14 +25,7 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
     onError: (error) => logger.warn({ err: error }, "change feed"),
   });
   const settings = { current: await loadStoreSettings(database.db) };
-  changes.subscribe((change) => {
-    if (change !== "settings") return;
-    loadStoreSettings(database.db)
-      .then((loaded) => {
-        settings.current = loaded;
-      })
-      .catch((error) => logger.error({ err: error }, "reading the changed settings failed"));
-  });
+  followSettings({ changes, settings, database, logger });
   // The work those jobs leave running (a resumed import), waited for before the database closes.
   const work = new InFlight();
   const jobs = stopAll(oncePerDatabaseJobs({ database, config, logger, changes, settings, requests: work }));

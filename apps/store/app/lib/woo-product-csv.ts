@@ -371,11 +371,11 @@ function readUrl(cell: string): Cell {
 }
 
 function readImages(cell: string): Cell {
-  const urls = splitList(cell);
-  const wrong = urls.find((url) => !httpAddress(url));
+  const read = splitList(cell).map((url) => ({ url, address: httpAddress(url) }));
+  const wrong = read.find((each) => each.address === null);
   return wrong
-    ? bad(`"${wrong}" is not an http(s) address`)
-    : set({ images: urls.map((url) => httpAddress(url)!) });
+    ? bad(`"${wrong.url}" is not an http(s) address`)
+    : set({ images: read.map((each) => each.address!) });
 }
 
 const orNull = (value: number | null | undefined): number | "" => value ?? "";
@@ -666,7 +666,8 @@ function readRow(
     const numbered = [...downloads.entries()].sort(([a], [b]) => a - b);
     for (const [n, download] of numbered) {
       if (!download.url) continue;
-      const url = /^https?:\/\/[^\s]+$/i.test(download.url) ? httpAddress(download.url) : null;
+      // A file's address has no spaces (a picture's may, as WooCommerce's exports write them).
+      const url = /\s/.test(download.url.trim()) ? null : httpAddress(download.url);
       if (url) download.url = url;
       else
         problems.push({

@@ -58,7 +58,8 @@ test("every page of the back office's navigation, and a product's and a page's e
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // About thirty pages, each loaded, hydrated and scanned by axe: minutes on a busy machine.
+  test.setTimeout(300_000);
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signInByForm(page, ADMIN);

@@ -71,6 +71,25 @@ const consentEvents = () => {
   );
 };
 
+/**
+ * Links the test clicks, in a box fixed to the window: at the end of the page they moved while
+ * pictures and reviews above them loaded, and under load a click could land where a link had been.
+ */
+async function addLinks(page: Page, links: Array<{ href: string; text: string; download?: boolean }>) {
+  await page.evaluate((given) => {
+    const box = document.createElement("div");
+    box.style.cssText = "position:fixed;top:40%;left:8px;z-index:2147483647;background:#fff;padding:8px";
+    for (const { href, text, download } of given) {
+      const link = document.createElement("a");
+      link.href = href;
+      link.textContent = text;
+      if (download) link.download = "";
+      box.append(link, " ");
+    }
+    document.querySelector("main")!.append(box);
+  }, links);
+}
+
 test("nothing is sent before consent; accepting statistics starts analytics without a reload; each kind of event; revoking stops it", async ({
   page,
   browser,
@@ -157,19 +176,10 @@ test("nothing is sent before consent; accepting statistics starts analytics with
   );
 
   // A download, an affiliate link and an outbound link.
-  await shopper.evaluate(() => {
-    const links = [
-      ["/files/size-guide.pdf", "Size guide"],
-      ["/go/partner-shoes", "Partner shoes"],
-    ];
-    for (const [href, text] of links) {
-      const link = document.createElement("a");
-      link.href = href!;
-      link.textContent = text!;
-      if (href!.endsWith(".pdf")) link.download = "";
-      document.querySelector("main")!.append(link, " ");
-    }
-  });
+  await addLinks(shopper, [
+    { href: "/files/size-guide.pdf", text: "Size guide", download: true },
+    { href: "/go/partner-shoes", text: "Partner shoes" },
+  ]);
   await shopper.getByRole("link", { name: "Size guide" }).click();
   await expect
     .poll(() => seen.events.at(-1))
@@ -183,12 +193,7 @@ test("nothing is sent before consent; accepting statistics starts analytics with
   await shopper.goBack();
   await hydrated(shopper);
   await expect(shopper.locator("html")).toHaveAttribute("data-analytics", "on");
-  await shopper.evaluate(() => {
-    const link = document.createElement("a");
-    link.href = "https://partner.example/page?ref=shop";
-    link.textContent = "Partner site";
-    document.querySelector("main")!.append(link);
-  });
+  await addLinks(shopper, [{ href: "https://partner.example/page?ref=shop", text: "Partner site" }]);
   await shopper.getByRole("link", { name: "Partner site" }).click();
   await shopper.waitForURL("https://partner.example/page?ref=shop");
   expect(seen.events.filter((event) => event.kind !== "page_view").map((event) => event.kind)).toEqual([

@@ -40,6 +40,14 @@ const publicUrl = z
   )
   .transform((value) => new URL(value).origin);
 
+/** An IPv4 or IPv6 address, or a CIDR range (`10.0.0.0/8`). */
+function isAddressOrRange(part: string): boolean {
+  const [address, bits, ...rest] = part.trim().split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 /**
  * Which proxies may speak for the client (`X-Forwarded-For`, `-Proto`, `-Host`): none by default.
  * `loopback`, `linklocal`, `uniquelocal`, a comma-separated list of addresses or CIDR ranges, or a
@@ -52,14 +60,7 @@ const trustProxy = z
     (value) =>
       ["off", "loopback", "linklocal", "uniquelocal"].includes(value) ||
       /^([1-9]|10)$/.test(value) ||
-      value.split(",").every((part) => {
-        const [address, bits, ...rest] = part.trim().split("/");
-        const family = isIP(address ?? "");
-        if (family === 0 || rest.length > 0) return false;
-        if (bits === undefined) return true;
-        const prefix = Number(bits);
-        return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
-      }),
+      value.split(",").every(isAddressOrRange),
     { message: "must be off, loopback, linklocal, uniquelocal, a number of hops (1-10), or addresses" },
   )
   .transform((value): TrustProxy => {
@@ -71,6 +72,15 @@ const trustProxy = z
       .join(",");
   });
 export type TrustProxy = false | number | string;
+
+/** Comma-separated IPv4 or IPv6 addresses or CIDR ranges, as a list. */
+const addressList = z
+  .string()
+  .trim()
+  .refine((value) => value.split(",").every(isAddressOrRange), {
+    message: "must be comma-separated addresses or CIDR ranges",
+  })
+  .transform((value) => value.split(",").map((part) => part.trim()));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -137,10 +147,18 @@ const envSchema = z.object({
   TEST_IMPORT_PICTURES_FROM_LOOPBACK: z.enum(["on", "off"]).default("off"),
   /** Server processes sharing the port; one per core on PostgreSQL unless set, always one on PGlite. */
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Who may read `/metrics` (decision 0083): comma-separated addresses or CIDR ranges; loopback by default. */
+  METRICS_ALLOW: addressList.default(["127.0.0.1", "::1"]),
+  /** A request slower than this many milliseconds is logged with its statements' timings; 0 turns it off. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
 });
 
 export type Config = {
   env: "development" | "production" | "test";
+  /** Addresses and CIDR ranges that may read `/metrics`. */
+  metricsAllow: string[];
+  /** Requests slower than this (ms) are logged with their statements; 0: never. */
+  slowRequestMs: number;
   port: number;
   host: string;
   /**
@@ -217,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     publicUrl: values.PUBLIC_URL ?? listeningOrigin(values.HOST, values.PORT),
     trustProxy: values.TRUST_PROXY,
+    metricsAllow: values.METRICS_ALLOW,
+    slowRequestMs: values.SLOW_REQUEST_MS,
     databaseUrl: values.DATABASE_URL,
     preparedStatements: values.PG_PREPARED_STATEMENTS,
     dataDir,

@@ -6,6 +6,7 @@ import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { oncePerDatabaseJobs, stopAll } from "./background-jobs.server.ts";
 import { followSettings } from "./caches.server.ts";
 import { InFlight } from "./in-flight.server.ts";
+import { answerMetrics } from "./observability.server.ts";
 import { fail, openDatabase, prepare } from "./start-up.server.ts";
 
 /**
@@ -36,6 +37,8 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       .then(() => changes.close())
       .then(() => database.close());
 
+  // A worker asked for `/metrics` answers every worker's figures, gathered here.
+  answerMetrics(logger);
   let stopping = false;
   let announced = false;
   cluster.on("listening", (_worker, address) => {

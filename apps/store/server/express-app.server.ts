@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
+import { access, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ChangeFeed, DbHandle } from "@vitrine/db";
+import { type ChangeFeed, type DbHandle, migrationsApplied } from "@vitrine/db";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -32,8 +34,10 @@ import type { CurrentSettings, ServerCaches } from "./caches.server.ts";
 import { compressedDrainListeners } from "./compressed-drain.server.ts";
 import type { InFlight } from "./in-flight.server.ts";
 import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./input-guard.server.ts";
+import { healthEndpoints, metricsEndpoint, observeRequests } from "./observability.server.ts";
 import { refuseCrossSiteRequests } from "./origin-check.server.ts";
 import { pageRequestHandler } from "./page-requests.server.ts";
+import { labelled, requestRoutes } from "./request-routes.server.ts";
 import { builtFiles } from "./static-files.server.ts";
 
 /**
@@ -76,17 +80,9 @@ export function createApp({
   // X-Forwarded-* are believed only from the proxies TRUST_PROXY names; absolute URLs never use them.
   app.set("trust proxy", config.trustProxy);
 
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        "request",
-      );
-    });
-    next();
-  });
+  const build = () => import("virtual:react-router/server-build");
+  const routeOf = requestRoutes(build);
+  app.use(observeRequests({ logger, slowRequestMs: config.slowRequestMs, routeOf }));
   app.use(requests.middleware());
   app.use(drainUnreadBodies());
   app.use(guardRequests());
@@ -127,18 +123,25 @@ export function createApp({
   app.use(compression());
   app.use(compressedDrainListeners());
 
-  app.get("/healthz", async (_req, res) => {
-    try {
-      const media = await mediaState(database.db);
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: database.dialect, media });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res
-        .status(503)
-        .set("Cache-Control", "no-store")
-        .json({ status: "unavailable", database: database.dialect });
-    }
+  const health = healthEndpoints({
+    database,
+    logger,
+    mediaState: () => mediaState(database.db),
+    migrationsApplied: () => migrationsApplied(database.db),
+    // The folder is made when the first file is kept: made here if it is not there yet.
+    storageWritable: () =>
+      mkdir(config.mediaDir, { recursive: true }).then(() => access(config.mediaDir, constants.W_OK)),
   });
+  app.get("/healthz", health.alive);
+  app.get("/readyz", health.ready);
+  app.get(
+    "/metrics",
+    (_req, res, next) => {
+      res.locals.route = "/metrics";
+      next();
+    },
+    metricsEndpoint({ allow: config.metricsAllow, database }),
+  );
 
   // Built assets carry content hashes in their names, and so do media files: both are immutable.
   app.use(
@@ -157,7 +160,8 @@ export function createApp({
     withDomainClients(
       {
         db: database.db,
-        logger,
+        // Every line the request's work writes carries its id (observeRequests).
+        logger: (res.locals.logger as Logger | undefined) ?? logger,
         config,
         settings: settings.current,
         locale: requestLocale(
@@ -187,13 +191,29 @@ export function createApp({
       { mediaEncode },
     );
   mountCalls(app, callRegistry, makeContext);
-  app.use("/api/store/v1", storeCheckoutRouter(makeContext));
-  app.use("/api/store/v1", storeCartRouter(makeContext));
-  app.use("/api/vitrine/v2/wallet/orders", walletOrdersRouter(makeContext));
+  app.use("/api/store/v1", labelled("/api/store/v1"), storeCheckoutRouter(makeContext));
+  app.use("/api/store/v1", labelled("/api/store/v1"), storeCartRouter(makeContext));
+  app.use(
+    "/api/vitrine/v2/wallet/orders",
+    labelled("/api/vitrine/v2/wallet/orders"),
+    walletOrdersRouter(makeContext),
+  );
   // Before the REST API, whose JSON parser would take the body Stripe's signature is checked over.
-  app.use("/api/vitrine/v2/stripe/webhook", stripeWebhookRouter(makeContext));
-  app.use("/api/vitrine/v2/analytics/events", analyticsCollectRouter(makeContext));
-  app.use("/api/vitrine/v2/analytics/recordings", sessionRecordingsRouter(makeContext));
+  app.use(
+    "/api/vitrine/v2/stripe/webhook",
+    labelled("/api/vitrine/v2/stripe/webhook"),
+    stripeWebhookRouter(makeContext),
+  );
+  app.use(
+    "/api/vitrine/v2/analytics/events",
+    labelled("/api/vitrine/v2/analytics/events"),
+    analyticsCollectRouter(makeContext),
+  );
+  app.use(
+    "/api/vitrine/v2/analytics/recordings",
+    labelled("/api/vitrine/v2/analytics/recordings"),
+    sessionRecordingsRouter(makeContext),
+  );
   app.use("/api/vitrine/v2", vitrineRestRouter(makeContext));
 
   app.use(comingSoonGate({ settings, db: database.db, sessionSecret: config.sessionSecret }));
@@ -201,7 +221,7 @@ export function createApp({
   app.all(
     "/{*path}",
     pageRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       mode: config.env,
       publicUrl: config.publicUrl,
       getLoadContext: makeContext,

@@ -45,9 +45,13 @@ export function isSharedPagePath(path: string): boolean {
 
 const PUBLIC_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=60";
 const PRIVATE_CACHE = "private, no-cache";
-/** Headers that describe one transfer, not the page: compression sets them again for each response. */
+/**
+ * Headers that describe one transfer, not the page: compression sets them again for each response,
+ * and each request has its own id (decision 0083).
+ */
 const notReplayed = new Set([
   "x-page-cache",
+  "x-request-id",
   "content-length",
   "content-encoding",
   "transfer-encoding",

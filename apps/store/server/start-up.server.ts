@@ -5,6 +5,7 @@ import { count } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
 import { ensureAdministrator } from "../app/services/people/accounts.server.ts";
+import { statementObserver } from "./observability.server.ts";
 
 /** What every start does before serving: open the database and, once per database, prepare it. */
 
@@ -16,6 +17,8 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
       migrate: !cluster.isWorker,
+      // Each statement's time, into the metrics and its request's trace (decision 0083).
+      observeStatement: statementObserver(),
     });
   } catch (error) {
     if (error instanceof DatabaseOpenError) fail(error.message);

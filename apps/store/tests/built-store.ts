@@ -33,6 +33,8 @@ export type BuiltStore = {
   stop: () => Promise<number | null>;
   /** Kills it as `kill -9` does (SIGKILL): no shutdown, nothing finished; settles once it is gone. */
   kill: () => Promise<void>;
+  /** What it has written to its standard output so far (its log lines, at `LOG_LEVEL`). */
+  output: () => string;
 };
 
 /**
@@ -61,11 +63,13 @@ export async function startBuiltStore(env: Record<string, string> = {}): Promise
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     return exited;
   };
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   const port = await new Promise<number>((resolve, reject) => {
-    let out = "";
     void exited.then(() => reject(new Error("the store stopped before it was serving")));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
+    child.stdout!.on("data", () => {
       const found = out.match(/serving at http:\/\/127\.0\.0\.1:(\d+)/);
       if (found) resolve(Number(found[1]));
     });
@@ -78,7 +82,7 @@ export async function startBuiltStore(env: Record<string, string> = {}): Promise
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await exited;
   };
-  return { port, origin: `http://127.0.0.1:${port}`, dataDir, ownsDataDir, stop, kill };
+  return { port, origin: `http://127.0.0.1:${port}`, dataDir, ownsDataDir, stop, kill, output: () => out };
 }
 
 /** Waits until the store reports every demo picture drawn, as the browser tests' global set-up does. */

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -32,7 +32,15 @@ export type DbHandle = {
   describe: string;
   /** Checkpoint (PGlite), then close connections and release the data folder. */
   close(): Promise<void>;
+  /** PostgreSQL's connection pool as it stands: connections open, idle, and requests waiting for one. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 };
+
+/**
+ * Told of each statement as it starts, with its text; the function it answers is called as the
+ * statement ends (failed or not). On PGlite a transaction is one statement, its text "transaction".
+ */
+export type StatementObserver = (text: string) => (failed: boolean) => void;
 
 // Defined apart so that lock.ts, which this module imports, can throw it without an import cycle.
 export { DatabaseOpenError };
@@ -61,6 +69,8 @@ export type CreateDbOptions = {
    * package's `.cache` unless a test says otherwise.
    */
   templateDir?: string;
+  /** Times the statements (a server's metrics and slow requests); none when unset. */
+  observeStatement?: StatementObserver | undefined;
 };
 
 /**
@@ -72,12 +82,13 @@ const pgliteOptions = { extensions: { pg_trgm }, database: "template1" };
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true)
+    ? await openPostgres(options.databaseUrl, options.preparedStatements ?? true, options.observeStatement)
     : await openPglite(
         options.dataDir,
         options.image,
         options.templateDir ?? TEMPLATE_DIR,
         options.preparedStatements ?? true,
+        options.observeStatement,
       );
   if (options.migrate !== false) {
     try {
@@ -95,6 +106,7 @@ async function openPglite(
   image: Blob | undefined,
   templateDir: string,
   preparedStatements: boolean,
+  observeStatement: StatementObserver | undefined,
 ): Promise<DbHandle & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
@@ -114,7 +126,9 @@ async function openPglite(
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
   if (preparedStatements) prepareStatements(client);
-  const db = drizzlePglite({ client: takeTurns(client), schema }) as unknown as Database;
+  const served = takeTurns(client);
+  if (observeStatement) observePglite(served, observeStatement);
+  const db = drizzlePglite({ client: served, schema }) as unknown as Database;
   return {
     db,
     dialect: "pglite",
@@ -212,9 +226,59 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/**
+ * PGlite's statements timed as they are sent: `query` and `exec`, and a transaction as one (the
+ * statements inside go through its own object).
+ */
+function observePglite(client: PGlite, observe: StatementObserver): void {
+  for (const name of ["query", "exec", "transaction"] as const) {
+    const method = client[name] as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(client, name, {
+      configurable: true,
+      writable: true,
+      value: (...args: unknown[]) => {
+        const done = observe(name === "transaction" ? "transaction" : String(args[0]));
+        const result = method.apply(client, args);
+        result.then(
+          () => done(false),
+          () => done(true),
+        );
+        return result;
+      },
+    });
+  }
+}
+
+/** A connection class whose statements are timed as they are sent, in both of pg's call forms. */
+function observingClient(Base: typeof pg.Client, observe: StatementObserver): typeof pg.Client {
+  return class ObservingClient extends Base {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded many ways; this passes them through.
+    override query(config: any, values?: any, callback?: any): any {
+      // A cursor or stream (a "submittable") runs on its own time: not timed.
+      if (typeof config?.submit === "function") return super.query(config, values, callback);
+      const done = observe(typeof config === "string" ? config : String(config?.text ?? ""));
+      const given = typeof values === "function" ? values : callback;
+      if (typeof given === "function") {
+        const told = (error: unknown, result: unknown) => {
+          done(Boolean(error));
+          given(error, result);
+        };
+        return typeof values === "function" ? super.query(config, told) : super.query(config, values, told);
+      }
+      const result = super.query(config, values);
+      result.then(
+        () => done(false),
+        () => done(true),
+      );
+      return result;
+    }
+  };
+}
+
 async function openPostgres(
   databaseUrl: string,
   preparedStatements: boolean,
+  observeStatement: StatementObserver | undefined,
 ): Promise<DbHandle & { migrate(): Promise<void> }> {
   const url = new URL(databaseUrl);
   const describe = `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
@@ -222,7 +286,11 @@ async function openPostgres(
     connectionString: databaseUrl,
     connectionTimeoutMillis: 5000,
     max: 10,
-    ...(preparedStatements ? { Client: PreparingClient } : {}),
+    Client: observeStatement
+      ? observingClient(preparedStatements ? PreparingClient : pg.Client, observeStatement)
+      : preparedStatements
+        ? PreparingClient
+        : pg.Client,
   });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
@@ -251,6 +319,7 @@ async function openPostgres(
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -258,4 +327,20 @@ async function openPostgres(
 export async function selectRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+let committed: number | undefined;
+
+/** Whether the database has every migration this build carries (a readiness check). */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  committed ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+  const [row] = await selectRows<{ applied: number }>(
+    db,
+    sql`select count(*)::int as applied from drizzle.__drizzle_migrations`,
+  );
+  return (row?.applied ?? 0) >= committed;
 }

@@ -59,7 +59,16 @@ export function vitrineRestRouter(makeContext: (req: Request, res: Response) => 
     ...mailRoutes,
     ...sessionRecordingRoutes,
   ]) {
-    router[route.method](route.path, restHandler(makeContext, route));
+    // The metrics name a request by its route, not its path (decision 0083).
+    const name = `/api/vitrine/v2${route.path}`;
+    router[route.method](
+      route.path,
+      (_req, res, next) => {
+        res.locals.route = name;
+        next();
+      },
+      restHandler(makeContext, route),
+    );
   }
   router.use((_req, res) => {
     res.status(404).json({

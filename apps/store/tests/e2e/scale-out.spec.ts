@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { metricSum } from "../metrics-text.ts";
 import { expect, type SpareStore, test } from "./fixtures.ts";
 import { apiToken, checkoutByApi, guestWithCart, rest, signIn } from "./http-shopper.ts";
 
@@ -112,6 +113,17 @@ if (adminUrl) {
         const guests = await Promise.all(
           Array.from({ length: 50 }, (_, i) => guestWithCart(i % 2 ? a : b, stocked.id, 1)),
         );
+        // Each process's /metrics sums its workers' figures (the primary gathers them).
+        const checkouts = async (outcome: string) => {
+          let sum = 0;
+          for (const origin of [a, b]) {
+            const answer = await fetch(`${origin}/metrics`);
+            expect(answer.status).toBe(200);
+            sum += metricSum(await answer.text(), "vitrine_checkouts_total", { outcome });
+          }
+          return sum;
+        };
+        const before = { placed: await checkouts("placed"), refused: await checkouts("refused") };
         const answers = await Promise.all(guests.map((guest, i) => checkoutByApi(i % 2 ? b : a, guest)));
         const placed = answers.filter((answer) => answer.status < 300);
         const refused = answers.filter((answer) => answer.status >= 400 && answer.status < 500);
@@ -120,6 +132,8 @@ if (adminUrl) {
         );
         expect(placed).toHaveLength(5);
         expect(refused).toHaveLength(45);
+        expect((await checkouts("placed")) - before.placed).toBe(5);
+        expect((await checkouts("refused")) - before.refused).toBe(45);
         const product = await rest(b, token, "GET", `/products/${stocked.id}`);
         expect(product.body.stock_quantity).toBe(0);
       });

@@ -35,6 +35,7 @@ import {
 import { PaymentStartError, startStripePayment } from "../payments/stripe-checkout.server.ts";
 import { databaseRefusal, UNIQUE_VIOLATION } from "../shared/database-errors.server.ts";
 import { PageTags } from "../shared/page-tags.server.ts";
+import { storeMetrics } from "../shared/store-metrics.server.ts";
 import { checkoutShippingChoice, destinationOf } from "../shipping/shipping-checkout.server.ts";
 import { loadTaxRates } from "../taxes/tax-rates.server.ts";
 import { type CartOwner, type CartView, cartIdOf, emptyCart, loadCart } from "./cart.server.ts";
@@ -258,6 +259,18 @@ export async function cartAfterCheckout(cart: CartClient, placed: PlacedOrder): 
  * zero; the loser's transaction rolls back whole.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const { checkouts } = storeMetrics();
+  try {
+    const placed = await placeOrderOnce(db, input);
+    if (placed.created) checkouts.inc({ outcome: "placed", reason: "" });
+    return placed;
+  } catch (error) {
+    checkouts.inc({ outcome: "refused", reason: error instanceof CheckoutError ? error.code : "error" });
+    throw error;
+  }
+}
+
+async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const gateway = gatewayFor(input.payment, input.shippingRate?.id ?? "");
   // From the process's copy: read in the transaction, it would be read for every order.
   const rates = input.pricing.taxes.enabled ? await loadTaxRates(db) : [];

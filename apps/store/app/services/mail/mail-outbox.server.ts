@@ -2,6 +2,7 @@ import { type Database, type MailKind, mailOutbox, type Transaction } from "@vit
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { UnsentMail } from "../../lib/dashboard.ts";
 import { makeOrderConfirmation } from "../orders/order-mail.server.tsx";
+import { storeMetrics } from "../shared/store-metrics.server.ts";
 import { sweepEvery } from "../shared/sweep.server.ts";
 import { makeAccountMail } from "./account-mails.server.tsx";
 import type { MadeMail, OwedMailRow } from "./mail-parts.server.tsx";
@@ -174,6 +175,7 @@ async function attempt(
     result = await sendOwedMail(context, claimed);
   } catch (error) {
     const last = claimed.attempts >= MAIL_ATTEMPTS;
+    storeMetrics().mailFailures.inc({ kind: claimed.kind });
     const log = { err: error, kind: claimed.kind, orderId: claimed.orderId, attempt: claimed.attempts };
     if (last) context.logger.error(log, "mail failed; no attempts left");
     else context.logger.warn(log, "mail failed; it will be tried again");

@@ -25,6 +25,31 @@ describe.each(await availableDialects())("the change feed on %s", (dialect) => {
   });
 
   if (dialect === "postgres") {
+    it("listens again after the database ends its connection, and the ending throws nowhere", async () => {
+      const [one, other] = await Promise.all([
+        openChangeFeed({ db: database.db, databaseUrl: database.databaseUrl }),
+        openChangeFeed({ db: database.db, databaseUrl: database.databaseUrl }),
+      ]);
+      // A restarted or failed-over server ends every session: here, the listening ones. A feed that
+      // listens again tells its process that everything may have changed meanwhile.
+      const heard: Change[] = [];
+      other.subscribe((change) => heard.push(change));
+      const resynced = new Promise<void>((resolve) =>
+        other.subscribe((change) => change === "settings" && resolve()),
+      );
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and datname = current_database()`,
+      );
+      await resynced;
+      const tagged = new Promise<Change>((resolve) =>
+        other.subscribe((change) => change.startsWith("pages:") && resolve(change)),
+      );
+      one.publish("pages:product-7");
+      expect(await tagged).toBe("pages:product-7");
+      expect(heard).toEqual(["pages", "settings", "pages:product-7"]);
+      await Promise.all([one.close(), other.close()]);
+    });
+
     it("reaches another process's feed on the same database", async () => {
       const [one, other] = await Promise.all([
         openChangeFeed({ db: database.db, databaseUrl: database.databaseUrl }),

@@ -104,9 +104,14 @@ async function listen(
     await next.query(`listen ${CHANNEL}`);
     client = next;
   };
+  /** Its listeners gone, the client may still report how it ended: heard, and nothing else done. */
+  const retire = (ended: pg.Client | undefined) => {
+    ended?.removeAllListeners();
+    ended?.on("error", () => {});
+  };
   const reconnect = () => {
     if (closed || retry) return;
-    client?.removeAllListeners();
+    retire(client);
     client = undefined;
     retry = setTimeout(() => {
       retry = undefined;
@@ -131,7 +136,7 @@ async function listen(
       clearTimeout(retry);
       const open = client;
       client = undefined;
-      open?.removeAllListeners();
+      retire(open);
       await open?.end().catch(() => {});
     },
   };

@@ -88,6 +88,30 @@ describe("loadConfig", () => {
     }
   });
 
+  it("keeps files in the folders unless MEDIA_STORE names a bucket, read with the AWS variables", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).mediaStore).toEqual({ kind: "folder" });
+    expect(
+      loadConfig({
+        DATA_DIR: tempDir(),
+        MEDIA_STORE: "s3://shop-files/stores/one",
+        AWS_ENDPOINT_URL: "http://127.0.0.1:9000",
+        AWS_REGION: "auto",
+        S3_FORCE_PATH_STYLE: "on",
+      }).mediaStore,
+    ).toEqual({
+      kind: "s3",
+      bucket: "shop-files",
+      prefix: "stores/one/",
+      s3: { endpoint: "http://127.0.0.1:9000", region: "auto", forcePathStyle: true },
+    });
+    for (const [name, value] of [
+      ["MEDIA_STORE", "bucket"],
+      ["MEDIA_STORE", "s3://Shop"],
+      ["AWS_ENDPOINT_URL", "ftp://x"],
+    ] as const)
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(name);
+  });
+
   it("reads switches and the wallet origin", () => {
     const config = loadConfig({
       DATA_DIR: tempDir(),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { bucketPlace, type StoreLocation } from "@vitrine/files";
 import { z } from "zod";
 
 export class ConfigError extends Error {
@@ -97,6 +98,29 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Where media files live; `DATA_DIR/media` unless set (tests share one folder of generated art). */
   MEDIA_DIR: z.string().min(1).optional(),
+  /**
+   * Where the files live (issue 44, decision 0084): `folder` (the default: MEDIA_DIR and
+   * DATA_DIR/originals) or a bucket, `s3://bucket/prefix`, reached with the AWS variables below.
+   */
+  MEDIA_STORE: z
+    .string()
+    .trim()
+    .refine((value) => value === "folder" || bucketPlace(value) !== null, {
+      message: "must be folder or s3://bucket/prefix (a bucket's name in lower case)",
+    })
+    .default("folder"),
+  /** An S3-compatible service's address (MinIO, R2, …); AWS's own when unset. */
+  AWS_ENDPOINT_URL: z
+    .string()
+    .url()
+    .refine((value) => /^https?:$/.test(new URL(value).protocol), { message: "must be an http(s) URL" })
+    .optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, { message: "must be a region's name (us-east-1, auto, …)" })
+    .optional(),
+  /** The bucket in the path rather than in the host name, as MinIO-like servers want. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
   SEED_DEMO: flag.default(true),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8, { message: "must be at least 8 characters" }).optional(),
@@ -176,6 +200,8 @@ export type Config = {
   preparedStatements: boolean;
   dataDir: string;
   mediaDir: string;
+  /** Where the files live: the folders, or a bucket and how to reach it. */
+  mediaStore: StoreLocation;
   seedDemo: boolean;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string;
@@ -241,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     preparedStatements: values.PG_PREPARED_STATEMENTS,
     dataDir,
     mediaDir: values.MEDIA_DIR ? path.resolve(values.MEDIA_DIR) : path.join(dataDir, "media"),
+    mediaStore: storeLocation(values),
     seedDemo: values.SEED_DEMO,
     admin:
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD
@@ -275,6 +302,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * The address the server listens on, as a URL a browser on this machine can open: a wildcard
  * interface (`0.0.0.0`, `::`) becomes 127.0.0.1, the address the bundled wallet serves.
  */
+function storeLocation(values: z.infer<typeof envSchema>): StoreLocation {
+  const place = values.MEDIA_STORE === "folder" ? null : bucketPlace(values.MEDIA_STORE);
+  if (!place) return { kind: "folder" };
+  return {
+    kind: "s3",
+    ...place,
+    s3: {
+      endpoint: values.AWS_ENDPOINT_URL,
+      region: values.AWS_REGION,
+      forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    },
+  };
+}
+
 export function listeningOrigin(host: string, port: number): string {
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   return new URL(`http://${isIP(shown) === 6 ? `[${shown}]` : shown}:${port}`).origin;

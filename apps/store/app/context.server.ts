@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Database } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "./config.server.ts";
@@ -16,6 +15,7 @@ import {
   type SizeEncoder,
 } from "./services/media/media-library.server.ts";
 import { createPrivateFiles, type PrivateFiles } from "./services/media/private-files.server.ts";
+import { storeFiles } from "./services/media/store-files.server.ts";
 import {
   createLoginLimits,
   type LoginLimitSettings,
@@ -98,7 +98,7 @@ export function withDomainClients(
   options: { loginLimits?: LoginLimitSettings; mediaEncode?: SizeEncoder } = {},
 ): AppContext {
   let prices: Promise<ShownPrices> | undefined;
-  const originalsDir = path.join(parts.config.dataDir, "originals");
+  const files = storeFiles(parts.config);
   return {
     ...parts,
     shownPrices: () => {
@@ -107,13 +107,8 @@ export function withDomainClients(
     },
     cart: createCartClient(parts),
     loginLimits: createLoginLimits(parts.db, parts.clientAddress, options.loginLimits),
-    mediaLibrary: createMediaLibrary({
-      db: parts.db,
-      mediaDir: parts.config.mediaDir,
-      originalsDir,
-      encode: options.mediaEncode,
-    }),
-    privateFiles: createPrivateFiles({ db: parts.db, originalsDir }),
+    mediaLibrary: createMediaLibrary({ db: parts.db, files, encode: options.mediaEncode }),
+    privateFiles: createPrivateFiles({ db: parts.db, files: files.private }),
   };
 }
 

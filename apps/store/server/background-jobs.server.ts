@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { ChangeFeed, DbHandle } from "@vitrine/db";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
@@ -17,6 +16,7 @@ import { sweepMailOutbox } from "../app/services/mail/mail-outbox.server.ts";
 import { drawInBackground } from "../app/services/media/demo-images.server.ts";
 import { createMediaLibrary } from "../app/services/media/media-library.server.ts";
 import { createPrivateFiles } from "../app/services/media/private-files.server.ts";
+import { storeFiles } from "../app/services/media/store-files.server.ts";
 import { sweepUnpaidOrders } from "../app/services/payments/payment-sweep.server.ts";
 import { PageTags } from "../app/services/shared/page-tags.server.ts";
 import type { CurrentSettings } from "./caches.server.ts";
@@ -92,7 +92,7 @@ export function pictureDrawing(
   config: Config,
   logger: Logger,
 ): { stop(): Promise<void> } {
-  return drawInBackground(database.db, config.mediaDir, logger);
+  return drawInBackground(database.db, storeFiles(config).public, logger);
 }
 
 /**
@@ -110,11 +110,7 @@ export function importedPictureFetching(
   return sweepImportFetches({
     db: database.db,
     stores: {
-      library: createMediaLibrary({
-        db: database.db,
-        mediaDir: config.mediaDir,
-        originalsDir: originalsDir(config),
-      }),
+      library: createMediaLibrary({ db: database.db, files: storeFiles(config) }),
       files: privateFiles(database, config),
     },
     logger,
@@ -165,11 +161,9 @@ export function importUploadCleaning(database: DbHandle, config: Config, logger:
 
 const UPLOAD_CLEANING_INTERVAL_MS = 60 * 60 * 1000;
 
-const originalsDir = (config: Config) => path.join(config.dataDir, "originals");
-
-/** The private files (downloads, import uploads) of the store's data folder. */
+/** The private files (downloads, import uploads), where `MEDIA_STORE` keeps them. */
 function privateFiles(database: DbHandle, config: Config) {
-  return createPrivateFiles({ db: database.db, originalsDir: originalsDir(config) });
+  return createPrivateFiles({ db: database.db, files: storeFiles(config).private });
 }
 
 /**

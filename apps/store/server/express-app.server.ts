@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ChangeFeed, type DbHandle, migrationsApplied } from "@vitrine/db";
@@ -26,6 +24,7 @@ import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { mediaPlaceholders, mediaState } from "../app/services/media/demo-images.server.ts";
 import { MEDIA_URL_PREFIX } from "../app/services/media/media.server.ts";
 import { encoderFailingOnce } from "../app/services/media/media-library.server.ts";
+import { storeFiles } from "../app/services/media/store-files.server.ts";
 import { stripeCheckoutOrigin } from "../app/services/payments/stripe-client.server.ts";
 import { comingSoonGate } from "../app/services/settings/coming-soon.server.ts";
 import { parseCookies } from "../app/services/shared/cookies.server.ts";
@@ -34,6 +33,7 @@ import type { CurrentSettings, ServerCaches } from "./caches.server.ts";
 import { compressedDrainListeners } from "./compressed-drain.server.ts";
 import type { InFlight } from "./in-flight.server.ts";
 import { bodyErrorAnswer, drainUnreadBodies, guardRequests } from "./input-guard.server.ts";
+import { publicFiles } from "./media-files.server.ts";
 import { healthEndpoints, metricsEndpoint, observeRequests } from "./observability.server.ts";
 import { refuseCrossSiteRequests } from "./origin-check.server.ts";
 import { pageRequestHandler } from "./page-requests.server.ts";
@@ -123,14 +123,14 @@ export function createApp({
   app.use(compression());
   app.use(compressedDrainListeners());
 
+  const files = storeFiles(config);
   const health = healthEndpoints({
     database,
     logger,
     mediaState: () => mediaState(database.db),
     migrationsApplied: () => migrationsApplied(database.db),
-    // The folder is made when the first file is kept: made here if it is not there yet.
-    storageWritable: () =>
-      mkdir(config.mediaDir, { recursive: true }).then(() => access(config.mediaDir, constants.W_OK)),
+    // A file written and deleted in each: the folders, or the bucket.
+    storageWritable: () => Promise.all([files.public.check(), files.private.check()]).then(() => {}),
   });
   app.get("/healthz", health.alive);
   app.get("/readyz", health.ready);
@@ -148,8 +148,8 @@ export function createApp({
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(MEDIA_URL_PREFIX, express.static(config.mediaDir, { immutable: true, maxAge: "1y", index: false }));
-  app.use(MEDIA_URL_PREFIX, mediaPlaceholders(config.mediaDir));
+  app.use(MEDIA_URL_PREFIX, publicFiles(files.public));
+  app.use(MEDIA_URL_PREFIX, mediaPlaceholders(files.public));
   app.use(builtFiles(clientDir, { maxAge: "1h", index: false }));
 
   app.use(refuseCrossSiteRequests());

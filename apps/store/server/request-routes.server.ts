@@ -19,7 +19,7 @@ export function requestRoutes(build: () => Promise<ServerBuild>): (req: Request,
     const named = res.locals.route as string | undefined;
     if (named) return named;
     if (req.path.startsWith("/assets/")) return "/assets";
-    if (req.path.startsWith(`${MEDIA_URL_PREFIX}/`)) return MEDIA_URL_PREFIX;
+    if (req.path.startsWith(MEDIA_URL_PREFIX)) return "/media";
     if (req.path.startsWith("/api/")) return "/api (no route)";
     return pageRoute?.(req.path) ?? "other";
   };

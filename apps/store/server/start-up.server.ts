@@ -4,6 +4,7 @@ import { CatalogueNotEmptyError, seedDemo } from "@vitrine/db/seed";
 import { count } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "../app/config.server.ts";
+import { storeFiles } from "../app/services/media/store-files.server.ts";
 import { ensureAdministrator } from "../app/services/people/accounts.server.ts";
 import { statementObserver } from "./observability.server.ts";
 
@@ -34,7 +35,7 @@ export async function prepare(config: Config, logger: Logger, database: DbHandle
     try {
       // The pictures are drawn once the store serves (drawInBackground), so a first start is quick.
       const seeded = await seedDemo(database.db, {
-        mediaDir: config.mediaDir,
+        media: storeFiles(config).public,
         images: "later",
         log: (msg) => logger.info(msg),
       });

@@ -18,6 +18,8 @@ export const SERVER_ENTRY = path.join(
   "server",
   "index.js",
 );
+/** The repository's root, where the npm scripts are. */
+export const REPO_DIR = fileURLToPath(new URL("../../..", import.meta.url));
 /** The generated product art every test store shares (content-addressed: only the first run draws it). */
 export const E2E_MEDIA_DIR = fileURLToPath(
   new URL("../../../node_modules/.cache/vitrine-e2e-media", import.meta.url),

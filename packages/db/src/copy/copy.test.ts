@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { folderStore } from "@vitrine/files";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Database, type DbHandle, selectRows } from "../client.ts";
@@ -23,7 +24,7 @@ let source: DbHandle;
 beforeAll(async () => {
   sourceDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-copy-"));
   source = await createDb({ dataDir: sourceDir });
-  await seedDemo(source.db, { mediaDir: path.join(sourceDir, "media") });
+  await seedDemo(source.db, { media: folderStore(path.join(sourceDir, "media")) });
   await addShopperActivity(source.db);
 }, seedTimeout);
 

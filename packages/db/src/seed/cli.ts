@@ -1,5 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { folderStore } from "@vitrine/files";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { createDb, type Database, selectRows } from "../client.ts";
@@ -82,9 +83,10 @@ async function main(): Promise<number> {
   try {
     let demo = 0;
     const runDemo = command.args.demo || !(await hasProducts(handle.db));
-    if (runDemo) demo = (await seedDemo(handle.db, { mediaDir, log })).products;
+    if (runDemo) demo = (await seedDemo(handle.db, { media: folderStore(mediaDir), log })).products;
     const synthetic = command.args.products ?? 0;
-    if (synthetic > 0) await seedSynthetic(handle.db, { products: synthetic, mediaDir, log });
+    if (synthetic > 0)
+      await seedSynthetic(handle.db, { products: synthetic, media: folderStore(mediaDir), log });
     const { customers, orders, reviews } = command.args;
     if (customers || orders || reviews) await seedBackOffice(handle.db, { customers, orders, reviews, log });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,12 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
+import type { FileStore } from "@vitrine/files";
 import sharp from "sharp";
 
 /**
  * Rasterises generated SVG art into the responsive sizes the store serves. File names carry a hash
  * of the drawing and of the encoder settings, so a file never changes under its name (it can be
- * cached forever) and a run that finds the files already on disk skips the encoding.
+ * cached forever) and a run that finds the files already kept skips the encoding.
  */
 export type ImageFormat = "avif" | "webp" | "jpeg";
 
@@ -14,7 +13,7 @@ export type RenderedSize = {
   format: ImageFormat;
   width: number;
   height: number;
-  /** Relative to the media folder, with forward slashes. */
+  /** The file's key among the public files (relative to the media folder), with forward slashes. */
   path: string;
   bytes: number;
 };
@@ -31,6 +30,11 @@ export const productWidths = [300, 600, 1000] as const;
 export const heroWidths = [600, 1000, 1600] as const;
 
 const formats: readonly ImageFormat[] = ["avif", "webp", "jpeg"];
+const MIME_TYPES: Record<ImageFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+};
 
 // Effort settings are what keep the demo seed within its time budget on two cores: AVIF at
 // effort 0 costs about half of effort 2 and flat artwork barely needs more. JPEG is only the
@@ -82,26 +86,24 @@ export async function planImage(
 }
 
 /** Writes the SVG source beside where its sizes will be, so any process can draw them or show it meanwhile. */
-export async function keepSource(svg: string, image: RenderedImage, mediaDir: string): Promise<void> {
-  const file = path.join(mediaDir, sourcePathOf(image.hash));
-  if ((await fileSize(file)) !== undefined) return;
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeAtomically(file, Buffer.from(svg));
+export async function keepSource(svg: string, image: RenderedImage, files: FileStore): Promise<void> {
+  const key = sourcePathOf(image.hash);
+  if ((await files.size(key)) !== null) return;
+  await files.put(key, Buffer.from(svg), "image/svg+xml");
 }
 
 /** Encodes every size of a drawing (skipping the work when all files are already there). */
 export async function renderImage(
   svg: string,
-  mediaDir: string,
+  files: FileStore,
   widths: readonly number[] = productWidths,
 ): Promise<RenderedImage> {
   const image = await planImage(svg, widths);
-  const existing = await Promise.all(image.sizes.map((size) => fileSize(path.join(mediaDir, size.path))));
-  if (existing.every((bytes) => bytes !== undefined)) {
+  const existing = await Promise.all(image.sizes.map((size) => files.size(size.path)));
+  if (existing.every((bytes) => bytes !== null)) {
     return { ...image, sizes: image.sizes.map((size, i) => ({ ...size, bytes: existing[i]! })) };
   }
 
-  await mkdir(path.join(mediaDir, image.hash.slice(0, 2)), { recursive: true });
   // One rasterisation at the largest width; every size is resized from those pixels. The art is
   // opaque, so the alpha channel is dropped once instead of by each encoder.
   const { data, info } = await sharp(Buffer.from(svg))
@@ -115,24 +117,9 @@ export async function renderImage(
       const encoded = await encoders[size.format](
         sharp(data, { raw }).resize(size.width, size.height),
       ).toBuffer();
-      await writeAtomically(path.join(mediaDir, size.path), encoded);
+      await files.put(size.path, encoded, MIME_TYPES[size.format]);
       return { ...size, bytes: encoded.length };
     }),
   );
   return { ...image, sizes };
-}
-
-async function fileSize(file: string): Promise<number | undefined> {
-  try {
-    return (await stat(file)).size;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A reader (or a crashed run) never sees half a file under its final, cache-forever name. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
 }

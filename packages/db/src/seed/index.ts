@@ -1,3 +1,4 @@
+import type { FileStore } from "@vitrine/files";
 import { sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../client.ts";
 import { insertCategories, insertProducts, insertVariations } from "./catalogue-rows.ts";
@@ -14,8 +15,8 @@ export { drawPendingImages } from "./media.ts";
 export { type SyntheticOptions, seedSynthetic } from "./synthetic.ts";
 
 export type SeedOptions = {
-  /** Folder the rendered images are written to; media_sizes paths are relative to it. */
-  mediaDir: string;
+  /** Where the rendered images are written (the store's public files); media_sizes paths are its keys. */
+  media: FileStore;
   log?: (message: string) => void;
   /**
    * "now" (the default) encodes every image before the rows go in. "later" records the images with
@@ -51,8 +52,8 @@ export async function seedDemo(
   const later = options.images === "later";
   const started = performance.now();
   const rendered = later
-    ? await planImages(plan.images, options.mediaDir)
-    : await renderImages(plan.images, options.mediaDir, log);
+    ? await planImages(plan.images, options.media)
+    : await renderImages(plan.images, options.media, log);
   if (!later) log(`images ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   await db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import path from "node:path";
+import type { FileStore } from "@vitrine/files";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../client.ts";
 import { media, mediaSizes, type Translated } from "../schema/index.ts";
@@ -22,12 +21,12 @@ const imageConcurrency = 4;
 
 export async function renderImages(
   jobs: readonly ImageJob[],
-  mediaDir: string,
+  files: FileStore,
   log: (message: string) => void = () => {},
 ): Promise<RenderedJob[]> {
   let done = 0;
   return eachDrawing(jobs, imageConcurrency, async (svg, widths, total) => {
-    const image = await renderImage(svg, mediaDir, widths);
+    const image = await renderImage(svg, files, widths);
     done++;
     if (done % 25 === 0 || done === total) log(`images: ${done}/${total}`);
     return image;
@@ -35,13 +34,13 @@ export async function renderImages(
 }
 
 /**
- * The rows-first half of a seed: names and dimensions of every size, and the SVG sources kept in
- * the media folder, without encoding anything; `drawPendingImages` encodes them later.
+ * The rows-first half of a seed: names and dimensions of every size, and the SVG sources kept with
+ * the media, without encoding anything; `drawPendingImages` encodes them later.
  */
-export async function planImages(jobs: readonly ImageJob[], mediaDir: string): Promise<RenderedJob[]> {
+export async function planImages(jobs: readonly ImageJob[], files: FileStore): Promise<RenderedJob[]> {
   return eachDrawing(jobs, 8, async (svg, widths) => {
     const image = await planImage(svg, widths);
-    await keepSource(svg, image, mediaDir);
+    await keepSource(svg, image, files);
     return image;
   });
 }
@@ -68,12 +67,12 @@ async function eachDrawing(
 
 /**
  * Encodes the sizes of every image recorded as still being drawn (state "processing" with its SVG
- * source in the media folder), marking each ready as it finishes. Safe to stop at any point: files
+ * source kept with the media), marking each ready as it finishes. Safe to stop at any point: files
  * are written atomically and the next start carries on where this one stopped.
  */
 export async function drawPendingImages(
   db: Database,
-  mediaDir: string,
+  files: FileStore,
   options: { log?: (message: string) => void; concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<{ drawn: number }> {
   const log = options.log ?? (() => {});
@@ -94,10 +93,11 @@ export async function drawPendingImages(
   let drawn = 0;
   await mapWithConcurrency(pending, options.concurrency ?? 2, async ({ mediaId, source, sizes }) => {
     if (options.signal?.aborted) return;
-    const svg = await readFile(path.join(mediaDir, source), "utf8").catch(() => undefined);
-    if (svg === undefined) return;
+    const kept = await files.read(source);
+    if (kept === null) return;
+    const svg = kept.toString("utf8");
     const widths = [...new Set(sizes.map((size) => size.width))];
-    const image = await renderImage(svg, mediaDir, widths);
+    const image = await renderImage(svg, files, widths);
     const bytesByPath = new Map(image.sizes.map((size) => [size.path, size.bytes]));
     if (sizes.some((size) => !bytesByPath.has(size.path))) {
       throw new Error(`The drawing ${source} no longer matches the sizes recorded for media ${mediaId}.`);

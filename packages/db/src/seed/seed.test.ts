@@ -1,6 +1,7 @@
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { folderStore } from "@vitrine/files";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectRows } from "../client.ts";
@@ -30,7 +31,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     database = await createTestDatabase(dialect);
     mediaDir = await mkdtemp(path.join(os.tmpdir(), "vitrine-seed-"));
     // As the store's first start does: rows and drawings now, every size encoded afterwards.
-    seeded = await seedDemo(database.db, { mediaDir, images: "later" });
+    seeded = await seedDemo(database.db, { media: folderStore(mediaDir), images: "later" });
     const sizes = await rows<{ path: string }>(sql`select path from media_sizes`);
     const exists = (file: string) =>
       stat(path.join(mediaDir, file)).then(
@@ -45,7 +46,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
       sources: (await Promise.all([...sources].map(exists))).filter(Boolean).length,
       rasters: present.filter(Boolean).length,
     };
-    await drawPendingImages(database.db, mediaDir);
+    await drawPendingImages(database.db, folderStore(mediaDir));
   }, seedTimeout);
 
   afterAll(async () => {
@@ -191,7 +192,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     expect(beforeDrawing.rasters).toBe(0);
     expect(await count(sql`select count(*)::int as n from media where state <> 'ready'`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from media_sizes where bytes <= 0`)).toBe(0);
-    expect(await drawPendingImages(database.db, mediaDir)).toEqual({ drawn: 0 });
+    expect(await drawPendingImages(database.db, folderStore(mediaDir))).toEqual({ drawn: 0 });
   });
 
   it("stores every picture in AVIF, WebP and JPEG at three widths, on disk", async () => {
@@ -427,7 +428,9 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
   });
 
   it("refuses to seed the demo twice", async () => {
-    await expect(seedDemo(database.db, { mediaDir })).rejects.toBeInstanceOf(CatalogueNotEmptyError);
+    await expect(seedDemo(database.db, { media: folderStore(mediaDir) })).rejects.toBeInstanceOf(
+      CatalogueNotEmptyError,
+    );
   });
 
   it(
@@ -435,7 +438,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     async () => {
       const before = await count(sql`select count(*)::int as n from products`);
       const mediaBefore = await count(sql`select count(*)::int as n from media`);
-      await seedSynthetic(database.db, { products: 2500, mediaDir });
+      await seedSynthetic(database.db, { products: 2500, media: folderStore(mediaDir) });
       expect(await count(sql`select count(*)::int as n from products`)).toBe(before + 2500);
       const synthetic = sql`select id from products where sku like 'SYN-%'`;
       expect(
@@ -459,7 +462,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
       expect(await count(sql`select count(*)::int as n from categories`)).toBe(seeded.categories);
 
       // A second run continues the numbering instead of colliding with the first.
-      await seedSynthetic(database.db, { products: 10, mediaDir });
+      await seedSynthetic(database.db, { products: 10, media: folderStore(mediaDir) });
       expect(await count(sql`select count(*)::int as n from products`)).toBe(before + 2510);
       expect(await count(sql`select count(*)::int as n from media`)).toBeLessThanOrEqual(mediaBefore + 20);
     },
@@ -471,7 +474,7 @@ describe.each(await availableDialects())("seed on %s", (dialect) => {
     async () => {
       const empty = await createTestDatabase(dialect);
       try {
-        await seedSynthetic(empty.db, { products: 1200, mediaDir });
+        await seedSynthetic(empty.db, { products: 1200, media: folderStore(mediaDir) });
         const n = await selectRows<{ products: number; categories: number; unfiled: number }>(
           empty.db,
           sql`select (select count(*)::int from products) as products,

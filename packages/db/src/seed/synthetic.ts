@@ -1,3 +1,4 @@
+import type { FileStore } from "@vitrine/files";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Database, selectRows, type Transaction } from "../client.ts";
 import {
@@ -24,7 +25,8 @@ import { adjectives, careNotes, colorTerms, kinds, materials, spanishPlural } fr
  */
 export type SyntheticOptions = {
   products: number;
-  mediaDir: string;
+  /** Where the pictures' sizes are written. */
+  media: FileStore;
   log?: (message: string) => void;
 };
 
@@ -40,7 +42,7 @@ export async function seedSynthetic(db: Database, options: SyntheticOptions): Pr
   }
   if (options.products === 0) return;
 
-  const pool = await renderImages(imagePool(), options.mediaDir, log);
+  const pool = await renderImages(imagePool(), options.media, log);
   const { categoryIds, mediaIds } = await db.transaction(async (tx) => ({
     categoryIds: await ensureCategories(tx),
     mediaIds: await insertImages(tx, pool),

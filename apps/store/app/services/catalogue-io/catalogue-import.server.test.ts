@@ -20,6 +20,7 @@ import {
 } from "@vitrine/db";
 import { seedDemo } from "@vitrine/db/seed";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { count, countDistinct, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readWooProductCsv, type WooProductRow } from "../../lib/woo-product-csv.ts";
@@ -70,7 +71,7 @@ describe.each(await availableDialects())("the catalogue's CSV import and export 
   it("exports the demo, imports it into an empty store, and exports the same file again; a second import changes nothing", async () => {
     await source.reset();
     await target.reset();
-    await seedDemo(source.db, { mediaDir: path.join(folder, "media"), images: "later" });
+    await seedDemo(source.db, { media: folderStore(path.join(folder, "media")), images: "later" });
     const first = await exportText(source);
     const file = path.join(folder, "demo.csv");
     await writeFile(file, first);

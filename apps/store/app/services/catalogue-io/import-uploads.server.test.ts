@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { catalogueImportJobs, catalogueImportUploads, media, productDownloads, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
@@ -37,7 +38,7 @@ describe.each(await availableDialects())("import uploads left unrun on %s", (dia
   });
   beforeEach(async () => {
     await database.reset();
-    files = createPrivateFiles({ db: database.db, originalsDir: path.join(folder, "originals") });
+    files = createPrivateFiles({ db: database.db, files: folderStore(path.join(folder, "originals")) });
   });
 
   const upload = async (filename: string) =>

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { catalogueImportFiles, type Database, media, productDownloads, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -51,10 +52,13 @@ describe.each(await availableDialects())("downloadable files fetched for an impo
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     folder = await mkdtemp(path.join(tmpdir(), "imported-files-"));
-    const originalsDir = path.join(folder, "originals");
-    files = createPrivateFiles({ db: database.db, originalsDir });
+    const kept = {
+      public: folderStore(path.join(folder, "media")),
+      private: folderStore(path.join(folder, "originals")),
+    };
+    files = createPrivateFiles({ db: database.db, files: kept.private });
     stores = {
-      library: createMediaLibrary({ db: database.db, mediaDir: path.join(folder, "media"), originalsDir }),
+      library: createMediaLibrary({ db: database.db, files: kept }),
       files,
     };
     const app = express();

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { catalogueImportPictures, productImages } from "@vitrine/db";
 import { createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { asc, eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
@@ -77,10 +78,12 @@ describe("fetching imported pictures", () => {
     stores = {
       library: createMediaLibrary({
         db: database.db,
-        mediaDir: path.join(folder, "media"),
-        originalsDir: path.join(folder, "originals"),
+        files: {
+          public: folderStore(path.join(folder, "media")),
+          private: folderStore(path.join(folder, "originals")),
+        },
       }),
-      files: createPrivateFiles({ db: database.db, originalsDir: path.join(folder, "originals") }),
+      files: createPrivateFiles({ db: database.db, files: folderStore(path.join(folder, "originals")) }),
     };
     png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c04020" } })
       .png()

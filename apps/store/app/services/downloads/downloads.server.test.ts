@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { downloadPermissions, orderLines, orders, products, variations } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DOWNLOAD_FILE_PATH } from "../../lib/download-resource.ts";
@@ -47,7 +48,10 @@ describe("download links", () => {
 describe.each(await availableDialects())("downloads on %s", (dialect) => {
   let database: TestDatabase;
   const files = () =>
-    createPrivateFiles({ db: database.db, originalsDir: mkdtempSync(path.join(tmpdir(), "vitrine-files-")) });
+    createPrivateFiles({
+      db: database.db,
+      files: folderStore(mkdtempSync(path.join(tmpdir(), "vitrine-files-"))),
+    });
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
   });

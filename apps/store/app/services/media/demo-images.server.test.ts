@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { media } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
+import { folderStore } from "@vitrine/files";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +25,7 @@ describe("media placeholders while the demo's pictures are drawn", () => {
     // Mounted as the server mounts them: the drawn files first, the drawing for the rest.
     const app = express();
     app.use("/media", express.static(mediaDir, { immutable: true, maxAge: "1y", index: false }));
-    app.use("/media", mediaPlaceholders(mediaDir));
+    app.use("/media", mediaPlaceholders(folderStore(mediaDir)));
     server = await listenOnLoopback(app);
   });
   afterAll(async () => {

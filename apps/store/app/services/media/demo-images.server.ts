@@ -1,8 +1,6 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
-import path from "node:path";
 import { type Database, selectRows } from "@vitrine/db";
 import { drawPendingImages, sourcePathOfSize } from "@vitrine/db/seed";
+import type { FileStore } from "@vitrine/files";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
@@ -15,27 +13,27 @@ import type { Logger } from "pino";
  */
 
 /** Mounted after the static media files: answers only for a size not drawn yet whose drawing is kept. */
-export function mediaPlaceholders(mediaDir: string) {
+export function mediaPlaceholders(files: FileStore) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const source = sourcePathOfSize(req.path.replace(/^\//, ""));
     if (!source) return next();
-    const file = path.join(mediaDir, source);
-    const found = await stat(file).catch(() => undefined);
-    if (!found?.isFile()) return next();
+    let drawing: Buffer | null;
+    try {
+      drawing = await files.read(source);
+    } catch (error) {
+      return next(error);
+    }
+    if (!drawing) return next();
     res.set({
       "Content-Type": "image/svg+xml",
-      "Content-Length": String(found.size),
+      "Content-Length": String(drawing.length),
       "Cache-Control": "no-store",
       "X-Media-Placeholder": "drawing",
       // Opened on its own, the drawing runs nothing and loads nothing.
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    if (req.method === "HEAD") {
-      res.end();
-      return;
-    }
-    createReadStream(file).on("error", next).pipe(res);
+    res.end(req.method === "HEAD" ? undefined : drawing);
   };
 }
 
@@ -52,9 +50,9 @@ export async function mediaState(db: Database): Promise<"pending" | "ready"> {
  * Draws what the seed (or an interrupted earlier start) left to draw, in the background, two images
  * at a time. `stop` ends it between images and resolves when the images under way are written.
  */
-export function drawInBackground(db: Database, mediaDir: string, logger: Logger): { stop(): Promise<void> } {
+export function drawInBackground(db: Database, files: FileStore, logger: Logger): { stop(): Promise<void> } {
   const abort = new AbortController();
-  const done = drawPendingImages(db, mediaDir, {
+  const done = drawPendingImages(db, files, {
     concurrency: 2,
     signal: abort.signal,
     log: (message) => logger.info(message),

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { categories, type Database, media, mediaSizes, productImages, variations } from "@vitrine/db";
+import type { MediaStores } from "@vitrine/files";
 import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { MediaItem } from "../../lib/media-resource.ts";
@@ -86,17 +86,12 @@ export function encoderFailingOnce(width: number, encode: SizeEncoder = encodeSi
 type Planned = { format: Format; width: number; height: number; path: string };
 
 /**
- * @param mediaDir the served folder (`/media/…`) the sizes go to.
- * @param originalsDir where originals are kept, never served: they may carry the camera's metadata
- *   (places, serial numbers), which the sizes, encoded afresh, do not.
+ * @param files the sizes go to the public files (`/media/…`); originals to the private ones, never
+ *   served: they may carry the camera's metadata (places, serial numbers), which the sizes, encoded
+ *   afresh, do not.
  */
-export function createMediaLibrary(options: {
-  db: Database;
-  mediaDir: string;
-  originalsDir: string;
-  encode?: SizeEncoder;
-}) {
-  const { db, mediaDir, originalsDir } = options;
+export function createMediaLibrary(options: { db: Database; files: MediaStores; encode?: SizeEncoder }) {
+  const { db, files } = options;
   const encode = options.encode ?? encodeSize;
 
   const originalPath = (hash: string, type: string) =>
@@ -145,7 +140,7 @@ export function createMediaLibrary(options: {
     for (const size of plan(id, hash, width, height)) {
       if (done.has(size.path)) continue;
       const bytes = await encode(source, size);
-      await writeAtomically(path.join(mediaDir, size.path), bytes);
+      await files.public.put(size.path, bytes, `image/${size.format}`);
       await db
         .insert(mediaSizes)
         .values({
@@ -199,7 +194,9 @@ export function createMediaLibrary(options: {
   async function readOriginal(row: typeof media.$inferSelect): Promise<{ bytes: Buffer; hash: string }> {
     if (!row.originalPath)
       throw new MediaError(500, "rest_upload_no_original", "The picture's original is missing.", row.id);
-    const bytes = await readFile(path.join(originalsDir, row.originalPath));
+    const bytes = await files.private.read(row.originalPath);
+    if (!bytes)
+      throw new MediaError(500, "rest_upload_no_original", "The picture's original is missing.", row.id);
     return { bytes, hash: createHash("sha256").update(bytes).digest("hex") };
   }
 
@@ -239,7 +236,7 @@ export function createMediaLibrary(options: {
 
       const hash = createHash("sha256").update(input.bytes).digest("hex");
       const original = originalPath(hash, type);
-      await writeAtomically(path.join(originalsDir, original), input.bytes);
+      await files.private.put(original, input.bytes, type);
       const name =
         path
           .basename(input.filename)
@@ -285,12 +282,10 @@ export function createMediaLibrary(options: {
         .delete(media)
         .where(eq(media.id, id))
         .returning({ original: media.originalPath });
-      const files = [...found.sizes.map((size) => size.url.slice("/media/".length)), row?.original];
-      await Promise.all(
-        files
-          .filter((file): file is string => Boolean(file))
-          .map((file) => rm(path.join(mediaDir, file), { force: true })),
-      );
+      await Promise.all([
+        ...found.sizes.map((size) => files.public.remove(size.url.slice("/media/".length))),
+        ...(row?.original ? [files.private.remove(row.original)] : []),
+      ]);
       return found;
     },
 
@@ -346,12 +341,4 @@ async function usedBy(db: Database, id: number): Promise<number> {
     db.select({ n: count() }).from(categories).where(eq(categories.imageId, id)),
   ]);
   return (images[0]?.n ?? 0) + (variants[0]?.n ?? 0) + (groups[0]?.n ?? 0);
-}
-
-/** A reader never sees half a file under its final, cache-forever name. */
-async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, file);
 }

@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { type Database, media, type Transaction } from "@vitrine/db";
+import type { FileStore } from "@vitrine/files";
 import { and, eq, isNull } from "drizzle-orm";
 import { MAX_UPLOAD_BYTES, MediaError, sniffImageType } from "./media-library.server.ts";
 
 /**
  * Files kept with the media but never served (issue 43, decision 0075): a downloadable product's
  * files. Each is a `media` row of kind `file` (so the picture library, which lists images, never
- * shows it), its bytes under the originals folder (`files/…`), which no route serves; only the
+ * shows it), its bytes among the private files (`files/…`), which no route serves; only the
  * signed download route and staff's REST read them. The size limit is the media library's.
  */
 
@@ -70,12 +69,13 @@ export function keptFilename(filename: string): string {
   );
 }
 
-export function createPrivateFiles(options: { db: Database; originalsDir: string }) {
-  const { db, originalsDir } = options;
+/** @param files the private files (the originals folder, or the bucket's `originals/`). */
+export function createPrivateFiles(options: { db: Database; files: FileStore }) {
+  const { db, files } = options;
 
   /**
    * A file's bytes checked (not empty, the media library's size limit, a type sniffed from them) and
-   * written under the originals folder; refused with a 4xx `MediaError`.
+   * kept among the private files; refused with a 4xx `MediaError`.
    */
   async function writeChecked(input: { bytes: Buffer; filename: string }) {
     if (input.bytes.length === 0) throw new MediaError(400, "rest_upload_no_data", "No data supplied.");
@@ -92,12 +92,8 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
     const hash = createHash("sha256").update(input.bytes).digest("hex");
     // A random part: two uploads of the same bytes stay two files, each deleted on its own.
     const relative = `files/${hash.slice(0, 2)}/${hash.slice(0, 16)}-${randomBytes(6).toString("hex")}${path.extname(filename).toLowerCase().slice(0, 10)}`;
-    const target = path.join(originalsDir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, input.bytes);
-    await rename(temporary, target);
-    return { filename, type, relative, target };
+    await files.put(relative, input.bytes, type);
+    return { filename, type, relative };
   }
 
   return {
@@ -129,7 +125,7 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
       input: { bytes: Buffer; filename: string },
       within: (tx: Transaction) => Promise<boolean> = async () => true,
     ): Promise<StoredFile | null> {
-      const { filename, type, relative, target } = await writeChecked(input);
+      const { filename, type, relative } = await writeChecked(input);
       const declined = new Error("declined");
       try {
         await db.transaction(async (tx) => {
@@ -141,7 +137,7 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
           if (!row || !(await within(tx))) throw declined;
         });
       } catch (error) {
-        await rm(target, { force: true });
+        await files.remove(relative);
         if (error === declined) return null;
         throw error;
       }
@@ -160,9 +156,9 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
         .from(media)
         .where(and(eq(media.id, id), eq(media.kind, "file")));
       if (!row?.path) return null;
-      const size = await stat(path.join(originalsDir, row.path)).catch(() => null);
-      if (!size) return null;
-      return { id: row.id, filename: row.filename, mimeType: row.mimeType, bytes: size.size };
+      const size = await files.size(row.path);
+      if (size === null) return null;
+      return { id: row.id, filename: row.filename, mimeType: row.mimeType, bytes: size };
     },
 
     /** Deletes a kept file and its row (a catalogue import's upload, once its job has ended). */
@@ -171,7 +167,7 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
         .delete(media)
         .where(and(eq(media.id, id), eq(media.kind, "file")))
         .returning({ path: media.originalPath });
-      if (row?.path) await rm(path.join(originalsDir, row.path), { force: true });
+      if (row?.path) await files.remove(row.path);
     },
 
     /** A kept file's bytes as a stream; null when the file is gone. */
@@ -186,15 +182,14 @@ export function createPrivateFiles(options: { db: Database; originalsDir: string
         .from(media)
         .where(and(eq(media.id, id), eq(media.kind, "file")));
       if (!row?.path) return null;
-      const file = path.join(originalsDir, row.path);
-      const size = await stat(file).catch(() => null);
-      if (!size?.isFile()) return null;
+      const opened = await files.open(row.path);
+      if (!opened) return null;
       return {
         id: row.id,
         filename: row.filename,
         mimeType: row.mimeType,
-        bytes: size.size,
-        stream: createReadStream(file),
+        bytes: opened.size,
+        stream: opened.stream,
       };
     },
   };

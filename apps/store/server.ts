@@ -4,6 +4,7 @@ import { openChangeFeed } from "@vitrine/db";
 import pino, { type Logger } from "pino";
 import { type Config, ConfigError, listeningOrigin, loadConfig } from "./app/config.server.ts";
 import { createMailer } from "./app/services/mail/mail.server.ts";
+import { serveMediaFrom } from "./app/services/media/media-address.server.ts";
 import { loadStoreSettings } from "./app/services/settings/settings.server.ts";
 import { type BackgroundJob, startBackgroundJobs } from "./server/background-jobs.server.ts";
 import { buildCaches, followChanges } from "./server/caches.server.ts";
@@ -22,6 +23,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  serveMediaFrom(config.mediaUrl);
   const logger = pino({ level: config.logLevel, base: { service: "vitrine-store" } });
   if (config.workers > 1 && cluster.isPrimary) await runPrimary(config, logger);
   else await serve(config, logger);

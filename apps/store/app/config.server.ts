@@ -109,6 +109,22 @@ const envSchema = z.object({
       message: "must be folder or s3://bucket/prefix (a bucket's name in lower case)",
     })
     .default("folder"),
+  /**
+   * Where pages take public pictures from (a CDN, or the bucket's public address), the files' keys
+   * after it; the store serves `/media/…` itself when unset. Private files never go there.
+   */
+  MEDIA_URL: z
+    .string()
+    .url()
+    .refine(
+      (value) => {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username;
+      },
+      { message: "must be an http(s) address without a query (https://cdn.example.com/media)" },
+    )
+    .transform((value) => value.replace(/\/+$/, ""))
+    .optional(),
   /** An S3-compatible service's address (MinIO, R2, …); AWS's own when unset. */
   AWS_ENDPOINT_URL: z
     .string()
@@ -202,6 +218,8 @@ export type Config = {
   mediaDir: string;
   /** Where the files live: the folders, or a bucket and how to reach it. */
   mediaStore: StoreLocation;
+  /** Where pages take public pictures from, without a final `/`; the store's `/media/` when unset. */
+  mediaUrl: string | undefined;
   seedDemo: boolean;
   admin: { email: string; password: string } | undefined;
   sessionSecret: string;
@@ -268,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     mediaDir: values.MEDIA_DIR ? path.resolve(values.MEDIA_DIR) : path.join(dataDir, "media"),
     mediaStore: storeLocation(values),
+    mediaUrl: values.MEDIA_URL,
     seedDemo: values.SEED_DEMO,
     admin:
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD

@@ -13,6 +13,7 @@ import {
   runCatalogueImport,
   startCatalogueImport,
 } from "../app/services/catalogue-io/catalogue-import.server.ts";
+import { serveMediaFrom } from "../app/services/media/media-address.server.ts";
 
 /**
  * `npm run catalogue:export -- FILE` and `npm run catalogue:import -- FILE [--preview]` (decision
@@ -40,6 +41,8 @@ async function main(): Promise<number> {
   }
   const target = path.resolve(env.INIT_CWD, file);
   const config = loadConfig();
+  // An export addresses pictures where pages do; an import knows those addresses as the store's.
+  serveMediaFrom(config.mediaUrl);
   let handle: Awaited<ReturnType<typeof createDb>>;
   try {
     handle = await createDb({

@@ -103,7 +103,7 @@ export function createApp({
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          imgSrc: ["'self'", "data:", "blob:", ...(config.mediaUrl ? [new URL(config.mediaUrl).origin] : [])],
           fontSrc: ["'self'"],
           connectSrc: ["'self'", config.walletHost],
           frameSrc: ["'self'", config.walletHost],

@@ -15,6 +15,8 @@ import S3rver from "s3rver";
  * - a body whose SHA-256 is not the one the request signed (`XAmzContentSHA256Mismatch`);
  * - the SDK's newer checksums (`x-amz-checksum-*`, `x-amz-sdk-checksum-algorithm`, trailers,
  *   `aws-chunked` bodies), refused as R2 and older MinIO do, unless `acceptNewChecksums`.
+ * With `publicRead`, objects are also read without a signature, as from a bucket whose policy lets
+ * anyone read (its public address, `publicUrl`).
  * `failPuts` cuts the next uploads of matching keys half-way, as a dropped connection would: the
  * bucket keeps nothing of them, as S3 keeps nothing of an unfinished upload.
  */
@@ -29,6 +31,8 @@ export type TestBucket = {
     forcePathStyle: true;
     credentials: { accessKeyId: string; secretAccessKey: string };
   };
+  /** The bucket's public address (path style): `<publicUrl>/<key>` reads an object unsigned. */
+  publicUrl: string;
   /** What the proxy refused, in order ("signature", "checksum", "payload hash", "cut"). */
   refusals: string[];
   /** Cuts the next `times` uploads whose object key `match` accepts. */
@@ -97,7 +101,7 @@ function refuse(res: http.ServerResponse, status: number, code: string): void {
 }
 
 export async function startTestBucket(
-  options: { bucket?: string; acceptNewChecksums?: boolean } = {},
+  options: { bucket?: string; acceptNewChecksums?: boolean; publicRead?: boolean } = {},
 ): Promise<TestBucket> {
   const bucket = options.bucket ?? "vitrine-test";
   const directory = await mkdtemp(path.join(os.tmpdir(), "vitrine-s3-"));
@@ -125,12 +129,14 @@ export async function startTestBucket(
         refusals.push("checksum");
         return refuse(res, 400, "NotImplemented");
       }
+      const anonymousRead =
+        options.publicRead && (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
       const declared = String(req.headers["x-amz-content-sha256"] ?? "");
-      if (declared !== "UNSIGNED-PAYLOAD" && declared !== sha256(body)) {
+      if (!anonymousRead && declared !== "UNSIGNED-PAYLOAD" && declared !== sha256(body)) {
         refusals.push("payload hash");
         return refuse(res, 400, "XAmzContentSHA256Mismatch");
       }
-      if (!signatureMatches(req, declared)) {
+      if (!anonymousRead && !signatureMatches(req, declared)) {
         refusals.push("signature");
         return refuse(res, 403, "SignatureDoesNotMatch");
       }
@@ -151,7 +157,7 @@ export async function startTestBucket(
           path: req.url,
           headers: {
             ...req.headers,
-            authorization: upstreamAuthorization(req),
+            ...(req.headers.authorization ? { authorization: upstreamAuthorization(req) } : {}),
             "content-length": body.length,
           },
         },
@@ -169,6 +175,7 @@ export async function startTestBucket(
 
   return {
     bucket,
+    publicUrl: `${endpoint}/${bucket}`,
     env: {
       AWS_ENDPOINT_URL: endpoint,
       AWS_REGION: REGION,

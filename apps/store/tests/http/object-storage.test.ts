@@ -134,10 +134,11 @@ for (const dialect of await availableDialects())
     }
   });
 
-test("npm run media:copy moves the demo's files to a bucket, resumably; the store then serves them from it", {
+test("npm run media:copy moves the demo's files to a bucket, resumably; the store then serves them from it, and pages take them from MEDIA_URL", {
   timeout: 300_000,
 }, async ({ spareStore }) => {
-  const bucket = await startTestBucket();
+  // Readable without a signature at its public address, as a bucket a CDN reads from.
+  const bucket = await startTestBucket({ publicRead: true });
   try {
     // The demo, its pictures drawn into the tests' shared folder of generated art.
     const first = await spareStore({ ...STORE_ENV, SEED_DEMO: "on" });
@@ -187,13 +188,16 @@ test("npm run media:copy moves the demo's files to a bucket, resumably; the stor
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/Pictures: 0 copied \(0\.0 MB\), [1-9]\d* already there/);
 
-    // The same store on the bucket, its media folder empty: the pictures come from the bucket.
+    // The same store on the bucket, its media folder empty: the pictures come from the bucket, and
+    // its pages address them at the bucket's public address.
+    const mediaUrl = `${bucket.publicUrl}/shop/media`;
     const moved = await spareStore({
       ...STORE_ENV,
       ...bucket.env,
       DATA_DIR: first.dataDir,
       MEDIA_DIR: path.join(first.dataDir, "no-media-here"),
       MEDIA_STORE: `s3://${bucket.bucket}/shop`,
+      MEDIA_URL: `${mediaUrl}/`,
     });
     const objects = await bucket.objects();
     for (const picture of pictures) {
@@ -202,6 +206,33 @@ test("npm run media:copy moves the demo's files to a bucket, resumably; the stor
       const bytes = Buffer.from(await served.arrayBuffer());
       expect(objects.get(`shop/media/${picture.slice("/media/".length)}`)?.equals(bytes), picture).toBe(true);
     }
+    const page = await fetch(`${moved.origin}/`);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toMatch(new RegExp(`img-src [^;]*${new URL(mediaUrl).origin.replace(/[.:/]/g, "\\$&")}`));
+    const homePage = await page.text();
+    expect(homePage).not.toMatch(/"\/media\/[0-9a-f]{2}\//);
+    const addressed = [
+      ...new Set(
+        [...homePage.matchAll(/(https?:\/\/[^"\s]+\/shop\/media\/[0-9a-f]{2}\/[\w.-]+)/g)].map(
+          (found) => found[1]!,
+        ),
+      ),
+    ];
+    expect(addressed.length).toBeGreaterThan(5);
+    for (const address of addressed.slice(0, 10)) {
+      const read = await fetch(address);
+      expect(read.status, address).toBe(200);
+      const key = `shop/media/${address.slice(mediaUrl.length + 1)}`;
+      expect(objects.get(key)?.equals(Buffer.from(await read.arrayBuffer())), address).toBe(true);
+    }
+    // A product's structured data names its pictures there, absolute as they are.
+    const shop = await (await fetch(`${moved.origin}/shop`)).text();
+    const product = await (
+      await fetch(`${moved.origin}${shop.match(/href="(\/product\/[^"?]+)"/)![1]}`)
+    ).text();
+    const data = JSON.parse(product.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s)![1]!);
+    const described = [data].flat().find((entry: { "@type"?: string }) => entry["@type"] === "Product");
+    expect(described.image[0]).toMatch(new RegExp(`^${mediaUrl.replace(/[.:/]/g, "\\$&")}/`));
     expect(existsSync(path.join(first.dataDir, "no-media-here"))).toBe(false);
   } finally {
     await bucket.close();

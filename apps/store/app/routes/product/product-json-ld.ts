@@ -41,7 +41,8 @@ export function productJsonLd(product: ProductPage, origin: string, currency: st
     description: product.shortDescription || product.description,
     sku: product.sku ?? undefined,
     url,
-    image: product.images.map((image) => origin + image.large),
+    // A picture under MEDIA_URL is already absolute (decision 0084).
+    image: product.images.map((image) => new URL(image.large, origin).href),
     offers,
     ...(product.reviewCount > 0
       ? {

@@ -30,7 +30,7 @@ import {
   type WooProductRow,
   type WriteShape,
 } from "../../lib/woo-product-csv.ts";
-import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
+import { absoluteMediaAddress } from "../media/media-address.server.ts";
 
 /**
  * The catalogue as rows of WooCommerce's product CSV (decision 0074): a product's row, then its
@@ -89,7 +89,7 @@ export async function pictureUrls(db: Reader, ids: number[], origin: string): Pr
     .where(and(inArray(mediaSizes.mediaId, [...new Set(ids)]), eq(mediaSizes.format, "jpeg")))
     .orderBy(asc(mediaSizes.mediaId), desc(mediaSizes.width));
   for (const row of rows)
-    if (!urls.has(row.mediaId)) urls.set(row.mediaId, `${origin}${MEDIA_URL_PREFIX}${row.path}`);
+    if (!urls.has(row.mediaId)) urls.set(row.mediaId, absoluteMediaAddress(row.path, origin));
   return urls;
 }
 

@@ -33,7 +33,7 @@ import {
   type WooProductRow,
 } from "../../lib/woo-product-csv.ts";
 import { freeSlug, isSlug } from "../catalogue/products-admin.server.ts";
-import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
+import { mediaKeyOf } from "../media/media-address.server.ts";
 import { slugify } from "../shared/slugs.server.ts";
 import { byName } from "./catalogue-rows.server.ts";
 import { insertRows } from "./json-rows.server.ts";
@@ -296,16 +296,17 @@ export async function ownPictures(
   urls: string[],
   origin: string,
 ): Promise<Map<string, number>> {
-  const prefix = `${origin}${MEDIA_URL_PREFIX}`;
-  const paths = [
-    ...new Set(urls.filter((url) => url.startsWith(prefix)).map((url) => url.slice(prefix.length))),
-  ];
-  if (paths.length === 0) return new Map();
+  const keyed = urls.flatMap((url) => {
+    const key = mediaKeyOf(url, origin);
+    return key === null ? [] : [{ url, key }];
+  });
+  if (keyed.length === 0) return new Map();
   const rows = await tx
     .select({ mediaId: mediaSizes.mediaId, path: mediaSizes.path })
     .from(mediaSizes)
-    .where(inArray(mediaSizes.path, paths));
-  return new Map(rows.map((row) => [`${prefix}${row.path}`, row.mediaId]));
+    .where(inArray(mediaSizes.path, [...new Set(keyed.map((found) => found.key))]));
+  const byKey = new Map(rows.map((row) => [row.path, row.mediaId]));
+  return new Map(keyed.flatMap(({ url, key }) => (byKey.has(key) ? [[url, byKey.get(key)!] as const] : [])));
 }
 
 export type WriteContext = { tx: Transaction; names: ImportNames; origin: string; jobId: number | null };

@@ -4,7 +4,7 @@ import { locales } from "../../i18n/i18n.ts";
 import type { CategoryNode, Price } from "../../lib/catalogue.ts";
 import { normaliseQuery } from "../../lib/search-rules.ts";
 import type { TaxStatus } from "../../lib/totals/totals-types.ts";
-import { MEDIA_URL_PREFIX } from "../media/media.server.ts";
+import { mediaAddress } from "../media/media-address.server.ts";
 import { FALLBACK_LOCALE } from "../shared/translations.server.ts";
 import type { EnteredPrices } from "../taxes/shown-prices.server.ts";
 import { categoryTree } from "./catalogue.server.ts";
@@ -350,7 +350,7 @@ async function readSuggestionDetails(db: Database, ids: number[]): Promise<Map<n
         taxClass: row.tax_class,
         ranges: row.ranges,
       },
-      img: row.path === null ? "" : MEDIA_URL_PREFIX + row.path,
+      img: row.path === null ? "" : mediaAddress(row.path),
     });
   }
   return details;

@@ -6,6 +6,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { MediaItem } from "../../lib/media-resource.ts";
 import { escapeLike } from "../catalogue/search.server.ts";
+import { mediaAddress } from "./media-address.server.ts";
 
 /**
  * The media library (issue 16, decision 0031): pictures uploaded by staff, kept as sent and in the
@@ -179,12 +180,12 @@ export function createMediaLibrary(options: { db: Database; files: MediaStores; 
         width: row.width,
         height: row.height,
         alt_text: row.alt,
-        source_url: largest ? `/media/${largest.path}` : "",
+        source_url: largest ? mediaAddress(largest.path) : "",
         sizes: own.map((size) => ({
           format: size.format,
           width: size.width,
           height: size.height,
-          url: `/media/${size.path}`,
+          url: mediaAddress(size.path),
         })),
       };
     });
@@ -278,12 +279,16 @@ export function createMediaLibrary(options: { db: Database; files: MediaStores; 
       if (!found) throw new MediaError(404, "rest_post_invalid_id", "Invalid post ID.");
       if (!force && (await usedBy(db, id)) > 0)
         throw new MediaError(409, "rest_media_in_use", "Products or categories show this picture.");
+      const sizes = await db
+        .select({ path: mediaSizes.path })
+        .from(mediaSizes)
+        .where(eq(mediaSizes.mediaId, id));
       const [row] = await db
         .delete(media)
         .where(eq(media.id, id))
         .returning({ original: media.originalPath });
       await Promise.all([
-        ...found.sizes.map((size) => files.public.remove(size.url.slice("/media/".length))),
+        ...sizes.map((size) => files.public.remove(size.path)),
         ...(row?.original ? [files.private.remove(row.original)] : []),
       ]);
       return found;

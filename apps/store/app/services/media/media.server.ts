@@ -4,10 +4,10 @@ import { eq, getTableColumns, inArray } from "drizzle-orm";
 import type { ImageSource, ImageView } from "../../lib/media.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { pickTranslation } from "../shared/translations.server.ts";
+import { mediaAddress } from "./media-address.server.ts";
 
+export { MEDIA_URL_PREFIX } from "./media-address.server.ts";
 export type { ImageSource, ImageView };
-
-export const MEDIA_URL_PREFIX = "/media/";
 
 const formatOrder = ["avif", "webp", "jpeg"] as const;
 const mimeTypes: Record<string, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg" };
@@ -58,21 +58,21 @@ async function readImages(
       alt: pickTranslation(row.alt, locale, ""),
       width: fallback.width,
       height: fallback.height,
-      src: MEDIA_URL_PREFIX + fallback.path,
-      large: MEDIA_URL_PREFIX + jpegs[jpegs.length - 1]!.path,
+      src: mediaAddress(fallback.path),
+      large: mediaAddress(jpegs[jpegs.length - 1]!.path),
       sources: formatOrder
         .filter((format) => format !== "jpeg")
         .map((format) => ({
           type: mimeTypes[format]!,
           srcSet: own
             .filter((size) => size.format === format)
-            .map((size) => `${MEDIA_URL_PREFIX}${size.path} ${size.width}w`)
+            .map((size) => `${mediaAddress(size.path)} ${size.width}w`)
             .join(", "),
         }))
         .filter((source) => source.srcSet)
         .concat({
           type: "image/jpeg",
-          srcSet: jpegs.map((size) => `${MEDIA_URL_PREFIX}${size.path} ${size.width}w`).join(", "),
+          srcSet: jpegs.map((size) => `${mediaAddress(size.path)} ${size.width}w`).join(", "),
         }),
     };
     views.set(row.id, { view, ready: row.ready });

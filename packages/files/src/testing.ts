@@ -1,6 +1,6 @@
 /// <reference path="./s3rver.d.ts" />
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -17,6 +17,7 @@ import S3rver from "s3rver";
  *   `aws-chunked` bodies), refused as R2 and older MinIO do, unless `acceptNewChecksums`.
  * With `publicRead`, objects are also read without a signature, as from a bucket whose policy lets
  * anyone read (its public address, `publicUrl`).
+ * Like S3 and unlike s3rver alone, an upload is answered once its bytes can be read back.
  * `failPuts` cuts the next uploads of matching keys half-way, as a dropped connection would: the
  * bucket keeps nothing of them, as S3 keeps nothing of an unfinished upload.
  */
@@ -100,6 +101,16 @@ function refuse(res: http.ServerResponse, status: number, code: string): void {
   );
 }
 
+/** Resolves once `file` holds exactly `body` (polled; at most five seconds). */
+async function whenStored(file: string, body: Buffer): Promise<void> {
+  const wanted = sha256(body);
+  for (let tries = 0; tries < 1000; tries++) {
+    const held = await readFile(file).catch(() => null);
+    if (held && held.length === body.length && sha256(held) === wanted) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 export async function startTestBucket(
   options: { bucket?: string; acceptNewChecksums?: boolean; publicRead?: boolean } = {},
 ): Promise<TestBucket> {
@@ -162,8 +173,14 @@ export async function startTestBucket(
           },
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+          const relay = () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          };
+          if (req.method !== "PUT" || (answer.statusCode ?? 500) >= 300) return relay();
+          // s3rver answers an upload before its bytes are all on disk; S3 reads back what it
+          // acknowledged. The answer waits until the object holds the body.
+          void whenStored(path.join(directory, bucket, `${objectKey}._S3rver_object`), body).then(relay);
         },
       );
       forwarded.on("error", () => res.destroy());
@@ -195,7 +212,6 @@ export async function startTestBucket(
     },
     async objects() {
       // s3rver keeps each object as `<bucket>/<key>._S3rver_object` beside its metadata.
-      const { readdir, readFile } = await import("node:fs/promises");
       const root = path.join(directory, bucket);
       const found = new Map<string, Buffer>();
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);

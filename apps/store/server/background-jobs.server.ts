@@ -134,6 +134,7 @@ export function catalogueImportResuming(
     db: database.db,
     files: privateFiles(database, config),
     origin: config.publicUrl,
+    shared: config.databaseUrl !== undefined,
     logger,
     invalidatePages: () => changes.publish("pages"),
     track: (work) => requests.track(work),

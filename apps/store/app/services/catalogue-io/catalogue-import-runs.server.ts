@@ -5,6 +5,7 @@ import {
   catalogueImportUploads,
   type Database,
   productDownloads,
+  selectRows,
 } from "@vitrine/db";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
 import type { Logger } from "pino";
@@ -40,6 +41,11 @@ export type ImportParts = {
   invalidatePages: () => void;
   /** Lets a shutdown wait for the run, as for a request (`afterAnswer`). */
   track?: (work: Promise<void>) => void;
+  /**
+   * Whether other processes share the database (PostgreSQL): a run then holds the job's advisory
+   * lock, so that a job one machine runs is not resumed by another starting meanwhile.
+   */
+  shared?: boolean;
   /**
    * How many catalogue changes the process has heard of (`ProductListings.generation`): a preview
    * is kept while it stays the same. Without it, every preview reads the file again.
@@ -237,29 +243,67 @@ export function startRun(parts: ImportParts, jobId: number, uploadId: number): v
   runs.set(jobId, entry);
   entry.done = (async () => {
     try {
-      const report = await runCatalogueImport(parts.db, jobId, opener(parts.files, uploadId), {
-        origin: parts.origin,
-        onProgress: (progress) => {
-          entry.progress = progress;
-        },
-      });
-      parts.logger.info(
-        { jobId, created: report.created, updated: report.updated, refused: report.refused },
-        "catalogue import finished",
-      );
-      await removeUpload(parts, uploadId);
-      wakeImportFetching(parts.db);
+      if (!parts.shared) await runHere(parts, jobId, uploadId, entry);
+      else if (!(await whileHolding(parts.db, jobId, () => runHere(parts, jobId, uploadId, entry))))
+        parts.logger.info({ jobId }, "catalogue import runs in another process");
     } catch (error) {
-      parts.logger.error({ err: error, jobId }, "catalogue import stopped");
-      const reasons = stopped.get(parts.db) ?? new Map<number, string>();
-      stopped.set(parts.db, reasons);
-      reasons.set(jobId, (error as Error).message);
+      // The lock could not be asked for (the database went away): the next start resumes the job.
+      noteStopped(parts, jobId, error);
     } finally {
       runs.delete(jobId);
-      parts.invalidatePages();
     }
   })();
   parts.track?.(entry.done);
+}
+
+/**
+ * Runs `work` while this connection holds the job's advisory lock (decision 0084), and answers
+ * true; answers false at once when another process holds it. The lock lives in a transaction that
+ * does nothing else, on a connection of its own, and goes with it when the process ends, however.
+ */
+async function whileHolding(db: Database, jobId: number, work: () => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [lock] = await selectRows<{ held: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${IMPORT_RUN_LOCK}, ${jobId}) as held`,
+    );
+    if (!lock?.held) return false;
+    await work();
+    return true;
+  });
+}
+
+/** The advisory locks' first key for import runs (the second is the job's id). */
+const IMPORT_RUN_LOCK = 7261003;
+
+/** The run itself, in this process. */
+async function runHere(parts: ImportParts, jobId: number, uploadId: number, entry: Running): Promise<void> {
+  try {
+    const report = await runCatalogueImport(parts.db, jobId, opener(parts.files, uploadId), {
+      origin: parts.origin,
+      onProgress: (progress) => {
+        entry.progress = progress;
+      },
+    });
+    parts.logger.info(
+      { jobId, created: report.created, updated: report.updated, refused: report.refused },
+      "catalogue import finished",
+    );
+    await removeUpload(parts, uploadId);
+    wakeImportFetching(parts.db);
+  } catch (error) {
+    noteStopped(parts, jobId, error);
+  } finally {
+    parts.invalidatePages();
+  }
+}
+
+/** A run that stopped: logged, and its reason kept for the job's view (`stoppedRun`). */
+function noteStopped(parts: ImportParts, jobId: number, error: unknown): void {
+  parts.logger.error({ err: error, jobId }, "catalogue import stopped");
+  const reasons = stopped.get(parts.db) ?? new Map<number, string>();
+  stopped.set(parts.db, reasons);
+  reasons.set(jobId, (error as Error).message);
 }
 
 /**
@@ -365,7 +409,7 @@ export async function importJobView(db: Database, jobId: number): Promise<Import
 export function importPartsOf(context: {
   db: Database;
   privateFiles: PrivateFiles;
-  config: { publicUrl: string };
+  config: { publicUrl: string; databaseUrl: string | undefined };
   logger: Logger;
   invalidatePages: () => void;
   afterAnswer: (work: Promise<void>) => void;
@@ -375,6 +419,7 @@ export function importPartsOf(context: {
     db: context.db,
     files: context.privateFiles,
     origin: context.config.publicUrl,
+    shared: context.config.databaseUrl !== undefined,
     logger: context.logger,
     invalidatePages: () => context.invalidatePages(),
     track: (work) => context.afterAnswer(work),

@@ -193,9 +193,7 @@ export function createMediaLibrary(options: { db: Database; files: MediaStores; 
 
   /** The original's bytes and hash, read back for `post-process`. */
   async function readOriginal(row: typeof media.$inferSelect): Promise<{ bytes: Buffer; hash: string }> {
-    if (!row.originalPath)
-      throw new MediaError(500, "rest_upload_no_original", "The picture's original is missing.", row.id);
-    const bytes = await files.private.read(row.originalPath);
+    const bytes = row.originalPath ? await files.private.read(row.originalPath) : null;
     if (!bytes)
       throw new MediaError(500, "rest_upload_no_original", "The picture's original is missing.", row.id);
     return { bytes, hash: createHash("sha256").update(bytes).digest("hex") };

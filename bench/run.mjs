@@ -8,7 +8,8 @@
 //   guest pages from the page cache, the same pages for a shopper with a cart, and with the cache off;
 //   a product page alone (cache off, one request at a time);
 //   add to cart and fragment refresh at 10 and 50 connections, checkout at 10;
-//   the server's memory (RSS) after the load;
+//   each guest document's size and parts (bench/documents.mjs);
+//   the server's memory (RSS) after the load, and again with the page cache filled to PAGE_CACHE_MB;
 //   live search over 100,000 synthetic products (seeded side by side on both databases);
 //   the back office at 10,000 products, 5,000 customers and 50,000 orders: every list, search and
 //   filter and the dashboard, p50/p99 against 300 ms (bench/back-office.mjs, decision 0065).
@@ -38,6 +39,8 @@ import {
   unlimitedProduct,
 } from "./cart-checkout.mjs";
 import { catalogueImportRate, printCatalogueImport } from "./catalogue-import.mjs";
+import { documentFigures, printDocuments } from "./documents.mjs";
+import { fillPageCache } from "./fill-page-cache.mjs";
 import { closeBrowser, lighthouseScores, printLighthouse } from "./lighthouse.mjs";
 import { createDatabase, dropAll, dropDatabase, probePostgres } from "./postgres.mjs";
 import { printSearchScale, searchScale, stopSeeding } from "./search-scale.mjs";
@@ -261,7 +264,7 @@ async function benchDatabase(target, { once }) {
 
     const common = { dataDir, mediaDir, databaseUrl: target.databaseUrl, workers: target.workers };
     progress(`${target.label}: page cache on: guest pages, pages with a cart, cart and checkout…`);
-    let store = await startStore({ ...common, pageCacheEntries: 500 });
+    let store = await startStore(common);
     try {
       const shop = await (await fetch(`${store.base}/shop`)).text();
       const productPath = shop.match(/href="(\/product\/[^"?]+)"/)?.[1] ?? "/product/missing";
@@ -271,6 +274,7 @@ async function benchDatabase(target, { once }) {
         ["product", productPath],
       ];
       for (const page of result.pagePaths) result.pages.push(await pageFigure(store.base, page, "guest"));
+      result.documents = await attempt(() => documentFigures(store.base, result.pagePaths));
       const cookie = await attempt(async () => cartCookie(store.base, await unlimitedProduct(store.base)));
       for (const page of result.pagePaths) {
         result.pages.push(
@@ -293,12 +297,15 @@ async function benchDatabase(target, { once }) {
       }
       result.cart = await attempt(() => benchCartAndCheckout({ base: store.base, durationS: DURATION_S }));
       result.memoryCached = store.memory();
+      progress(`${target.label}: filling the page cache…`);
+      result.cacheFill = await attempt(() => fillPageCache(store.base));
+      result.memoryFull = store.memory();
     } finally {
       await store.stop();
     }
 
     progress(`${target.label}: page cache off: rendered pages…`);
-    store = await startStore({ ...common, pageCacheEntries: 0 });
+    store = await startStore({ ...common, pageCacheMb: 0 });
     try {
       for (const page of result.pagePaths) {
         result.pages.push(await pageFigure(store.base, page, "cache off"));
@@ -383,6 +390,10 @@ function printDatabase(result) {
       );
     }
   }
+  if (result.documents) {
+    if (result.documents.error) console.log(`\nDocuments: failed: ${result.documents.error}`);
+    else printDocuments(result.documents);
+  }
   if (result.alone) {
     const a = result.alone;
     console.log(
@@ -399,6 +410,12 @@ function printDatabase(result) {
     console.log(
       `\nServer memory (RSS) after the load: page cache on ${formatMemory(result.memoryCached)}; cache off ${formatMemory(result.memoryRendered)}`,
     );
+    const fill = result.cacheFill;
+    if (fill?.error) console.log(`Filling the page cache failed: ${fill.error}`);
+    else if (fill)
+      console.log(
+        `With the page cache full (${fill.pages} distinct listing pages asked for, ${(fill.bytes / 1024 / 1024).toFixed(1)} MB kept): ${formatMemory(result.memoryFull)}`,
+      );
   }
   if (result.error) console.log(`\nStopped early: ${result.error}`);
 }

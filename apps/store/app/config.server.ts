@@ -173,8 +173,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vitrine <shop@vitrine.localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Entries in the in-memory page cache for guests; 0 turns it off. */
-  PAGE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Megabytes the in-memory page cache for guests may hold (decision 0085); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   /**
    * Fault injection for tests of the upload's recovery: a picture exactly this many pixels wide fails
    * at its second size the first time it is uploaded. Unset (off) outside tests.
@@ -237,7 +237,8 @@ export type Config = {
   mailDir: string;
   mailFrom: string;
   logLevel: string;
-  pageCacheEntries: number;
+  /** The page cache's bound, in bytes. */
+  pageCacheBytes: number;
   /** `MEDIA_FAULT_WIDTH`: pictures this wide fail half-way once (tests only). */
   mediaFaultWidth: number | undefined;
   /** `TEST_IMPORT_PICTURES_FROM_LOOPBACK`: imported pictures and files may come from 127.0.0.1 (tests only). */
@@ -310,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: path.join(dataDir, "mail"),
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
-    pageCacheEntries: values.PAGE_CACHE_ENTRIES,
+    pageCacheBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     mediaFaultWidth: values.MEDIA_FAULT_WIDTH,
     importPicturesFromLoopback: values.TEST_IMPORT_PICTURES_FROM_LOOPBACK === "on",
     workers: values.DATABASE_URL ? (values.WORKERS ?? availableParallelism()) : 1,

@@ -6,8 +6,25 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
+import { classesIn, parseStylesheet, usedCss } from "./lib/used-css.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * What the inline stylesheet holds while the page renders: once the page is whole, it becomes the
+ * rules the page's markup uses (decision 0085); the browser loads the whole file before hydrating.
+ */
+const USED_CSS_MARK = "/*vitrine:used-css*/";
+let stylesheet: ReturnType<typeof parseStylesheet> | undefined;
+
+function withUsedCss(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const html = page.toString("utf8");
+  const at = html.indexOf(USED_CSS_MARK);
+  if (at === -1) return page;
+  stylesheet ??= parseStylesheet(stylesheetText);
+  const used = usedCss(stylesheet, classesIn(html));
+  return Buffer.from(html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length), "utf8");
+}
 
 /**
  * Logs what went wrong on the server. A client's mistake (a 405 for a method a page does not take, a
@@ -36,7 +53,7 @@ export default function handleRequest(
     let shellRendered = false;
     const i18n = createI18n(loadContext.locale);
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetText.Provider value={stylesheetText}>
+      <StylesheetText.Provider value={USED_CSS_MARK}>
         <I18nextProvider i18n={i18n}>
           <ServerRouter context={routerContext} url={request.url} nonce={loadContext.cspNonce} />
         </I18nextProvider>
@@ -57,7 +74,7 @@ export default function handleRequest(
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () =>
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status })),
+            resolve(new Response(withUsedCss(Buffer.concat(chunks)), { headers: responseHeaders, status })),
           );
           body.on("error", reject);
           pipe(body);

@@ -30,7 +30,7 @@ import { SearchBox } from "./features/search/search-box.tsx";
 import { SeoLinks } from "./features/seo/seo-links.tsx";
 import { useWalletDirectCheckout } from "./features/wallet/use-wallet-direct-checkout.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
-import { TranslationsScript } from "./i18n/translations-script.tsx";
+import { StringsLink } from "./i18n/strings-link.tsx";
 import { useTranslation } from "./i18n/use-translation.ts";
 import { emptyCart } from "./lib/cart.ts";
 import { totalsDisplayOf } from "./lib/totals/totals-rows.ts";
@@ -175,6 +175,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <InlineStylesheet href={stylesheet} />
+        <StringsLink />
         <meta name="x-vitrine-nonce" content={root?.restNonce ?? ""} />
         {/* The WP Consent API, for every script of the page from its first line (decision 0040). */}
         {root && (
@@ -244,7 +245,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
             )}
           </>
         )}
-        <TranslationsScript />
         <ScrollRestoration nonce={root?.cspNonce} />
         <Scripts nonce={root?.cspNonce} />
       </body>

@@ -8,6 +8,7 @@ import { PhotoFeed } from "../app/services/content/photo-feed.server.ts";
 import { storeNoticeCacheVariant } from "../app/services/content/store-notice.server.ts";
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { SiteCache } from "../app/services/shared/site-cache.server.ts";
+import { measurePageCache } from "../app/services/shared/store-metrics.server.ts";
 import { forgetShippingZones } from "../app/services/shipping/shipping-zones.server.ts";
 import { taxCacheVariant } from "../app/services/taxes/shown-prices.server.ts";
 import { forgetTaxRates } from "../app/services/taxes/tax-rates.server.ts";
@@ -34,19 +35,21 @@ export function buildCaches(options: {
   settings: CurrentSettings;
 }): ServerCaches {
   const { config, database, settings } = options;
+  const pageCache = new PageCache(
+    config.pageCacheBytes,
+    new URL(options.publicUrl).host,
+    undefined,
+    (cookies) => {
+      // The prices' display variant (decision 0071): "" at the shop's base, so its keys stay as they were.
+      const prices = taxCacheVariant(database.db, settings.current, cookies);
+      if (prices === null) return null;
+      const notice = storeNoticeCacheVariant(settings.current, cookies);
+      return prices === "" ? notice : `${notice}|${prices}`;
+    },
+  );
+  measurePageCache(() => pageCache.bytes);
   return {
-    pageCache: new PageCache(
-      config.pageCacheEntries,
-      new URL(options.publicUrl).host,
-      undefined,
-      (cookies) => {
-        // The prices' display variant (decision 0071): "" at the shop's base, so its keys stay as they were.
-        const prices = taxCacheVariant(database.db, settings.current, cookies);
-        if (prices === null) return null;
-        const notice = storeNoticeCacheVariant(settings.current, cookies);
-        return prices === "" ? notice : `${notice}|${prices}`;
-      },
-    ),
+    pageCache,
     siteCache: new SiteCache(),
     productSearch: new ProductSearch(database.db),
     productListings: new ProductListings(database.db),

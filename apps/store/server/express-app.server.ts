@@ -19,6 +19,7 @@ import { callRegistry } from "../app/calls/registry.server.ts";
 import type { Config } from "../app/config.server.ts";
 import { type AppContext, withDomainClients } from "../app/context.server.ts";
 import { LANGUAGE_PARAMETER, requestLocale, TRANSLATION_COOKIE } from "../app/i18n/language.ts";
+import { STRINGS_FILE_PREFIX } from "../app/i18n/strings-file.ts";
 import { type ContentSources, emptyContentSources } from "../app/lib/rich-text.ts";
 import type { Mailer } from "../app/services/mail/mail.server.ts";
 import { mediaPlaceholders, mediaState } from "../app/services/media/demo-images.server.ts";
@@ -39,6 +40,7 @@ import { refuseCrossSiteRequests } from "./origin-check.server.ts";
 import { pageRequestHandler } from "./page-requests.server.ts";
 import { labelled, requestRoutes } from "./request-routes.server.ts";
 import { builtFiles } from "./static-files.server.ts";
+import { stringsFiles } from "./strings-files.server.ts";
 
 /**
  * The browser assets sit beside the server build (`build/client` next to `build/server`). This module
@@ -143,7 +145,9 @@ export function createApp({
     metricsEndpoint({ allow: config.metricsAllow, database }),
   );
 
-  // Built assets carry content hashes in their names, and so do media files: both are immutable.
+  // Built assets carry content hashes in their names, and so do media files and the strings' files:
+  // all are immutable.
+  app.get(`${STRINGS_FILE_PREFIX}:file`, stringsFiles());
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),

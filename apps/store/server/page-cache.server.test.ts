@@ -27,7 +27,7 @@ async function storeWithSlowPage() {
   let arrived = 0;
   let renders = 0;
   const waiting: Array<() => void> = [];
-  let cache = new PageCache(10, "");
+  let cache = new PageCache(1 << 20, "");
   const app = express();
   app.use((_req, _res, next) => {
     arrived++;
@@ -43,7 +43,7 @@ async function storeWithSlowPage() {
   const server = await listenOnLoopback(app);
   servers.push(server);
   const { port } = server;
-  cache = new PageCache(10, `127.0.0.1:${port}`);
+  cache = new PageCache(1 << 20, `127.0.0.1:${port}`);
   return {
     cache,
     get: (init?: RequestInit) => fetch(`http://127.0.0.1:${port}/shop`, init),
@@ -133,7 +133,7 @@ describe("PageCache", () => {
   });
 
   it("drops exactly the pages that show a purged tag (and untagged ones), and names its tags for CDNs", async () => {
-    let cache = new PageCache(10, "");
+    let cache = new PageCache(1 << 20, "");
     const renders: Record<string, number> = {};
     const app = express();
     app.use((req, res, next) => cache.middleware()(req, res, next));
@@ -150,7 +150,7 @@ describe("PageCache", () => {
     page("/", []);
     const server = await listenOnLoopback(app);
     servers.push(server);
-    cache = new PageCache(10, `127.0.0.1:${server.port}`);
+    cache = new PageCache(1 << 20, `127.0.0.1:${server.port}`);
     const get = (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`);
     const paths = ["/product/a", "/product/b", "/shop", "/"];
 
@@ -166,6 +166,55 @@ describe("PageCache", () => {
     expect(after).toEqual({ "/product/a": "MISS", "/product/b": "HIT", "/shop": "MISS", "/": "MISS" });
     // A page replayed from the cache names its tags too.
     expect((await get("/product/b")).headers.get("surrogate-key")).toBe("product-2");
+  });
+
+  it("is bounded in bytes, keeps the compressed forms it sends, and makes the plain body again only when asked", async () => {
+    // Product pages of about 200 KB each, compressible to a few KB; a bound that holds one of them
+    // as rendered, and others beside it once they are compressed.
+    const page = (name: string) => `<p>${name}</p>${"<div class='row'>product row</div>".repeat(6_000)}`;
+    const plainBytes = Buffer.byteLength(page("/product/a"));
+    let cache = new PageCache(Math.round(plainBytes * 1.5), "");
+    const app = express();
+    app.use((req, res, next) => cache.hits(() => false)(req, res, next));
+    app.use(compression());
+    app.use((req, res, next) => cache.middleware()(req, res, next));
+    app.get("/product/:name", (req, res) => res.type("html").send(page(req.path)));
+    const server = await listenOnLoopback(app);
+    servers.push(server);
+    cache = new PageCache(Math.round(plainBytes * 1.5), `127.0.0.1:${server.port}`);
+    const get = async (path: string, encoding: string) => {
+      const { headers, body } = await rawGet(server.port, path, { "accept-encoding": encoding });
+      return {
+        cached: String(headers["x-page-cache"]),
+        encoding: String(headers["content-encoding"] ?? "identity"),
+        body,
+      };
+    };
+
+    // Rendered and kept: once both compressed forms are ready, the body as rendered is let go.
+    await get("/product/a", "br");
+    await expect.poll(() => cache.bytes).toBeLessThan(plainBytes / 4);
+    const compressed = cache.bytes;
+    const br = await get("/product/a", "br");
+    expect([br.cached, br.encoding]).toEqual(["HIT", "br"]);
+    expect(brotliDecompressSync(br.body).toString()).toBe(page("/product/a"));
+
+    // Asked for as it is: made from the gzip form, the same bytes, and kept from then on.
+    const plain = await get("/product/a", "identity");
+    expect([plain.cached, plain.encoding]).toEqual(["HIT", "identity"]);
+    expect(plain.body.toString()).toBe(page("/product/a"));
+    expect(cache.bytes).toBe(compressed + plainBytes);
+
+    // Two more pages, each kept as rendered until compressed: the bound holds at every step, and the
+    // least recently used page goes first (the one kept as rendered too, to make room for b).
+    await get("/product/b", "gzip");
+    await expect.poll(() => cache.bytes).toBeLessThan(plainBytes / 2);
+    expect(cache.bytes).toBeLessThanOrEqual(Math.round(plainBytes * 1.5));
+    await get("/product/c", "gzip");
+    expect(cache.bytes).toBeLessThanOrEqual(Math.round(plainBytes * 1.5));
+    expect((await get("/product/b", "gzip")).cached).toBe("HIT");
+    expect((await get("/product/c", "gzip")).cached).toBe("HIT");
+    expect((await get("/product/a", "gzip")).cached).toBe("MISS");
   });
 
   it("keeps one page per display variant of the prices: shared by places with the same rates (decision 0071)", async () => {
@@ -188,7 +237,7 @@ describe("PageCache", () => {
     let ratesRead = false;
     const variant = (cookies: Record<string, string | undefined>) =>
       displayVariantKey(settings, ratesRead ? rates : undefined, shopperTaxLocation(settings, cookies));
-    let cache = new PageCache(10, "", undefined, variant);
+    let cache = new PageCache(1 << 20, "", undefined, variant);
     let renders = 0;
     const app = express();
     app.use((req, res, next) => cache.middleware()(req, res, next));
@@ -198,7 +247,7 @@ describe("PageCache", () => {
     });
     const server = await listenOnLoopback(app);
     servers.push(server);
-    cache = new PageCache(10, `127.0.0.1:${server.port}`, undefined, variant);
+    cache = new PageCache(1 << 20, `127.0.0.1:${server.port}`, undefined, variant);
     const get = async (place?: string) => {
       const answer = await fetch(`http://127.0.0.1:${server.port}/shop`, {
         headers: place ? { Cookie: `${TAX_LOCATION_COOKIE}=${encodeURIComponent(place)}` } : {},
@@ -239,7 +288,7 @@ function rawGet(port: number, path: string, headers: Record<string, string> = {}
 
 describe("PageCache.hits", () => {
   it("serves a kept page before the rest of the stack, compressed once in the encoding asked for", async () => {
-    let cache = new PageCache(10, "");
+    let cache = new PageCache(1 << 20, "");
     let closed = false;
     let throughStack = 0;
     const page = `<!DOCTYPE html><p>${"a shared page ".repeat(200)}</p>`;
@@ -257,7 +306,7 @@ describe("PageCache.hits", () => {
     });
     const server = await listenOnLoopback(app);
     servers.push(server);
-    cache = new PageCache(10, `127.0.0.1:${server.port}`);
+    cache = new PageCache(1 << 20, `127.0.0.1:${server.port}`);
     const get = (headers?: Record<string, string>) => rawGet(server.port, "/shop", headers);
 
     expect((await get()).headers["x-page-cache"]).toBe("MISS");

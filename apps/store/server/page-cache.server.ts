@@ -1,4 +1,4 @@
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, gunzipSync, gzip } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import Negotiator from "negotiator";
 import { TRANSLATION_COOKIE } from "../app/i18n/language.ts";
@@ -11,12 +11,23 @@ import { deviceClass } from "../app/services/shared/user-agent.server.ts";
 type Entry = {
   status: number;
   headers: Record<string, string | string[]>;
-  body: Buffer;
+  /**
+   * The body as rendered, kept while it is the only form or while someone asked for it
+   * uncompressed: once both compressed forms are ready it is dropped, and made again from the gzip
+   * form (and kept) the first time a request wants it as it is.
+   */
+  body: Buffer | undefined;
+  /** A request took the body uncompressed: it is kept beside the compressed forms. */
+  plainAsked: boolean;
   storedAt: number;
   /** What the page shows (services/page-tags.server.ts); empty: dropped by every purge. */
   tags: ReadonlySet<string>;
   /** The body compressed once, each encoding as it is ready (none for a body under 1 KB). */
   encoded: Partial<Record<StoredEncoding, Buffer>>;
+  /** The bytes this entry holds, as counted against the cache's bound. */
+  bytes: number;
+  /** Still in the cache (a compression may finish after it was dropped). */
+  kept: boolean;
 };
 
 type StoredEncoding = "br" | "gzip";
@@ -58,12 +69,20 @@ const notReplayed = new Set([
   "vary",
 ]);
 
+/** What an entry costs beside its bodies: its key, headers, tags and the maps' slots, roughly. */
+const ENTRY_OVERHEAD_BYTES = 2048;
+
 /**
- * A bounded in-memory cache of guest HTML (least recently used goes first). Entries live at most
- * `ttlMs`; a catalogue change clears them all. Pages rendered for one shopper are never kept.
+ * A bounded in-memory cache of guest HTML (least recently used goes first). It keeps what it sends:
+ * the page compressed with brotli and gzip (what browsers ask for), and the body as rendered only
+ * while a request wants it so. The bound is in bytes (`PAGE_CACHE_MB`): a store with larger pages
+ * keeps fewer of them rather than more memory. Entries live at most `ttlMs`; a catalogue change
+ * clears them all. Pages rendered for one shopper are never kept.
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
+  /** The bytes the entries hold, kept at or under `maxBytes`. */
+  #bytes = 0;
   /**
    * Pages being rendered, by key, each settling with the page kept (or nothing): a request for one of
    * them waits for it instead of rendering the same page again (after a purge, a busy store would
@@ -81,7 +100,7 @@ export class PageCache {
    *   gets its own copy. Null: this request's page cannot be told apart yet, it is its own.
    */
   constructor(
-    private readonly maxEntries: number,
+    private readonly maxBytes: number,
     private readonly storeHost: string,
     private readonly ttlMs = 5 * 60_000,
     private readonly variant: (cookies: Record<string, string | undefined>) => string | null = () => "",
@@ -91,16 +110,61 @@ export class PageCache {
     return this.#entries.size;
   }
 
+  /** The bytes the kept pages hold (their bodies and an estimate of the rest). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   clear(): void {
     this.#generation++;
+    for (const entry of this.#entries.values()) entry.kept = false;
     this.#entries.clear();
+    this.#bytes = 0;
   }
 
   /** Drops the pages that show any of `tags`, and those that name nothing. */
   purge(tags: readonly string[]): void {
     this.#generation++;
     for (const [key, entry] of this.#entries)
-      if (entry.tags.size === 0 || tags.some((tag) => entry.tags.has(tag))) this.#entries.delete(key);
+      if (entry.tags.size === 0 || tags.some((tag) => entry.tags.has(tag))) this.#drop(key, entry);
+  }
+
+  #drop(key: string, entry: Entry): void {
+    if (!entry.kept) return;
+    entry.kept = false;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** Counts a change in what `entry` holds, if it is still kept, and evicts down to the bound. */
+  #resized(entry: Entry): void {
+    const bytes =
+      ENTRY_OVERHEAD_BYTES +
+      (entry.body?.length ?? 0) +
+      (entry.encoded.br?.length ?? 0) +
+      (entry.encoded.gzip?.length ?? 0);
+    if (entry.kept) this.#bytes += bytes - entry.bytes;
+    entry.bytes = bytes;
+    this.#evict();
+  }
+
+  /** Drops the least recently used pages until the rest fit. */
+  #evict(): void {
+    while (this.#bytes > this.maxBytes) {
+      const oldest = this.#entries.entries().next().value;
+      if (oldest === undefined) break;
+      this.#drop(oldest[0], oldest[1]);
+    }
+  }
+
+  /** The page as rendered: kept, or made again from its gzip form and kept from then on. */
+  #plain(entry: Entry): Buffer {
+    if (entry.body) return entry.body;
+    // Dropped only once the gzip form was ready (`compressOnce`).
+    entry.body = gunzipSync(entry.encoded.gzip as Buffer);
+    entry.plainAsked = true;
+    this.#resized(entry);
+    return entry.body;
   }
 
   /**
@@ -111,14 +175,14 @@ export class PageCache {
    */
   hits(closed: () => boolean) {
     return (req: Request, res: Response, next: NextFunction) => {
-      if (req.method !== "GET" || this.maxEntries === 0 || closed()) return next();
+      if (req.method !== "GET" || this.maxBytes === 0 || closed()) return next();
       const key = this.#sharedKey(req, parseCookies(req.headers.cookie));
       const hit = key === null ? undefined : this.#fresh(key);
       if (!hit) return next();
       // As `compression`: nothing asked for or nothing acceptable is sent as it is.
       const encoding =
         (req.headers["accept-encoding"] && new Negotiator(req).encoding(offered, preferred)) || "identity";
-      const body = encoding === "identity" ? hit.body : hit.encoded[encoding as StoredEncoding];
+      const body = encoding === "identity" ? this.#plain(hit) : hit.encoded[encoding as StoredEncoding];
       if (!body) return next();
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("Vary", "Cookie, Accept-Encoding");
@@ -167,7 +231,7 @@ export class PageCache {
       res.locals.pageTags = tags;
       res.setHeader("Cache-Control", PUBLIC_CACHE);
       res.setHeader("Vary", "Cookie");
-      if (this.maxEntries === 0) {
+      if (this.maxBytes === 0) {
         this.#capture(res, tags, null);
         return next();
       }
@@ -188,7 +252,7 @@ export class PageCache {
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader("X-Page-Cache", "HIT");
     res.status(entry.status);
-    res.end(req.method === "HEAD" ? undefined : entry.body);
+    res.end(req.method === "HEAD" ? undefined : this.#plain(entry));
   }
 
   /** Renders the page; given a key, others asking for it meanwhile wait for this render. */
@@ -262,34 +326,39 @@ export class PageCache {
       status: 200,
       headers,
       body,
+      plainAsked: false,
       storedAt: Date.now(),
       tags: new Set(tags),
       encoded: {},
+      bytes: 0,
+      kept: true,
     };
+    const previous = this.#entries.get(key);
+    if (previous) this.#drop(key, previous);
     this.#entries.set(key, entry);
-    if (body.length >= COMPRESS_FROM_BYTES) compressOnce(entry);
-    while (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    this.#resized(entry);
+    if (body.length >= COMPRESS_FROM_BYTES) this.#compressOnce(entry);
     return entry;
   }
-}
 
-/**
- * Compresses a kept page's body off the main thread. Brotli's quality 5 (`compression` uses 4): on a
- * 130 KB page 4 ms for 25.5 KB, where quality 9 takes 220 ms for 25.1 KB.
- */
-function compressOnce(entry: Entry): void {
-  const params = {
-    [constants.BROTLI_PARAM_QUALITY]: 5,
-    [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-  };
-  brotliCompress(entry.body, { params }, (error, result) => {
-    if (!error) entry.encoded.br = result;
-  });
-  gzip(entry.body, (error, result) => {
-    if (!error) entry.encoded.gzip = result;
-  });
+  /**
+   * Compresses a kept page's body off the main thread, once. Brotli's quality 5 (`compression` uses
+   * 4): on a 130 KB page 4 ms for 25.5 KB, where quality 9 takes 220 ms for 25.1 KB. Once both forms
+   * are ready, the body as rendered goes unless a request already wanted it so.
+   */
+  #compressOnce(entry: Entry): void {
+    const source = entry.body as Buffer;
+    const ready = (encoding: StoredEncoding) => (error: Error | null, result: Buffer) => {
+      if (error) return;
+      entry.encoded[encoding] = result;
+      if (entry.encoded.br && entry.encoded.gzip && !entry.plainAsked) entry.body = undefined;
+      this.#resized(entry);
+    };
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    };
+    brotliCompress(source, { params }, ready("br"));
+    gzip(source, ready("gzip"));
+  }
 }

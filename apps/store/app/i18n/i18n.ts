@@ -40,7 +40,7 @@ export function addSectionStrings(instance: i18n, section: string, strings: Stri
   instance.addResourceBundle(instance.language, "translation", { [section]: strings }, true, false);
 }
 
-/** The element that carries the page language's strings to the browser (see `TranslationsScript`). */
+/** The head's link to the page language's strings file (`StringsLink`, decision 0085). */
 export const TRANSLATIONS_ELEMENT_ID = "vitrine-translations";
 
 const shared = new Map<Locale, i18n>();

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe } from "vitest";
+import { classesIn, parseStylesheet, usedCss } from "../../app/lib/used-css.ts";
 import { SERVER_ENTRY, STORE_DIR } from "../built-store.ts";
 import { expect, store, test } from "./fixtures.ts";
 
@@ -76,10 +77,69 @@ test("a page rendered for the request leaves whole, in one write, not in React's
 
 test("built assets are immutable", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+  const asset = html.match(/\/assets\/[^"]+\.js(?=")/)![0];
   const response = await request.get(asset);
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+});
+
+test("a page links its language's strings, an immutable file of their own, instead of carrying them", async ({
+  request,
+}) => {
+  const stringsOf = async (pagePath: string) => {
+    const html = await (await request.get(pagePath)).text();
+    // No block of strings in the document: the head preloads the file the browser hydrates with.
+    expect(html).not.toContain('<script type="application/json" id="vitrine-translations"');
+    expect(html).not.toContain('"skipToContent"');
+    const link = html.match(/<link[^>]*id="vitrine-translations"[^>]*>/)?.[0] ?? "";
+    expect(link).toContain('rel="preload"');
+    expect(link).toContain('as="fetch"');
+    expect(link).toContain('crossorigin="anonymous"');
+    const href = link.match(/href="([^"]+)"/)?.[1] ?? "";
+    expect(href).toMatch(/^\/assets\/strings\/(en|es)-[0-9a-f]{16}\.json$/);
+    const file = await request.get(href);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(file.headers()["content-type"]).toMatch(/^application\/json/);
+    return { href, strings: (await file.json()) as Record<string, Record<string, unknown>> };
+  };
+
+  const english = await stringsOf("/shop");
+  expect(english.strings.site?.skipToContent).toBe("Skip to content");
+  // The storefront's sections, not the mail's (server only) or the back office's (its own data).
+  expect(Object.keys(english.strings)).toEqual(expect.arrayContaining(["site", "cart", "product"]));
+  expect(Object.keys(english.strings)).not.toContain("mail");
+  expect(Object.keys(english.strings)).not.toContain("backOffice");
+  // Every page in a language links the same file, so the browser downloads it once.
+  expect((await stringsOf("/")).href).toBe(english.href);
+
+  const spanish = await stringsOf("/shop?lang=es");
+  expect(spanish.href).not.toBe(english.href);
+  expect(spanish.strings.site?.skipToContent).toBe("Saltar al contenido");
+
+  // Another version's name, or a language the store does not have, is not there.
+  expect((await request.get(english.href.replace(/-[0-9a-f]{16}/, "-0000000000000000"))).status()).toBe(404);
+  expect((await request.get(english.href.replace("/en-", "/fr-"))).status()).toBe(404);
+});
+
+test("a page inlines the rules its markup uses; the whole stylesheet is an immutable file", async ({
+  request,
+}) => {
+  for (const pagePath of ["/", "/shop", "/cart"]) {
+    const html = await (await request.get(pagePath)).text();
+    const [, href, inline] =
+      html.match(/<style data-precedence="default" data-href="([^"]+)">([\s\S]*?)<\/style>/) ?? [];
+    expect(href).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    const file = await request.get(href!);
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const whole = await file.text();
+    const sheet = parseStylesheet(whole);
+    // The parser reads the built stylesheet whole: with every class, nothing is left out.
+    expect(usedCss(sheet, { has: () => true } as unknown as Set<string>)).toBe(whole.trim());
+    // The page carries exactly what its markup uses, a part of the whole.
+    expect(inline).toBe(usedCss(sheet, classesIn(html)));
+    expect(inline!.length).toBeLessThan(whole.length * 0.7);
+  }
 });
 
 test("product images come in AVIF, WebP and JPEG sizes with width and height", async ({ request }) => {

@@ -55,7 +55,7 @@ describe("a shared page with the store notice in the page cache", () => {
   afterAll(() => server?.close());
 
   it("keeps one copy with the notice and one without, and serves each browser its own", async () => {
-    let cache = new PageCache(10, "");
+    let cache = new PageCache(1 << 20, "");
     const app = express();
     app.use((req, res, next) => cache.middleware()(req, res, next));
     app.get("/shop", (req, res) => {
@@ -66,7 +66,7 @@ describe("a shared page with the store notice in the page cache", () => {
       res.type("html").send(storeNoticeFor(demo, "en", cookies) ? "with notice" : "without notice");
     });
     server = await listenOnLoopback(app);
-    cache = new PageCache(10, `127.0.0.1:${server.port}`, undefined, (cookies) =>
+    cache = new PageCache(1 << 20, `127.0.0.1:${server.port}`, undefined, (cookies) =>
       storeNoticeCacheVariant(demo, cookies),
     );
     const get = async (cookie?: string) => {

@@ -11,12 +11,19 @@ export type StoreMetrics = {
   requests: client.Counter<"method" | "route" | "status">;
   requestSeconds: client.Histogram<"method" | "route">;
   pageCache: client.Counter<"result">;
+  pageCacheBytes: client.Gauge;
   statementSeconds: client.Histogram<"outcome">;
   checkouts: client.Counter<"outcome" | "reason">;
   mailFailures: client.Counter<"kind">;
 };
 
 let made: StoreMetrics | undefined;
+let pageCacheBytes = () => 0;
+
+/** Where `vitrine_page_cache_bytes` reads the process's page cache's size (`buildCaches`). */
+export function measurePageCache(bytes: () => number): void {
+  pageCacheBytes = bytes;
+}
 
 export function storeMetrics(): StoreMetrics {
   if (made) return made;
@@ -41,6 +48,13 @@ export function storeMetrics(): StoreMetrics {
       name: "vitrine_page_cache_requests_total",
       help: "Shared pages asked for: answered from the page cache (hit) or rendered (miss)",
       labelNames: ["result"],
+    }),
+    pageCacheBytes: new client.Gauge({
+      name: "vitrine_page_cache_bytes",
+      help: "Bytes the guest page cache holds (bounded by PAGE_CACHE_MB)",
+      collect() {
+        this.set(pageCacheBytes());
+      },
     }),
     statementSeconds: new client.Histogram({
       name: "vitrine_db_statement_duration_seconds",

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { classesIn, parseStylesheet, usedCss } from "./used-css.ts";
+
+const sheet = parseStylesheet(
+  [
+    "@layer theme,base,utilities;",
+    "@layer base{html{line-height:1.5}*,:before{box-sizing:border-box}}",
+    '@layer utilities{.flex{display:flex}.hidden{display:none}.md\\:grid{x:1}.\\32 xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&_a\\]\\:underline a{text-decoration:underline}.before\\:content-\\[\\"\\{\\"\\]:before{content:"{"}',
+    ".space-y-2>:not(:last-child){margin-block-end:.5rem}.peer:not(.open)~.x{color:red}.a,.b{color:blue}",
+    ".group:hover .group-hover\\:flex{display:flex}",
+    "@media (min-width:48rem){.md\\:grid{display:grid}.hidden{opacity:0}}}",
+    "@property --tw-x{syntax:'*';inherits:false}",
+    "@keyframes spin{to{transform:rotate(360deg)}}",
+    "[data-open]{display:block}",
+  ].join(""),
+);
+
+describe("usedCss", () => {
+  it("keeps the rules whose classes the markup has, and every rule that names no class, in order", () => {
+    const html =
+      '<div class="flex md:grid 2xl:p-4 w-1/2 [&amp;_a]:underline space-y-2 a"><p class="group"><i class="group-hover:flex before:content-[&quot;{&quot;]"></i></p></div>';
+    expect(usedCss(sheet, classesIn(html))).toBe(
+      [
+        "@layer theme,base,utilities;",
+        "@layer base{html{line-height:1.5}*,:before{box-sizing:border-box}}",
+        '@layer utilities{.flex{display:flex}.md\\:grid{x:1}.\\32 xl\\:p-4{padding:1rem}.w-1\\/2{width:50%}.\\[\\&_a\\]\\:underline a{text-decoration:underline}.before\\:content-\\[\\"\\{\\"\\]:before{content:"{"}',
+        ".space-y-2>:not(:last-child){margin-block-end:.5rem}.a,.b{color:blue}",
+        ".group:hover .group-hover\\:flex{display:flex}",
+        "@media (min-width:48rem){.md\\:grid{display:grid}}}",
+        "@property --tw-x{syntax:'*';inherits:false}",
+        "@keyframes spin{to{transform:rotate(360deg)}}",
+        "[data-open]{display:block}",
+      ].join(""),
+    );
+  });
+
+  it("counts a class under :not() as not needed, and drops a block left empty", () => {
+    const used = usedCss(sheet, classesIn('<b class="peer x hidden"></b>'));
+    expect(used).toContain(".peer:not(.open)~.x{color:red}");
+    expect(used).toContain(".hidden{display:none}");
+    expect(used).toContain("@media (min-width:48rem){.hidden{opacity:0}}");
+    expect(usedCss(sheet, new Set())).not.toContain("@media");
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * The part of a stylesheet a document uses (issue 45, decision 0085): every rule whose selectors
+ * could match something in the document's markup, and every rule that names no class (the base
+ * styles, custom properties, `@property`, `@keyframes`). A page inlines this part, a tenth to a third
+ * of the whole, and the browser loads the whole file before the page's scripts change anything.
+ *
+ * A rule is kept when one of its selectors names only classes the document has. Classes inside
+ * `:not(…)` do not count (such a selector matches where they are absent). The rules keep the
+ * stylesheet's order, so where the whole file comes after them nothing the page shows changes.
+ */
+
+/** A style rule with the classes each of its selectors needs, or a block of rules (`@media`…). */
+type Node =
+  | { kind: "text"; text: string }
+  | { kind: "rule"; text: string; needs: string[][] }
+  | { kind: "block"; prelude: string; children: Node[] };
+
+export type ParsedStylesheet = { nodes: Node[]; bytes: number };
+
+/** At-rules whose blocks hold rules, filtered like the top level; other blocks are kept whole. */
+const GROUPING_AT_RULES = /^@(media|supports|layer|container|scope|starting-style)\b/;
+
+export function parseStylesheet(css: string): ParsedStylesheet {
+  const nodes: Node[] = [];
+  parseInto(css, 0, css.length, nodes);
+  return { nodes, bytes: css.length };
+}
+
+/** The rules of `sheet` that the markup with `classes` uses, as CSS text. */
+export function usedCss(sheet: ParsedStylesheet, classes: ReadonlySet<string>): string {
+  return sheet.nodes.map((node) => usedText(node, classes)).join("");
+}
+
+/**
+ * The class names in an HTML document's `class` attributes (entities in them decoded: React writes
+ * `[&_a]:underline` as `[&amp;_a]:underline`).
+ */
+export function classesIn(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(decodeEntities(name));
+  }
+  return classes;
+}
+
+function usedText(node: Node, classes: ReadonlySet<string>): string {
+  if (node.kind === "text") return node.text;
+  if (node.kind === "rule")
+    return node.needs.some((needed) => needed.every((name) => classes.has(name))) ? node.text : "";
+  const inner = node.children.map((child) => usedText(child, classes)).join("");
+  return inner ? `${node.prelude}{${inner}}` : "";
+}
+
+/** Parses the statements between `start` and `end` into `nodes`. */
+function parseInto(css: string, start: number, end: number, nodes: Node[]): void {
+  let at = start;
+  while (at < end) {
+    at = skipSpaceAndComments(css, at, end);
+    if (at >= end) break;
+    const stop = nextStop(css, at, end);
+    if (stop >= end || css[stop] === ";" || css[stop] === "}") {
+      // A statement without a block (`@layer a, b;`, `@import …;`), kept as it is.
+      const to = Math.min(stop + 1, end);
+      nodes.push({ kind: "text", text: css.slice(at, to) });
+      at = to;
+      continue;
+    }
+    const prelude = css.slice(at, stop).trim();
+    const close = matchingBrace(css, stop, end);
+    if (GROUPING_AT_RULES.test(prelude)) {
+      const children: Node[] = [];
+      parseInto(css, stop + 1, close, children);
+      nodes.push({ kind: "block", prelude, children });
+    } else if (prelude.startsWith("@")) {
+      nodes.push({ kind: "text", text: css.slice(at, close + 1) });
+    } else {
+      const needs = splitSelectors(prelude).map(classesNeeded);
+      const text = css.slice(at, close + 1);
+      nodes.push(
+        needs.some((needed) => needed.length === 0) ? { kind: "text", text } : { kind: "rule", text, needs },
+      );
+    }
+    at = close + 1;
+  }
+}
+
+function skipSpaceAndComments(css: string, at: number, end: number): number {
+  while (at < end) {
+    if (/\s/.test(css[at] as string)) at++;
+    else if (css.startsWith("/*", at)) {
+      const close = css.indexOf("*/", at + 2);
+      at = close === -1 ? end : close + 2;
+    } else break;
+  }
+  return at;
+}
+
+/** The index of the next `{`, `;` or `}` outside escapes, strings, comments and brackets. */
+function nextStop(css: string, at: number, end: number): number {
+  let depth = 0;
+  for (let i = at; i < end; i++) {
+    const c = css[i];
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(css, i, end);
+    else if (c === "/" && css[i + 1] === "*") i = css.indexOf("*/", i + 2) + 1 || end;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (depth === 0 && (c === "{" || c === ";" || c === "}")) return i;
+  }
+  return end;
+}
+
+/** The index of the `}` that closes the block opened at `open`. */
+function matchingBrace(css: string, open: number, end: number): number {
+  let depth = 0;
+  for (let i = open; i < end; i++) {
+    const c = css[i];
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(css, i, end);
+    else if (c === "/" && css[i + 1] === "*") i = css.indexOf("*/", i + 2) + 1 || end;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i;
+  }
+  throw new Error(`Unclosed block at ${open} in the stylesheet`);
+}
+
+function stringEnd(css: string, open: number, end: number): number {
+  const quote = css[open];
+  for (let i = open + 1; i < end; i++) {
+    if (css[i] === "\\") i++;
+    else if (css[i] === quote) return i;
+  }
+  return end;
+}
+
+/** A selector list's selectors (commas inside `:is(…)` and the like do not split it). */
+function splitSelectors(list: string): string[] {
+  const selectors: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "\\") i++;
+    else if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === "," && depth === 0) {
+      selectors.push(list.slice(from, i));
+      from = i + 1;
+    }
+  }
+  selectors.push(list.slice(from));
+  return selectors;
+}
+
+/** The classes a selector needs present to match anything (those under `:not(…)` left out). */
+function classesNeeded(selector: string): string[] {
+  const needed: string[] = [];
+  const text = withoutNegations(selector);
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === "[") i = attributeEnd(text, i);
+    else if (c === "." && i + 1 < text.length) {
+      const [name, next] = readIdentifier(text, i + 1);
+      if (name) needed.push(name);
+      i = next - 1;
+    }
+  }
+  return needed;
+}
+
+function withoutNegations(selector: string): string {
+  let out = "";
+  for (let i = 0; i < selector.length; i++) {
+    if (selector[i] === "\\") {
+      out += selector.slice(i, i + 2);
+      i++;
+    } else if (selector.startsWith(":not(", i)) {
+      let depth = 0;
+      for (let j = i + 4; j < selector.length; j++) {
+        if (selector[j] === "\\") j++;
+        else if (selector[j] === "(") depth++;
+        else if (selector[j] === ")" && --depth === 0) {
+          i = j;
+          break;
+        }
+      }
+    } else out += selector[i];
+  }
+  return out;
+}
+
+function attributeEnd(text: string, open: number): number {
+  for (let i = open + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"' || text[i] === "'") i = stringEnd(text, i, text.length);
+    else if (text[i] === "]") return i;
+  }
+  return text.length;
+}
+
+/** A CSS identifier from `at`, its escapes resolved (`md\:flex`, `\32 xl\:p-4`), and where it ends. */
+function readIdentifier(text: string, at: number): [string, number] {
+  let name = "";
+  let i = at;
+  while (i < text.length) {
+    const c = text[i] as string;
+    if (c === "\\") {
+      const hex = /^[0-9a-fA-F]{1,6}\s?/.exec(text.slice(i + 1, i + 8));
+      if (hex) {
+        name += String.fromCodePoint(Number.parseInt(hex[0].trim(), 16));
+        i += 1 + hex[0].length;
+      } else {
+        name += text[i + 1] ?? "";
+        i += 2;
+      }
+    } else if (/[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) > 0x7f) {
+      name += c;
+      i++;
+    } else break;
+  }
+  return [name, i];
+}
+
+function decodeEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) =>
+    entity === "amp" ? "&" : entity === "lt" ? "<" : entity === "gt" ? ">" : entity === "quot" ? '"' : "'",
+  );
+}

@@ -1,6 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Rollup } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 /**
  * The browser build puts the app's modules that root.tsx imports, directly or not, into one chunk
@@ -31,10 +32,28 @@ function rootShellChunk(): Rollup.GetManualChunk {
   };
 }
 
+/**
+ * The embedded database's thread (decision 0086) as a module of its own beside the server's entry,
+ * `build/server/pglite-thread.js` (React Router names every entry `index.js`, so it is an emitted
+ * chunk with a fixed name rather than a second entry).
+ */
+function pgliteThreadModule(): Plugin {
+  return {
+    name: "vitrine-pglite-thread",
+    buildStart() {
+      this.emitFile({
+        type: "chunk",
+        id: fileURLToPath(new URL("../../packages/db/src/pglite-thread.ts", import.meta.url)),
+        fileName: "pglite-thread.js",
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle's entry is our Express server, which mounts the React Router build.
   build: isSsrBuild
     ? { rollupOptions: { input: "./server.ts" }, target: "node20" }
     : { target: "es2022", rollupOptions: { output: { manualChunks: rootShellChunk() } } },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [pgliteThreadModule()] : [])],
 }));

@@ -173,6 +173,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vitrine <shop@vitrine.localhost>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The embedded database on a thread of its own (decision 0086); off runs it on the main thread. */
+  PGLITE_THREAD: z.enum(["on", "off"]).default("on"),
   /** Megabytes the in-memory page cache for guests may hold (decision 0085); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(32),
   /**
@@ -239,6 +241,8 @@ export type Config = {
   logLevel: string;
   /** The page cache's bound, in bytes. */
   pageCacheBytes: number;
+  /** PGlite runs on a thread of its own (the built server only). */
+  pgliteThread: boolean;
   /** `MEDIA_FAULT_WIDTH`: pictures this wide fail half-way once (tests only). */
   mediaFaultWidth: number | undefined;
   /** `TEST_IMPORT_PICTURES_FROM_LOOPBACK`: imported pictures and files may come from 127.0.0.1 (tests only). */
@@ -312,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     logLevel: values.LOG_LEVEL,
     pageCacheBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
+    pgliteThread: values.PGLITE_THREAD === "on",
     mediaFaultWidth: values.MEDIA_FAULT_WIDTH,
     importPicturesFromLoopback: values.TEST_IMPORT_PICTURES_FROM_LOOPBACK === "on",
     workers: values.DATABASE_URL ? (values.WORKERS ?? availableParallelism()) : 1,

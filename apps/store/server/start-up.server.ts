@@ -1,4 +1,7 @@
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createDb, DatabaseOpenError, type DbHandle, products } from "@vitrine/db";
 import { CatalogueNotEmptyError, seedDemo } from "@vitrine/db/seed";
 import { count } from "drizzle-orm";
@@ -18,6 +21,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
       migrate: !cluster.isWorker,
+      thread: config.pgliteThread ? builtPgliteThread() : undefined,
       // Each statement's time, into the metrics and its request's trace (decision 0083).
       observeStatement: statementObserver(),
     });
@@ -25,6 +29,18 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
     if (error instanceof DatabaseOpenError) fail(error.message);
     throw error;
   }
+}
+
+/**
+ * The built module of the embedded database's thread, beside the server's entry in `build/server`
+ * (this module may be emitted as a chunk under `build/server/assets/`, so look up). Not built (the
+ * TypeScript run by tests): none, and PGlite runs on the main thread.
+ */
+function builtPgliteThread(): URL | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (path.basename(dir) !== "server" && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const file = path.join(dir, "pglite-thread.js");
+  return existsSync(file) ? pathToFileURL(file) : undefined;
 }
 
 /** What happens once per start, before any request: the demo catalogue and the first administrator. */

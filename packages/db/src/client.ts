@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -12,6 +11,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { DatabaseOpenError } from "./database-open-error.ts";
 import { acquireDirectoryLock } from "./lock.ts";
+import { openPgliteFolder, pgliteOptions } from "./pglite-open.ts";
+import { startPgliteThread } from "./pglite-thread-client.ts";
 import { prepareStatements } from "./preparing-pglite.ts";
 import * as schema from "./schema/index.ts";
 import { migrationsFolder, readTemplate, TEMPLATE_DIR, writeTemplate } from "./template.ts";
@@ -69,16 +70,14 @@ export type CreateDbOptions = {
    * package's `.cache` unless a test says otherwise.
    */
   templateDir?: string;
+  /**
+   * The built `pglite-thread` module: PGlite on a data folder then runs on a thread of its own
+   * (decision 0086), not the caller's. Unset: on the caller's thread (tests, command-line tools).
+   */
+  thread?: URL | undefined;
   /** Times the statements (a server's metrics and slow requests); none when unset. */
   observeStatement?: StatementObserver | undefined;
 };
-
-/**
- * Migration 0001 creates pg_trgm (search used it until decision 0020); PGlite must load it to apply it.
- * The store's tables live in `template1`: PGlite opened that database by default until 0.4 (decision
- * 0043), so every data folder made before holds its data there, and new folders do the same.
- */
-const pgliteOptions = { extensions: { pg_trgm }, database: "template1" };
 
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   const handle = options.databaseUrl
@@ -89,6 +88,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
         options.templateDir ?? TEMPLATE_DIR,
         options.preparedStatements ?? true,
         options.observeStatement,
+        options.thread,
       );
   if (options.migrate !== false) {
     try {
@@ -107,15 +107,23 @@ async function openPglite(
   templateDir: string,
   preparedStatements: boolean,
   observeStatement: StatementObserver | undefined,
+  thread: URL | undefined,
 ): Promise<DbHandle & { migrate(): Promise<void> }> {
   let release = async () => {};
   let client: PGlite;
+  let served: PGlite;
   if (dataDir) {
     const folder = path.resolve(dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
     release = await acquireDirectoryLock(dataDir);
     try {
-      client = await openFolder(folder, templateDir);
+      client = thread
+        ? ((await startPgliteThread(thread, {
+            folder,
+            templateDir,
+            preparedStatements,
+          })) as unknown as PGlite)
+        : await openPgliteFolder(folder, templateDir);
     } catch (error) {
       await release();
       throw new DatabaseOpenError(
@@ -125,8 +133,14 @@ async function openPglite(
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
-  if (preparedStatements) prepareStatements(client);
-  const served = takeTurns(client);
+  if (thread && dataDir) {
+    // On its own thread (decision 0086): statements are prepared there, and each answer is a
+    // message, so the event loop turns between statements without being asked to.
+    served = client;
+  } else {
+    if (preparedStatements) prepareStatements(client);
+    served = takeTurns(client);
+  }
   if (observeStatement) observePglite(served, observeStatement);
   const db = drizzlePglite({ client: served, schema }) as unknown as Database;
   return {
@@ -136,7 +150,8 @@ async function openPglite(
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     async close() {
       try {
-        if (!client.closed) {
+        if (thread && dataDir) await client.close();
+        else if (!client.closed) {
           if (dataDir) await client.exec("CHECKPOINT");
           await client.close();
         }
@@ -145,25 +160,6 @@ async function openPglite(
       }
     },
   };
-}
-
-/**
- * A folder that holds no database yet starts from the template when there is one (decision 0048):
- * loading it takes under 2 s where PGlite's initdb takes about 7. A template that does not load
- * (a file cut short) is discarded: the folder, which held no database, is emptied and PGlite makes
- * the database itself.
- */
-async function openFolder(folder: string, templateDir: string): Promise<PGlite> {
-  const template = existsSync(path.join(folder, "PG_VERSION")) ? undefined : readTemplate(templateDir);
-  if (template) {
-    try {
-      return await PGlite.create(folder, { ...pgliteOptions, loadDataDir: template });
-    } catch {
-      for (const name of readdirSync(folder))
-        rmSync(path.join(folder, name), { recursive: true, force: true });
-    }
-  }
-  return PGlite.create(folder, pgliteOptions);
 }
 
 /** An image of a new PGlite database in memory with the migrations applied, for `createDb`'s `image`. */

@@ -6,7 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
-import { classesIn, parseStylesheet, usedCss } from "./lib/used-css.ts";
+import { classesIn, parseStylesheet, usedCss, variablesIn } from "./lib/used-css.ts";
 
 export const streamTimeout = 5_000;
 
@@ -22,7 +22,7 @@ function withUsedCss(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const at = html.indexOf(USED_CSS_MARK);
   if (at === -1) return page;
   stylesheet ??= parseStylesheet(stylesheetText);
-  const used = usedCss(stylesheet, classesIn(html));
+  const used = usedCss(stylesheet, classesIn(html), variablesIn(html));
   return Buffer.from(html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length), "utf8");
 }
 

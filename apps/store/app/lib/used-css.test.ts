@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classesIn, parseStylesheet, usedCss } from "./used-css.ts";
+import { classesIn, parseStylesheet, usedCss, variablesIn } from "./used-css.ts";
 
 const sheet = parseStylesheet(
   [
@@ -16,7 +16,7 @@ const sheet = parseStylesheet(
 );
 
 describe("usedCss", () => {
-  it("keeps the rules whose classes the markup has, and every rule that names no class, in order", () => {
+  it("keeps the rules whose classes the markup has, and every rule that names no class, in order (unused registrations go)", () => {
     const html =
       '<div class="flex md:grid 2xl:p-4 w-1/2 [&amp;_a]:underline space-y-2 a"><p class="group"><i class="group-hover:flex before:content-[&quot;{&quot;]"></i></p></div>';
     expect(usedCss(sheet, classesIn(html))).toBe(
@@ -27,7 +27,7 @@ describe("usedCss", () => {
         ".space-y-2>:not(:last-child){margin-block-end:.5rem}.a,.b{color:blue}",
         ".group:hover .group-hover\\:flex{display:flex}",
         "@media (min-width:48rem){.md\\:grid{display:grid}}}",
-        "@property --tw-x{syntax:'*';inherits:false}",
+
         "@keyframes spin{to{transform:rotate(360deg)}}",
         "[data-open]{display:block}",
       ].join(""),
@@ -40,5 +40,27 @@ describe("usedCss", () => {
     expect(used).toContain(".hidden{display:none}");
     expect(used).toContain("@media (min-width:48rem){.hidden{opacity:0}}");
     expect(usedCss(sheet, new Set())).not.toContain("@media");
+  });
+
+  it("keeps the custom properties the kept rules and the markup's styles use, and those they refer to", () => {
+    const themed = parseStylesheet(
+      [
+        "@layer theme{:root,:host{--color-a:red;--shadow:0 0 var(--color-b);--color-b:blue;--color-c:green;--gap:4px;--unused:1}}",
+        "@property --tw-shadow{syntax:'*';inherits:false}@property --tw-unused{syntax:'*';inherits:false}",
+        "@layer properties{*,:before{--tw-shadow:0 0 #0000;--tw-unused:0}}",
+        ".card{box-shadow:var(--shadow);--tw-shadow:1}.other{color:var(--color-c)}",
+        "html{color:var(--color-a)}",
+      ].join(""),
+    );
+    const html = '<div class="card" style="gap:var(--gap)"></div>';
+    expect(usedCss(themed, classesIn(html), variablesIn(html))).toBe(
+      [
+        "@layer theme{:root,:host{--color-a:red;--shadow:0 0 var(--color-b);--color-b:blue;--gap:4px}}",
+        "@property --tw-shadow{syntax:'*';inherits:false}",
+        "@layer properties{*,:before{--tw-shadow:0 0 #0000}}",
+        ".card{box-shadow:var(--shadow);--tw-shadow:1}",
+        "html{color:var(--color-a)}",
+      ].join(""),
+    );
   });
 });

@@ -5,15 +5,23 @@
  * of the whole, and the browser loads the whole file before the page's scripts change anything.
  *
  * A rule is kept when one of its selectors names only classes the document has. Classes inside
- * `:not(…)` do not count (such a selector matches where they are absent). The rules keep the
+ * `:not(…)` do not count (such a selector matches where they are absent). Custom properties (the
+ * theme's variables, Tailwind's `@property` registrations) are kept when a kept rule or the markup's
+ * `style` attributes use them, directly or through another kept property. The rules keep the
  * stylesheet's order, so where the whole file comes after them nothing the page shows changes.
  */
 
-/** A style rule with the classes each of its selectors needs, or a block of rules (`@media`…). */
+/**
+ * A style rule with the classes each of its selectors needs, a block of rules (`@media`…), a rule
+ * that only declares custom properties (the theme's `:root{--color-…}`), or a custom property's
+ * registration (`@property --tw-…`). The last two are kept for the properties the kept rules use.
+ */
 type Node =
   | { kind: "text"; text: string }
   | { kind: "rule"; text: string; needs: string[][] }
-  | { kind: "block"; prelude: string; children: Node[] };
+  | { kind: "block"; prelude: string; children: Node[] }
+  | { kind: "variables"; selector: string; declarations: Array<{ name: string; text: string }> }
+  | { kind: "property"; name: string; text: string };
 
 export type ParsedStylesheet = { nodes: Node[]; bytes: number };
 
@@ -26,9 +34,47 @@ export function parseStylesheet(css: string): ParsedStylesheet {
   return { nodes, bytes: css.length };
 }
 
-/** The rules of `sheet` that the markup with `classes` uses, as CSS text. */
-export function usedCss(sheet: ParsedStylesheet, classes: ReadonlySet<string>): string {
-  return sheet.nodes.map((node) => usedText(node, classes)).join("");
+/**
+ * The rules of `sheet` that the markup with `classes` uses, as CSS text, with the custom properties
+ * those rules (and `variables`, those the markup's own `style` attributes name) use, and the ones
+ * those refer to in turn.
+ */
+export function usedCss(
+  sheet: ParsedStylesheet,
+  classes: ReadonlySet<string>,
+  variables: ReadonlySet<string> = new Set(),
+): string {
+  const used = new Set(variables);
+  const rules = sheet.nodes.map((node) => usedText(node, classes, null)).join("");
+  for (const [name] of rules.matchAll(CUSTOM_PROPERTY)) used.add(name);
+  const declarations = sheet.nodes.flatMap(function declared(node): Array<{ name: string; text: string }> {
+    if (node.kind === "variables") return node.declarations;
+    return node.kind === "block" ? node.children.flatMap(declared) : [];
+  });
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const declaration of declarations) {
+      if (!used.has(declaration.name)) continue;
+      for (const [name] of declaration.text.matchAll(CUSTOM_PROPERTY)) {
+        if (!used.has(name)) {
+          used.add(name);
+          grew = true;
+        }
+      }
+    }
+  }
+  return sheet.nodes.map((node) => usedText(node, classes, used)).join("");
+}
+
+const CUSTOM_PROPERTY = /--[A-Za-z0-9_-]+/g;
+
+/** The custom properties the markup's `style` attributes name (`style="--progress:40%"`). */
+export function variablesIn(html: string): Set<string> {
+  const variables = new Set<string>();
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) {
+    for (const [name] of (match[1] as string).matchAll(CUSTOM_PROPERTY)) variables.add(name);
+  }
+  return variables;
 }
 
 /**
@@ -43,12 +89,28 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
-function usedText(node: Node, classes: ReadonlySet<string>): string {
-  if (node.kind === "text") return node.text;
-  if (node.kind === "rule")
-    return node.needs.some((needed) => needed.every((name) => classes.has(name))) ? node.text : "";
-  const inner = node.children.map((child) => usedText(child, classes)).join("");
-  return inner ? `${node.prelude}{${inner}}` : "";
+/** A node's text as kept; with `variables` null, the rules only (no custom properties' nodes). */
+function usedText(node: Node, classes: ReadonlySet<string>, variables: ReadonlySet<string> | null): string {
+  switch (node.kind) {
+    case "text":
+      return node.text;
+    case "rule":
+      return node.needs.some((needed) => needed.every((name) => classes.has(name))) ? node.text : "";
+    case "property":
+      return variables?.has(node.name) ? node.text : "";
+    case "variables": {
+      const kept = variables
+        ? node.declarations.filter((declaration) => variables.has(declaration.name))
+        : [];
+      return kept.length > 0
+        ? `${node.selector}{${kept.map((declaration) => declaration.text).join(";")}}`
+        : "";
+    }
+    case "block": {
+      const inner = node.children.map((child) => usedText(child, classes, variables)).join("");
+      return inner ? `${node.prelude}{${inner}}` : "";
+    }
+  }
 }
 
 /** Parses the statements between `start` and `end` into `nodes`. */
@@ -72,16 +134,51 @@ function parseInto(css: string, start: number, end: number, nodes: Node[]): void
       parseInto(css, stop + 1, close, children);
       nodes.push({ kind: "block", prelude, children });
     } else if (prelude.startsWith("@")) {
-      nodes.push({ kind: "text", text: css.slice(at, close + 1) });
+      const property = /^@property\s+(--[A-Za-z0-9_-]+)$/.exec(prelude)?.[1];
+      const text = css.slice(at, close + 1);
+      nodes.push(property ? { kind: "property", name: property, text } : { kind: "text", text });
     } else {
       const needs = splitSelectors(prelude).map(classesNeeded);
       const text = css.slice(at, close + 1);
-      nodes.push(
-        needs.some((needed) => needed.length === 0) ? { kind: "text", text } : { kind: "rule", text, needs },
-      );
+      const declarations = customProperties(css.slice(stop + 1, close));
+      if (needs.some((needed) => needed.length > 0)) nodes.push({ kind: "rule", text, needs });
+      else
+        nodes.push(
+          declarations ? { kind: "variables", selector: prelude, declarations } : { kind: "text", text },
+        );
     }
     at = close + 1;
   }
+}
+
+/**
+ * A block's declarations, when every one of them sets a custom property (`--name:value`), else
+ * null. Split on `;` outside strings and brackets.
+ */
+function customProperties(block: string): Array<{ name: string; text: string }> | null {
+  const declarations: Array<{ name: string; text: string }> = [];
+  let from = 0;
+  let depth = 0;
+  const take = (to: number) => {
+    // A custom property's value is kept to the byte (its spaces are part of it).
+    const text = block.slice(from, to).trimStart();
+    from = to + 1;
+    if (!text.trim()) return true;
+    const name = /^(--[A-Za-z0-9_-]+)\s*:/.exec(text)?.[1];
+    if (!name) return false;
+    declarations.push({ name, text });
+    return true;
+  };
+  for (let i = 0; i < block.length; i++) {
+    const c = block[i];
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = stringEnd(block, i, block.length);
+    else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === ";" && depth === 0 && !take(i)) return null;
+  }
+  if (!take(block.length)) return null;
+  return declarations.length > 0 ? declarations : null;
 }
 
 function skipSpaceAndComments(css: string, at: number, end: number): number {

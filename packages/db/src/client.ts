@@ -112,13 +112,15 @@ async function openPglite(
   let release = async () => {};
   let client: PGlite;
   let served: PGlite;
+  // Only a data folder's database goes to a thread; one in memory stays with its caller.
+  const onThread = thread !== undefined && dataDir !== undefined;
   if (dataDir) {
     const folder = path.resolve(dataDir, "pglite");
     mkdirSync(folder, { recursive: true });
     release = await acquireDirectoryLock(dataDir);
     try {
-      client = thread
-        ? ((await startPgliteThread(thread, {
+      client = onThread
+        ? ((await startPgliteThread(thread as URL, {
             folder,
             templateDir,
             preparedStatements,
@@ -133,7 +135,7 @@ async function openPglite(
   } else {
     client = await PGlite.create({ ...pgliteOptions, loadDataDir: image });
   }
-  if (thread && dataDir) {
+  if (onThread) {
     // On its own thread (decision 0086): statements are prepared there, and each answer is a
     // message, so the event loop turns between statements without being asked to.
     served = client;
@@ -150,7 +152,8 @@ async function openPglite(
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     async close() {
       try {
-        if (thread && dataDir) await client.close();
+        // The thread's close makes the checkpoint itself.
+        if (onThread) await client.close();
         else if (!client.closed) {
           if (dataDir) await client.exec("CHECKPOINT");
           await client.close();

@@ -20,8 +20,8 @@ export function closeBrowser() {
 }
 
 /**
- * Performance and SEO scores (0–100), first and largest contentful paint and total blocking time (ms)
- * and cumulative layout shift per page, or the reason a page (or the whole run) could not be audited,
+ * Performance and SEO scores (0–100), first and largest contentful paint, total blocking time and
+ * the longest task after the first paint (ms) and cumulative layout shift per page, or the reason a page (or the whole run) could not be audited,
  * in `error`.
  */
 export async function lighthouseScores(base, pages) {
@@ -72,6 +72,7 @@ export async function lighthouseScores(base, pages) {
           fcp: ms("first-contentful-paint"),
           lcp: ms("largest-contentful-paint"),
           tbt: ms("total-blocking-time"),
+          longestTask: ms("max-potential-fid"),
           cls: ms("cumulative-layout-shift"),
           warnings: lhr.runWarnings ?? [],
         });
@@ -97,7 +98,16 @@ function firstLine(error) {
 export function printLighthouse(figures, where) {
   console.log(`\nLighthouse ${where}, mobile (simulated slow 4G, 4× CPU slowdown), Chromium headless:`);
   console.log(
-    ["page", "performance", "SEO", "first paint", "largest paint", "blocking time", "layout shift"]
+    [
+      "page",
+      "performance",
+      "SEO",
+      "first paint",
+      "largest paint",
+      "blocking time",
+      "longest task",
+      "layout shift",
+    ]
       .map(pad)
       .join("  "),
   );
@@ -110,7 +120,16 @@ export function printLighthouse(figures, where) {
     const milliseconds = (ms) => (typeof ms === "number" ? `${Math.round(ms)} ms` : "n/a");
     const shift = typeof f.cls === "number" ? f.cls.toFixed(3) : "n/a";
     console.log(
-      [f.name, f.performance, f.seo, seconds(f.fcp), seconds(f.lcp), milliseconds(f.tbt), shift]
+      [
+        f.name,
+        f.performance,
+        f.seo,
+        seconds(f.fcp),
+        seconds(f.lcp),
+        milliseconds(f.tbt),
+        milliseconds(f.longestTask),
+        shift,
+      ]
         .map(pad)
         .join("  "),
     );

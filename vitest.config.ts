@@ -10,6 +10,7 @@ export const SHARED_MODULES = [
   "apps/*/app/**/*.server.test.{ts,tsx}",
   "apps/*/server/**/*.server.test.ts",
   "bench/**/*.test.ts",
+  "scripts/**/*.test.ts",
   // Fakes of outside services (tests/fakes/): their own servers on loopback, no module state.
   "apps/store/tests/fakes/**/*.test.ts",
 ];

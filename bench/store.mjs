@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv } from "../scripts/server-env.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const ADMIN = { email: "bench@example.com", password: "bench-password" };
@@ -45,8 +46,9 @@ export async function launchStore({
   const child = spawn(process.execPath, [`apps/store/${buildDir}/server/index.js`], {
     cwd: root,
     stdio: ["ignore", onLog ? "pipe" : "ignore", "inherit"],
+    // As `npm start` starts it (scripts/server-env.mjs).
     env: {
-      ...process.env,
+      ...serverEnv(process.env),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

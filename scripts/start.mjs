@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverEnv } from "./server-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverEntry = path.join(root, "apps/store/build/server/index.js");
@@ -29,7 +30,7 @@ function walletSecret() {
   return secret;
 }
 
-const env = { NODE_ENV: "production", ...process.env, WALLET_SHARED_SECRET: walletSecret() };
+const env = { ...serverEnv(process.env), WALLET_SHARED_SECRET: walletSecret() };
 const children = [spawn(process.execPath, [serverEntry], { cwd: root, stdio: "inherit", env })];
 
 if (!process.env.WALLET_HOST || process.env.WALLET_HOST === DEFAULT_WALLET_HOST) {

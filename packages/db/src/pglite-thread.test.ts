@@ -36,6 +36,10 @@ describe("PGlite on a thread of its own (decision 0086)", () => {
     expect(await slow).toEqual([{ n: 3000000 }]);
   });
 
+  it("opens PostgreSQL with a 32 MB buffer pool, not its 128 MB default (decision 0088)", async () => {
+    expect(await rows(sql`show shared_buffers`)).toEqual([{ shared_buffers: "32MB" }]);
+  });
+
   it("reads and writes through drizzle, with dates as drizzle parses them and PostgreSQL's errors", async () => {
     await database.db.insert(settings).values({ key: "thread-probe", value: { kept: true } });
     const [row] = await database.db.select().from(settings).where(eq(settings.key, "thread-probe"));

@@ -1,3 +1,5 @@
+import { unescapeHtml } from "./escape-html.ts";
+
 /**
  * The page's scripts start after its first paint (issue 45, decision 0087). React Router's
  * `<Scripts>` writes a `<link rel="modulepreload">` per module into the head and an inline module
@@ -18,6 +20,7 @@
 /** The type the deferred module script carries until it runs: the browser ignores it. */
 export const DEFERRED_MODULE_TYPE = "vitrine/module";
 
+const LOADER_PRELOADS = /\}\)\(document,(\[[^\]]*\])\)<\/script>/g;
 const PRELOAD_LINK = /<link rel="modulepreload" href="([^"]*)"[^>]*\/>/g;
 const MODULE_SCRIPT = /<script([^>]*?) type="module"([^>]*)>([\s\S]*?)<\/script>/g;
 const NONCE = / nonce="([^"]*)"/;
@@ -42,18 +45,6 @@ function loaderSource(hrefs: readonly string[]): string {
   );
 }
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&quot;": '"',
-  "&#x27;": "'",
-  "&lt;": "<",
-  "&gt;": ">",
-};
-
-function attributeValue(text: string): string {
-  return text.replace(/&(amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity);
-}
-
 export function deferScripts(html: string): string {
   const modules = [...html.matchAll(MODULE_SCRIPT)];
   if (modules.length !== 1) return html;
@@ -62,11 +53,16 @@ export function deferScripts(html: string): string {
   const hrefs: string[] = [];
   // The preload links are in the head, before the script.
   const head = html.slice(0, script.index).replace(PRELOAD_LINK, (_link, href: string) => {
-    hrefs.push(attributeValue(href));
+    hrefs.push(unescapeHtml(href));
     return "";
   });
   const nonce = NONCE.exec(before + after)?.[1];
   const inert = `<script${before} type="${DEFERRED_MODULE_TYPE}"${after}>${text}</script>`;
   const loader = `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${loaderSource(hrefs)}</script>`;
   return head + inert + loader + html.slice(script.index + whole.length);
+}
+
+/** The modules a deferred page's loader preloads after its first paint, as `deferScripts` wrote them. */
+export function deferredPreloads(html: string): string[] {
+  return [...html.matchAll(LOADER_PRELOADS)].flatMap((match) => JSON.parse(match[1]!) as string[]);
 }

@@ -33,19 +33,22 @@ function rootShellChunk(): Rollup.GetManualChunk {
 }
 
 /**
- * The embedded database's thread (decision 0086) as a module of its own beside the server's entry,
- * `build/server/pglite-thread.js` (React Router names every entry `index.js`, so it is an emitted
- * chunk with a fixed name rather than a second entry).
+ * Modules the server starts on threads or processes of its own, each beside the server's entry in
+ * `build/server` under a fixed name (React Router names every entry `index.js`, so they are emitted
+ * chunks rather than entries): the embedded database's thread (decision 0086) and the drawing
+ * process (decision 0089).
  */
-function pgliteThreadModule(): Plugin {
+function serverSideModules(): Plugin {
+  const modules = {
+    "pglite-thread.js": "../../packages/db/src/pglite-thread.ts",
+    "drawing-process.js": "../../packages/db/src/seed/drawing-process.ts",
+  };
   return {
-    name: "vitrine-pglite-thread",
+    name: "vitrine-server-side-modules",
     buildStart() {
-      this.emitFile({
-        type: "chunk",
-        id: fileURLToPath(new URL("../../packages/db/src/pglite-thread.ts", import.meta.url)),
-        fileName: "pglite-thread.js",
-      });
+      for (const [fileName, source] of Object.entries(modules)) {
+        this.emitFile({ type: "chunk", id: fileURLToPath(new URL(source, import.meta.url)), fileName });
+      }
     },
   };
 }
@@ -55,5 +58,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./server.ts" }, target: "node20" }
     : { target: "es2022", rollupOptions: { output: { manualChunks: rootShellChunk() } } },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [pgliteThreadModule()] : [])],
+  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [serverSideModules()] : [])],
 }));

@@ -21,6 +21,7 @@ import { sweepUnpaidOrders } from "../app/services/payments/payment-sweep.server
 import { PageTags } from "../app/services/shared/page-tags.server.ts";
 import type { CurrentSettings } from "./caches.server.ts";
 import type { InFlight } from "./in-flight.server.ts";
+import { builtServerModule } from "./start-up.server.ts";
 
 /**
  * The work a server process does besides answering requests, one function per job. Each starts
@@ -92,7 +93,12 @@ export function pictureDrawing(
   config: Config,
   logger: Logger,
 ): { stop(): Promise<void> } {
-  return drawInBackground(database.db, storeFiles(config).public, logger);
+  return drawInBackground(
+    database.db,
+    storeFiles(config).public,
+    logger,
+    builtServerModule("drawing-process.js"),
+  );
 }
 
 /**

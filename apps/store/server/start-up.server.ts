@@ -21,7 +21,7 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
       preparedStatements: config.preparedStatements,
       dataDir: config.dataDir,
       migrate: !cluster.isWorker,
-      thread: config.pgliteThread ? builtPgliteThread() : undefined,
+      thread: config.pgliteThread ? builtServerModule("pglite-thread.js") : undefined,
       // Each statement's time, into the metrics and its request's trace (decision 0083).
       observeStatement: statementObserver(),
     });
@@ -32,14 +32,14 @@ export async function openDatabase(config: Config): Promise<DbHandle> {
 }
 
 /**
- * The built module of the embedded database's thread, beside the server's entry in `build/server`
- * (this module may be emitted as a chunk under `build/server/assets/`, so look up). Not built (the
- * TypeScript run by tests): none, and PGlite runs on the main thread.
+ * A module built beside the server's entry in `build/server` (`pglite-thread.js`, `drawing-process.js`;
+ * this module may be emitted as a chunk under `build/server/assets/`, so look up). Not built (the
+ * TypeScript run by tests): none, and the work runs in the server's own thread.
  */
-function builtPgliteThread(): URL | undefined {
+export function builtServerModule(name: string): URL | undefined {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   while (path.basename(dir) !== "server" && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  const file = path.join(dir, "pglite-thread.js");
+  const file = path.join(dir, name);
   return existsSync(file) ? pathToFileURL(file) : undefined;
 }
 

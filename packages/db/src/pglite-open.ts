@@ -28,12 +28,19 @@ export const pgliteOptions = {
  * loading it takes under 2 s where PGlite's initdb takes about 7. A template that does not load
  * (a file cut short) is discarded: the folder, which held no database, is emptied and PGlite makes
  * the database itself.
+ *
+ * A PGlite that loaded the template keeps what the load took for as long as it runs: the image's
+ * copies in its WebAssembly memory, which never shrinks, about 170 MB above a PGlite opened on the
+ * same folder afterwards (issue 45, decision 0088). So it is closed once the folder holds the
+ * database, and the folder opened again.
  */
 export async function openPgliteFolder(folder: string, templateDir: string): Promise<PGlite> {
   const template = existsSync(path.join(folder, "PG_VERSION")) ? undefined : readTemplate(templateDir);
   if (template) {
     try {
-      return await PGlite.create(folder, { ...pgliteOptions, loadDataDir: template });
+      const loaded = await PGlite.create(folder, { ...pgliteOptions, loadDataDir: template });
+      await loaded.close();
+      return await PGlite.create(folder, pgliteOptions);
     } catch {
       for (const name of readdirSync(folder))
         rmSync(path.join(folder, name), { recursive: true, force: true });

@@ -92,33 +92,47 @@ export async function keepSource(svg: string, image: RenderedImage, files: FileS
   await files.put(key, Buffer.from(svg), "image/svg+xml");
 }
 
-/** Encodes every size of a drawing (skipping the work when all files are already there). */
-export async function renderImage(
-  svg: string,
-  files: FileStore,
-  widths: readonly number[] = productWidths,
-): Promise<RenderedImage> {
-  const image = await planImage(svg, widths);
-  const existing = await Promise.all(image.sizes.map((size) => files.size(size.path)));
-  if (existing.every((bytes) => bytes !== null)) {
-    return { ...image, sizes: image.sizes.map((size, i) => ({ ...size, bytes: existing[i]! })) };
-  }
-
-  // One rasterisation at the largest width; every size is resized from those pixels. The art is
-  // opaque, so the alpha channel is dropped once instead of by each encoder.
+/**
+ * Encodes a planned drawing's sizes, in `image.sizes` order: one rasterisation at the largest width,
+ * every size resized from those pixels. The art is opaque, so the alpha channel is dropped once
+ * instead of by each encoder. Pure work on buffers, so it can run in another process
+ * (`drawing-process.ts`).
+ */
+export async function encodeDrawing(svg: string, image: RenderedImage): Promise<Buffer[]> {
   const { data, info } = await sharp(Buffer.from(svg))
     .resize(image.width, image.height)
     .flatten({ background: "#ffffff" })
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
+  return Promise.all(
+    image.sizes.map((size) =>
+      encoders[size.format](sharp(data, { raw }).resize(size.width, size.height)).toBuffer(),
+    ),
+  );
+}
+
+/** What encodes a drawing's sizes: `encodeDrawing` here, or a drawing process (`drawing-process-client.ts`). */
+export type DrawingEncoder = (svg: string, image: RenderedImage) => Promise<Buffer[]>;
+
+/** Encodes every size of a drawing (skipping the work when all files are already there). */
+export async function renderImage(
+  svg: string,
+  files: FileStore,
+  widths: readonly number[] = productWidths,
+  encode: DrawingEncoder = encodeDrawing,
+): Promise<RenderedImage> {
+  const image = await planImage(svg, widths);
+  const existing = await Promise.all(image.sizes.map((size) => files.size(size.path)));
+  if (existing.every((bytes) => bytes !== null)) {
+    return { ...image, sizes: image.sizes.map((size, i) => ({ ...size, bytes: existing[i]! })) };
+  }
+  const encoded = await encode(svg, image);
   const sizes = await Promise.all(
-    image.sizes.map(async (size) => {
-      const encoded = await encoders[size.format](
-        sharp(data, { raw }).resize(size.width, size.height),
-      ).toBuffer();
-      await files.put(size.path, encoded, MIME_TYPES[size.format]);
-      return { ...size, bytes: encoded.length };
+    image.sizes.map(async (size, i) => {
+      const bytes = encoded[i]!;
+      await files.put(size.path, bytes, MIME_TYPES[size.format]);
+      return { ...size, bytes: bytes.length };
     }),
   );
   return { ...image, sizes };

@@ -10,6 +10,7 @@ import { planReviews } from "./reviews.ts";
 import { insertDemoTaxRates } from "./taxes.ts";
 
 export { type BackOfficeOptions, seedBackOffice } from "./back-office.ts";
+export { type DrawingProcess, drawingProcess } from "./drawing-process-client.ts";
 export { sourcePathOfSize } from "./images.ts";
 export { drawPendingImages } from "./media.ts";
 export { type SyntheticOptions, seedSynthetic } from "./synthetic.ts";

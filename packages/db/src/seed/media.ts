@@ -3,7 +3,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Transaction } from "../client.ts";
 import { media, mediaSizes, type Translated } from "../schema/index.ts";
 import { mapWithConcurrency } from "./concurrency.ts";
-import { keepSource, planImage, type RenderedImage, renderImage, sourcePathOfSize } from "./images.ts";
+import {
+  type DrawingEncoder,
+  keepSource,
+  planImage,
+  type RenderedImage,
+  renderImage,
+  sourcePathOfSize,
+} from "./images.ts";
 
 /** A picture to draw and store; `key` is how the caller finds the media id afterwards. */
 export type ImageJob = {
@@ -73,7 +80,13 @@ async function eachDrawing(
 export async function drawPendingImages(
   db: Database,
   files: FileStore,
-  options: { log?: (message: string) => void; concurrency?: number; signal?: AbortSignal } = {},
+  options: {
+    log?: (message: string) => void;
+    concurrency?: number;
+    signal?: AbortSignal;
+    /** Where the sizes are encoded: in this process unless a drawing process is given. */
+    encode?: DrawingEncoder;
+  } = {},
 ): Promise<{ drawn: number }> {
   const log = options.log ?? (() => {});
   const rows = await db
@@ -97,7 +110,7 @@ export async function drawPendingImages(
     if (kept === null) return;
     const svg = kept.toString("utf8");
     const widths = [...new Set(sizes.map((size) => size.width))];
-    const image = await renderImage(svg, files, widths);
+    const image = await renderImage(svg, files, widths, options.encode);
     const bytesByPath = new Map(image.sizes.map((size) => [size.path, size.bytes]));
     if (sizes.some((size) => !bytesByPath.has(size.path))) {
       throw new Error(`The drawing ${source} no longer matches the sizes recorded for media ${mediaId}.`);

@@ -1,5 +1,5 @@
 import { type Database, selectRows } from "@vitrine/db";
-import { drawPendingImages, sourcePathOfSize } from "@vitrine/db/seed";
+import { drawingProcess, drawPendingImages, sourcePathOfSize } from "@vitrine/db/seed";
 import type { FileStore } from "@vitrine/files";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, Response } from "express";
@@ -49,20 +49,39 @@ export async function mediaState(db: Database): Promise<"pending" | "ready"> {
 /**
  * Draws what the seed (or an interrupted earlier start) left to draw, in the background, two images
  * at a time. `stop` ends it between images and resolves when the images under way are written.
+ * Given the built drawing process (`drawingProcessFile`, decision 0089), the encoding runs in that
+ * child process, started on the first image and ended after the last, so the memory it took goes
+ * back to the system; without it (tests running the TypeScript), in this process.
  */
-export function drawInBackground(db: Database, files: FileStore, logger: Logger): { stop(): Promise<void> } {
+export function drawInBackground(
+  db: Database,
+  files: FileStore,
+  logger: Logger,
+  drawingProcessFile?: URL,
+): { stop(): Promise<void> } {
   const abort = new AbortController();
+  const drawer = drawingProcessFile ? drawingProcess(drawingProcessFile) : undefined;
+  // The process that encoded them, for the log: the drawing process's id, or this one's.
+  let drawnBy = process.pid;
   const done = drawPendingImages(db, files, {
     concurrency: 2,
     signal: abort.signal,
+    encode: drawer
+      ? async (svg, image) => {
+          const encoded = await drawer.encode(svg, image);
+          drawnBy = drawer.pid ?? drawnBy;
+          return encoded;
+        }
+      : undefined,
     log: (message) => logger.info(message),
   })
     .then(({ drawn }) => {
-      if (drawn > 0) logger.info({ drawn }, "demo images drawn");
+      if (drawn > 0) logger.info({ drawn, drawnBy }, "demo images drawn");
     })
     .catch((error) => {
       if (!abort.signal.aborted) logger.error({ err: error }, "drawing the demo images failed");
-    });
+    })
+    .finally(() => drawer?.close());
   return {
     stop: async () => {
       abort.abort();

@@ -72,8 +72,11 @@ export type AppContext = {
   productListings: ProductListings;
   /** The photo feed block's pictures, per process, with the photo service's answers cached. */
   photoFeed: PhotoFeed;
-  /** Tells every server process that the store settings changed: each reads them again. */
-  settingsChanged: () => void;
+  /**
+   * Says the store settings changed to `settings`: this process uses them from the next request on
+   * (whoever changed them sees the change at once), and every other process reads them again.
+   */
+  settingsChanged: (settings: StoreSettings) => void;
   /** The request's cart: every entry point's cart changes go through it. */
   cart: CartClient;
   /** Password sign-in for this client's address, under the login limits: every entry point uses it. */

@@ -186,7 +186,10 @@ export function createApp({
         invalidatePages: (tags) => changes.publish(tags ? `pages:${tags.join(",")}` : "pages"),
         pageTags: (res.locals.pageTags as Set<string> | undefined) ?? new Set(),
         contentSources: contentSourcesOf(res),
-        settingsChanged: () => changes.publish("settings"),
+        settingsChanged: (changed) => {
+          settings.current = changed;
+          changes.publish("settings");
+        },
         siteCache,
         productSearch,
         productListings,

@@ -22,7 +22,7 @@ const changeSettings: rest.Handler = async (context, _caller, req, res) => {
   if (!body.success) throw rest.invalidParam(body.error, "body");
   try {
     const updated = await updateStoreSettings(context.db, body.data, context.config.stripe);
-    context.settingsChanged();
+    context.settingsChanged(updated);
     res.set("Cache-Control", "no-store").json(withoutSecrets(updated, context.config.stripe));
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;

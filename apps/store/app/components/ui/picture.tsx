@@ -1,5 +1,5 @@
 import { preload } from "react-dom";
-import type { ImageView } from "../../lib/media.ts";
+import { type ImageView, imageSources } from "../../lib/media.ts";
 
 /** A responsive image: AVIF and WebP sources, a JPEG fallback, and its size so nothing shifts. */
 export function Picture({
@@ -16,10 +16,11 @@ export function Picture({
   /** Extra `data-*` attributes on the `<img>`, e.g. the gallery's `data-large_image`. */
   imgAttributes?: Record<`data-${string}`, string>;
 }) {
+  const sources = imageSources(image);
   if (eager) {
     // The page's largest picture: asked for from the head, in the first format the browser takes
     // (a browser without AVIF skips a preload of that type and finds the <picture> as before).
-    const first = image.sources[0];
+    const first = sources[0];
     preload(image.src, {
       as: "image",
       fetchPriority: "high",
@@ -28,7 +29,7 @@ export function Picture({
   }
   return (
     <picture>
-      {image.sources.map((source) => (
+      {sources.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
       ))}
       <img

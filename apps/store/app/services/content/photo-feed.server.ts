@@ -4,6 +4,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { createI18n, type Locale } from "../../i18n/i18n.ts";
+import { imageSources } from "../../lib/media.ts";
 import { matchesMediaOrigin } from "../../lib/media-origins.ts";
 import type { FeedPhoto } from "../../lib/photo-feed.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
@@ -40,7 +41,8 @@ export function mediaLibraryProvider(db: Database): PhotoFeedProvider {
       return newest.flatMap(({ id }) => {
         const image = images.get(id);
         if (!image) return [];
-        const { src, sources, width, height, alt, large } = image;
+        const { src, width, height, alt, large } = image;
+        const sources = imageSources(image);
         return [{ id: `media-${id}`, src, sources, width, height, alt, link: large, linkIsImage: true }];
       });
     },

@@ -2,6 +2,7 @@ import { media, mediaSizes } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageSources } from "../../lib/media.ts";
 import { SiteCache } from "../shared/site-cache.server.ts";
 import { loadImages } from "./media.server.ts";
 
@@ -57,5 +58,44 @@ describe.each(await availableDialects())("loadImages on %s", (dialect) => {
     expect((await loadImages(database.db, [id], "en", cache)).get(id)?.large).toBe(`/media/m/${id}-300.jpg`);
     await rendition(id, 1200);
     expect((await loadImages(database.db, [id], "en", cache)).get(id)?.large).toBe(`/media/m/${id}-1200.jpg`);
+  });
+
+  it("sends a picture made in every format as a stem and widths, which spell out its files; one made otherwise whole", async () => {
+    const id = await picture("ready", []);
+    const formats = { avif: "avif", webp: "webp", jpeg: "jpg" } as const;
+    type Format = keyof typeof formats;
+    for (const [format, extension] of Object.entries(formats) as [Format, string][])
+      for (const width of [300, 600, 1000])
+        await database.db.insert(mediaSizes).values({
+          mediaId: id,
+          format,
+          width,
+          height: width,
+          path: `ab/0123456789abcdef-m${id}-${width}.${extension}`,
+          bytes: 1,
+        });
+    const view = (await loadImages(database.db, [id], "en")).get(id)!;
+    expect(view).toMatchObject({ stem: `/media/ab/0123456789abcdef-m${id}-`, widths: [300, 600, 1000] });
+    expect("sources" in view).toBe(false);
+    expect(imageSources(view)).toEqual(
+      Object.entries(formats).map(([format, extension]) => ({
+        type: `image/${format}`,
+        srcSet: [300, 600, 1000]
+          .map((width) => `/media/ab/0123456789abcdef-m${id}-${width}.${extension} ${width}w`)
+          .join(", "),
+      })),
+    );
+
+    // JPEG only (no AVIF or WebP made): the sources as they are.
+    const jpegOnly = await picture("ready", [300, 600]);
+    const whole = (await loadImages(database.db, [jpegOnly], "en")).get(jpegOnly)!;
+    expect(whole).toMatchObject({
+      sources: [
+        {
+          type: "image/jpeg",
+          srcSet: `/media/m/${jpegOnly}-300.jpg 300w, /media/m/${jpegOnly}-600.jpg 600w`,
+        },
+      ],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { type Database, media, mediaSizes } from "@vitrine/db";
 import { eq, getTableColumns, inArray } from "drizzle-orm";
 
-import type { ImageSource, ImageView } from "../../lib/media.ts";
+import { type ImageSource, type ImageView, renditionsOf } from "../../lib/media.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import { pickTranslation } from "../shared/translations.server.ts";
 import { mediaAddress } from "./media-address.server.ts";
@@ -53,27 +53,29 @@ async function readImages(
     if (jpegs.length === 0) continue;
     // The 600 px rendition is the fallback: sharp enough for a card, small enough for a first paint.
     const fallback = jpegs.find((size) => size.width >= 600) ?? jpegs[jpegs.length - 1]!;
+    const sources: ImageSource[] = formatOrder
+      .filter((format) => format !== "jpeg")
+      .map((format) => ({
+        type: mimeTypes[format]!,
+        srcSet: own
+          .filter((size) => size.format === format)
+          .map((size) => `${mediaAddress(size.path)} ${size.width}w`)
+          .join(", "),
+      }))
+      .filter((source) => source.srcSet)
+      .concat({
+        type: "image/jpeg",
+        srcSet: jpegs.map((size) => `${mediaAddress(size.path)} ${size.width}w`).join(", "),
+      });
+    const src = mediaAddress(fallback.path);
     const view: ImageView = {
       id: row.id,
       alt: pickTranslation(row.alt, locale, ""),
       width: fallback.width,
       height: fallback.height,
-      src: mediaAddress(fallback.path),
+      src,
       large: mediaAddress(jpegs[jpegs.length - 1]!.path),
-      sources: formatOrder
-        .filter((format) => format !== "jpeg")
-        .map((format) => ({
-          type: mimeTypes[format]!,
-          srcSet: own
-            .filter((size) => size.format === format)
-            .map((size) => `${mediaAddress(size.path)} ${size.width}w`)
-            .join(", "),
-        }))
-        .filter((source) => source.srcSet)
-        .concat({
-          type: "image/jpeg",
-          srcSet: jpegs.map((size) => `${mediaAddress(size.path)} ${size.width}w`).join(", "),
-        }),
+      ...(renditionsOf(sources, src) ?? { sources }),
     };
     views.set(row.id, { view, ready: row.ready });
   }

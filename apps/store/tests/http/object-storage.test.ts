@@ -151,8 +151,9 @@ test("npm run media:copy moves the demo's files to a bucket, resumably; the stor
       )
       .toBe("ready");
     const home = await (await fetch(`${first.origin}/`)).text();
+    // Files only: the loader data also names each picture's sizes by their common stem (`…-`).
     const pictures = [
-      ...new Set([...home.matchAll(/(\/media\/[0-9a-f]{2}\/[\w.-]+)/g)].map((found) => found[1]!)),
+      ...new Set([...home.matchAll(/(\/media\/[0-9a-f]{2}\/[\w-]+\.[a-z]+)/g)].map((found) => found[1]!)),
     ];
     expect(pictures.length).toBeGreaterThan(5);
     expect(await first.stop()).toBe(0);
@@ -213,7 +214,7 @@ test("npm run media:copy moves the demo's files to a bucket, resumably; the stor
     expect(homePage).not.toMatch(/"\/media\/[0-9a-f]{2}\//);
     const addressed = [
       ...new Set(
-        [...homePage.matchAll(/(https?:\/\/[^"\s]+\/shop\/media\/[0-9a-f]{2}\/[\w.-]+)/g)].map(
+        [...homePage.matchAll(/(https?:\/\/[^"\s]+\/shop\/media\/[0-9a-f]{2}\/[\w-]+\.[a-z]+)/g)].map(
           (found) => found[1]!,
         ),
       ),

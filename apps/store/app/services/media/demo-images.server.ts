@@ -61,22 +61,15 @@ export function drawInBackground(
 ): { stop(): Promise<void> } {
   const abort = new AbortController();
   const drawer = drawingProcessFile ? drawingProcess(drawingProcessFile) : undefined;
-  // The process that encoded them, for the log: the drawing process's id, or this one's.
-  let drawnBy = process.pid;
   const done = drawPendingImages(db, files, {
     concurrency: 2,
     signal: abort.signal,
-    encode: drawer
-      ? async (svg, image) => {
-          const encoded = await drawer.encode(svg, image);
-          drawnBy = drawer.pid ?? drawnBy;
-          return encoded;
-        }
-      : undefined,
+    encode: drawer?.encode,
     log: (message) => logger.info(message),
   })
     .then(({ drawn }) => {
-      if (drawn > 0) logger.info({ drawn, drawnBy }, "demo images drawn");
+      // The process that encoded them (still running until `close` below), or this one.
+      if (drawn > 0) logger.info({ drawn, drawnBy: drawer?.pid ?? process.pid }, "demo images drawn");
     })
     .catch((error) => {
       if (!abort.signal.aborted) logger.error({ err: error }, "drawing the demo images failed");

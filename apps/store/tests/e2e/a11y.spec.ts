@@ -1,12 +1,11 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
  * axe (current axe-core, WCAG 2.2 A/AA) on the pages and dialogs no other test scans: nothing
  * serious or critical on any of them.
  */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 async function expectNothingSerious(page: Page, where: string) {
   const { violations } = await axe(page).analyze();
   expect(

@@ -1,4 +1,4 @@
-import { bearer, expect, test } from "./fixtures.ts";
+import { bearer, expect, hydrated, test } from "./fixtures.ts";
 import { addToCartFromShop, fillBilling } from "./support.ts";
 
 test("register, log out, log in with a wrong then a right password, the guest cart joining the account's", async ({
@@ -131,7 +131,7 @@ test("the header's sign-in popup: a wrong password reopens it with the notice, t
   await page.getByRole("button", { name: "Log out" }).click();
 
   await page.goto("/shop");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   const opener = page
     .getByRole("navigation", { name: "My account" })
     .getByRole("button", { name: "My account" });

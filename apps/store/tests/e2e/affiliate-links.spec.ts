@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -11,7 +11,6 @@ import { axe, signInByForm } from "./support.ts";
  */
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 test("(es) an administrator adds an affiliate link; shoppers follow it by both prefixes and each follow counts", async ({
   browser,

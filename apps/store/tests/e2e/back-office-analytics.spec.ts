@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { bearer, E2E_MEDIA_DIR, expect, hydrated, test } from "./fixtures.ts";
 import { addToCartFromShop, axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -17,7 +17,6 @@ const DESKTOP = (n: number) =>
 
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 type Event = { kind: string; path: string; target?: string; landing?: { url: string; referrer: string } };
 

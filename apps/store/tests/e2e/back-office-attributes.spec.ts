@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { adminApi, DEMO_STORE, expect, type SharedStore, test } from "./fixtures.ts";
+import { adminApi, DEMO_STORE, expect, hydrated, type SharedStore, test } from "./fixtures.ts";
 import { seriousViolations, uniqueSuffix } from "./support.ts";
 
 /**
@@ -50,7 +50,6 @@ async function editorPage(browser: Browser, origin: string, call: Api, suffix: s
   };
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const announced = (page: Page, text: string) =>
   expect(page.locator(".back-office").getByRole("status").filter({ hasText: text })).toBeVisible();
 /** The terms as the page lists them: each row's header, in order. */

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -8,9 +7,6 @@ import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
  */
 
 type Item = { id: number; filename: string; alt_text: Record<string, string> };
-
-/** Waits until the page's scripts have hydrated it, so that a key press is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 test("an administrator chooses a product's gallery in the picker dialog by keyboard: search, page 2, three pictures, reordered by keyboard and by dragging, saved in order", async ({
   browser,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, test } from "./fixtures.ts";
+import { bearer, E2E_MEDIA_DIR, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -10,7 +10,6 @@ import { axe, signInByForm } from "./support.ts";
  */
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 /** The home page as a guest in `locale` gets it, and whether it came from the page cache. */
 async function guestHome(api: APIRequestContext, locale: "en" | "es") {

@@ -1,5 +1,14 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, deepProducts, E2E_MEDIA_DIR, expect, type ListedProduct, test } from "./fixtures.ts";
+import {
+  ADMIN,
+  bearer,
+  deepProducts,
+  E2E_MEDIA_DIR,
+  expect,
+  hydrated,
+  type ListedProduct,
+  test,
+} from "./fixtures.ts";
 import { checkoutByApi, guestWithCart } from "./http-shopper.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
@@ -15,9 +24,6 @@ const serious = async (page: Page) =>
 /** The list's count of the orders it shows, and what an order's page says of the last change. */
 const count = (page: Page) => page.getByRole("status").and(page.locator(".order-count"));
 const said = (page: Page) => page.getByRole("status").and(page.locator(".order-message"));
-
-/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 async function stockOf(request: APIRequestContext, token: string, id: number): Promise<number> {
   const product = (await (

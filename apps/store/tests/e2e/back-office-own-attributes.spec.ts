@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -8,8 +7,6 @@ import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
  * main store's tests read). The test makes a global attribute and a product of its own, with the
  * test's suffix in their names, and takes the product off the shop and the attribute away after.
  */
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 test("the owner adds a custom attribute, makes a variation for every combination with a global one, and a shopper buys one chosen by it", async ({
   browser,

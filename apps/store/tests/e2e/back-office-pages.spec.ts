@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { ADMIN, bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -9,7 +9,6 @@ import { axe, signInByForm } from "./support.ts";
  */
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 const texts = {
   en: {

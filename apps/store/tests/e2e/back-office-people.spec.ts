@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, expect, hydrated, test } from "./fixtures.ts";
 import { addToCartFromShop, axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -9,7 +9,6 @@ import { addToCartFromShop, axe, fillBilling, signInByForm } from "./support.ts"
  */
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 /** A page of a new browser context, signed in as `account` when it is given. */
 async function newPage(browser: Browser, baseURL: string, account?: { email: string; password: string }) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, adminApi, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, bearer, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -11,9 +11,6 @@ import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
  */
 
 type Item = { id: number; filename: string };
-
-/** Waits until the page's scripts have hydrated it, so that a key press is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 /** A picture file as a camera would hand it over. */
 async function photo(name: string, color: { r: number; g: number; b: number }) {

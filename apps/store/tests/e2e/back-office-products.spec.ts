@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, E2E_MEDIA_DIR, EMPTY_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, E2E_MEDIA_DIR, EMPTY_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -29,9 +29,6 @@ async function ownerPage(browser: Browser, store: { port: number }, locale: "en"
   await signInByForm(page, OWNER);
   return page;
 }
-
-/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 test("an administrator uploads two photos (one retried), creates a variable product with two variations and their own pictures, and a shopper buys it in either language", async ({
   browser,

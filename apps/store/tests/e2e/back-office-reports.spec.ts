@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, deepProducts, expect, type ListedProduct, test } from "./fixtures.ts";
+import { ADMIN, bearer, deepProducts, expect, hydrated, type ListedProduct, test } from "./fixtures.ts";
 import { axe, backOfficeHydrated, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -11,11 +11,6 @@ import { axe, backOfficeHydrated, fillBilling, signInByForm } from "./support.ts
  */
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-
-/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-/** Hydrated, with the cart's scripts in: an add to cart before then can be lost (seen under load). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

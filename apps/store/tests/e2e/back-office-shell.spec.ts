@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm } from "./support.ts";
 
 /**
@@ -8,7 +8,6 @@ import { seriousViolations, signInByForm } from "./support.ts";
  * search, mini-cart or footer; from a 360 px phone, where the navigation folds behind "Menu", to a
  * desktop.
  */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 async function administrator(browser: Browser, baseURL: string, width: number): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: { width, height: 740 } });

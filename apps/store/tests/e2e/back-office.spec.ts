@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { ADMIN, expect, test } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -97,7 +97,7 @@ for (const locale of ["en", "es"] as const) {
     expect(await serious(page)).toEqual([]);
     await page.getByRole("navigation").getByRole("link", { name: t.title }).click();
     await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
 
     const uploads: string[] = [];
     page.on("request", (request) => {
@@ -157,7 +157,7 @@ for (const locale of ["en", "es"] as const) {
       expect(number, "a library page that shows a product's picture").toBeLessThan(50);
       await page.goto(`/admin/media?page=${number}`);
     }
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await demo.getByRole("button", { name: t.remove, exact: true }).click();
     await expect(demo.getByRole("status")).toHaveText(t.inUse);
     await expect(demo.getByRole("button", { name: t.anyway })).toBeVisible();

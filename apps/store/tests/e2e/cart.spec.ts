@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`cart with plain forms, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -6,7 +6,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("changes a quantity, removes a line, and shows the empty cart", async ({ page }) => {
       await page.goto("/shop?orderby=price-desc");
-      if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      if (javaScriptEnabled) await hydrated(page);
       const buttons = page.locator("li.product-small").getByRole("button", { name: /^Add to cart: / });
       await buttons.nth(0).click();
       await expect(page.getByText(/has been added to your cart/)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import {
   addFirstSimpleProduct,
   addToCartFromShop,
@@ -237,7 +237,7 @@ test("a “Please wait...” overlay blocks the page while the order is being pl
   cartWithProduct: { page },
 }) => {
   await page.goto("/checkout");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await fillBilling(page);
   await page.getByLabel(/I have read and agree/).check();
   await page.getByLabel("Cash on delivery").check();
@@ -310,7 +310,7 @@ test("the terms page chosen in the settings shows in the checkout's lightbox; wi
   const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
   await addToCartFromShop(shopper);
   await shopper.goto("/checkout");
-  await shopper.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(shopper);
   const opener = shopper.getByRole("link", { name: "terms and conditions" });
   await expect(opener).toHaveAttribute("href", `/${page.slug}`);
   await opener.click();

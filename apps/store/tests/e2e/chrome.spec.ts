@@ -1,8 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations } from "./support.ts";
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const quickViewChunk = /\/assets\/quickview-dialog-[^/]+\.js$/;
 /** React DOM throttles Suspense reveals and retries this long after the last fallback change. */
 const REACT_REVEAL_THROTTLE_MS = 300;

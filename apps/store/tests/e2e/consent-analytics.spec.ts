@@ -1,6 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page, Request } from "@playwright/test";
-import { bearer, E2E_MEDIA_DIR, expect, type SharedStore, type SharedStoreEnv, test } from "./fixtures.ts";
+import {
+  bearer,
+  E2E_MEDIA_DIR,
+  expect,
+  hydrated,
+  type SharedStore,
+  type SharedStoreEnv,
+  test,
+} from "./fixtures.ts";
 import { axe, signInByForm, WCAG_TAGS } from "./support.ts";
 
 /**
@@ -60,8 +68,6 @@ async function visitor(browser: Browser, origin: string, options = {}) {
 }
 
 /** The app has hydrated and its scripts are in (links added to the page now stay). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 const consentEvents = () => {
   const seen: unknown[] = [];
   (window as unknown as { seenConsent: unknown[] }).seenConsent = seen;

@@ -4,6 +4,7 @@ import {
   bearer,
   DEMO_STORE,
   expect,
+  hydrated,
   type SharedStore,
   type SharedStoreEnv,
   test,
@@ -18,8 +19,6 @@ import { axe, backOfficeHydrated, signInByForm } from "./support.ts";
 const OWNER = ADMIN;
 const serious = (violations: Array<{ impact?: string | null }>) =>
   violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
 const STRINGS = {
   en: {

@@ -2,7 +2,15 @@ import { rmSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { blocks, createDb, media, pages, productImages, products } from "@vitrine/db";
 import { asc, eq } from "drizzle-orm";
-import { ADMIN, test as base, E2E_MEDIA_DIR, expect, type SpareStore, startSpareStore } from "./fixtures.ts";
+import {
+  ADMIN,
+  test as base,
+  E2E_MEDIA_DIR,
+  expect,
+  hydrated,
+  type SpareStore,
+  startSpareStore,
+} from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -175,7 +183,6 @@ async function visitor(browser: Browser, seeded: Seeded, locale: "en" | "es"): P
 }
 
 /** Hydrated: the route modules have run, so a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");

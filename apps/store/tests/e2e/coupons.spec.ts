@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN, bearer, expect, test } from "./fixtures.ts";
+import type { APIRequestContext } from "@playwright/test";
+import { ADMIN, bearer, expect, hydrated, test } from "./fixtures.ts";
 import { addToCartFromShop, backOfficeHydrated, seriousViolations, signInByForm } from "./support.ts";
 
 /**
@@ -17,9 +17,6 @@ async function createCoupon(request: APIRequestContext, token: string, code: str
   });
   expect(made.status()).toBe(201);
 }
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`coupons on the cart page, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

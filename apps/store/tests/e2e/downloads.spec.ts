@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { axe, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -11,9 +11,6 @@ import { axe, fillBilling, signInByForm } from "./support.ts";
  */
 
 const FILE = Buffer.from("%PDF-1.4\n% Field guide to the downloads of issue 43\n%%EOF\n");
-
-/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 const serious = async (page: Page) =>
   (await axe(page, "main").analyze()).violations.filter(

@@ -349,3 +349,15 @@ export async function deepProducts(request: APIRequestContext, token: string): P
     (await (await request.get("/shop")).text()) + (await (await request.get("/shop/page/2")).text());
   return stocked.slice(0, -1).filter((p) => !early.includes(`/product/${p.slug}"`));
 }
+
+/**
+ * Waits until React has hydrated the page, so that what the test does next is handled by it. The
+ * storefront's cart client and the back office's shell each say so on `<html>` from an effect, and
+ * effects run once hydration has committed. (`__reactRouterRouteModules` is no such sign: the
+ * page's module script sets it before hydration starts.)
+ */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const { cartClient, backOffice } = document.documentElement.dataset;
+    return cartClient === "ready" || backOffice === "ready";
+  });

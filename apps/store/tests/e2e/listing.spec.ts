@@ -1,8 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const cards = (page: Page) => page.locator("ul.products > li.product-small");
 
 test.describe("product grid", () => {

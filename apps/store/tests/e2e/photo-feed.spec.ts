@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
-import { ADMIN, bearer, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { axe, launchChromium, signInByForm } from "./support.ts";
 
 /**
@@ -10,7 +10,6 @@ import { axe, launchChromium, signInByForm } from "./support.ts";
  * library (the demo) or from a Graph-style photo service, stood in for by a small fake on loopback.
  */
 const FEED_CALL = /\/ajax\?action=vitrine_load_photofeed&data=/;
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 const serious = async (page: Page) =>
   (await axe(page).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 

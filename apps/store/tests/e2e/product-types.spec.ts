@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { ADMIN, bearer, EMPTY_STORE, expect, type SharedStore, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, hydrated, type SharedStore, test } from "./fixtures.ts";
 import { fillBilling, seriousViolations } from "./support.ts";
 
 /**
@@ -7,8 +6,6 @@ import { fillBilling, seriousViolations } from "./support.ts";
  * store: the owner makes them through the REST API, shoppers use them in the browser. The partner
  * site an external product sends shoppers to is answered by Playwright at the network edge.
  */
-
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 type Made = {
   suffix: string;

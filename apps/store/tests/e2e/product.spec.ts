@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 import { axe, scrolledTo } from "./support.ts";
 
 /**
@@ -22,6 +22,19 @@ async function openHydrated(page: Page, path: string) {
  */
 async function stopSubmissions(page: Page) {
   await page.evaluate(() => window.addEventListener("submit", (event) => event.preventDefault()));
+}
+
+/** Holds the page's requests for `pattern` back, as a slow connection would, until the answer is called. */
+async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Runs `action` and answers the text of the alert it raised (dismissed at once, so it cannot block). */
@@ -199,14 +212,7 @@ test.describe("gallery", () => {
     page,
   }) => {
     // Embla's code is held back, as on a slow connection, until the shopper has chosen a picture.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/embla-carousel[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /embla-carousel[^/]*\.js$/);
     await openHydrated(page, GALLERY_PRODUCT);
     const thumbnails = page.getByRole("list", { name: "Image thumbnails" });
     await thumbnails.getByRole("link", { name: "Image 3 of 3" }).click();
@@ -405,6 +411,33 @@ test.describe("quantity", () => {
     await plus.focus();
     await page.keyboard.press("Enter");
     await expect(quantity).toHaveValue("2");
+  });
+
+  test("a quantity and a search typed before the page's scripts run are kept once they have, and the quantity is what the cart gets", async ({
+    page,
+  }) => {
+    // Every script of the page held back, as on a slow connection, while the shopper types.
+    const release = await holdBack(page, /\/assets\/[^?]*\.js(\?|$)/);
+    await page.goto(GALLERY_PRODUCT, { waitUntil: "commit" });
+    const form = page.locator("form.cart");
+    const quantity = form.getByRole("spinbutton", { name: "Quantity" });
+    const search = page.getByRole("searchbox", { name: /Search products/ });
+    await quantity.fill("3");
+    await search.fill("sweater");
+    expect(await page.evaluate(() => document.documentElement.dataset.cartClient)).toBeUndefined();
+
+    release();
+    await hydrated(page);
+    // Hydration's own renders (the stepper's buttons, the search's combobox) have been and gone.
+    await expect(form.getByRole("button", { name: "Increase Quantity" })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: /Search products/ })).toHaveValue("sweater");
+    await expect(quantity).toHaveValue("3");
+    await form.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByText(/has been added to your cart/).first()).toBeVisible();
+    const cart = (await (await page.request.get("/api/store/v1/cart")).json()) as {
+      items: Array<{ quantity: number }>;
+    };
+    expect(cart.items.map((item) => item.quantity)).toEqual([3]);
   });
 
   test("without JavaScript it is a plain number input", async ({ browser }) => {

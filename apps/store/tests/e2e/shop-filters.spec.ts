@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { ADMIN, adminApi, DEMO_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, DEMO_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -62,7 +62,7 @@ test("an attribute with three terms, a variation for every combination made in t
     const owner = await (await browser.newContext({ baseURL: origin })).newPage();
     await signInByForm(owner, ADMIN);
     await owner.goto(`/admin/products/${product.id}`);
-    await owner.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(owner);
     const variations = owner.getByRole("group", { name: "Variations" });
     await variations.getByRole("button", { name: "Create a variation for every combination" }).click();
     for (const n of [1, 2, 3, 4])
@@ -115,7 +115,7 @@ test("an attribute with three terms, a variation for every combination made in t
     // With JavaScript: the same links in the filters' drawer; the listing follows.
     const shopper = await (await browser.newContext({ baseURL: origin })).newPage();
     await shopper.goto("/shop");
-    await shopper.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(shopper);
     await shopper.getByRole("button", { name: "Filter", exact: true }).click();
     const drawer = shopper.getByRole("dialog", { name: "Filter" });
     await expect(filterSection(drawer, "Material").getByRole("link")).toHaveText(["Cotton(1)", "Linen(1)"]);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 const texts = {
   en: { addToCart: "Add to cart", cart: /^Cart/, added: /has been added to your cart/, total: "Total" },
@@ -27,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
         const t = texts[lang];
         await page.goto("/");
         await chooseLanguage(page, lang);
-        if (javaScriptEnabled) await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        if (javaScriptEnabled) await hydrated(page);
 
         // Home → the first category of the main menu that has a product to add straight away.
         const menu = page.getByRole("navigation", { name: lang === "en" ? "Main menu" : "Menú principal" });

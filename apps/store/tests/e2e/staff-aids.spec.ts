@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { ADMIN, expect, test } from "./fixtures.ts";
+import { ADMIN, expect, hydrated, test } from "./fixtures.ts";
 import { axe, signInByForm } from "./support.ts";
 
 /**
@@ -128,14 +128,13 @@ for (const locale of ["en", "es"] as const) {
   }) => {
     // From signing in on: the first page that knows its reader is staff says it, and no other.
     const { page: staff, infos } = await signedInAdmin(browser, locale, { reducedMotion: "reduce" });
-    const hydrated = () => staff.waitForFunction(() => "__reactRouterRouteModules" in window);
     await staff.goto(`/?lang=${locale}`);
-    await hydrated();
+    await hydrated(staff);
     await expect.poll(() => infos.filter((text) => t.notice.test(text))).toHaveLength(1);
     await staff.goto(`/shop?lang=${locale}`);
-    await hydrated();
+    await hydrated(staff);
     await staff.goto(`/?lang=${locale}`);
-    await hydrated();
+    await hydrated(staff);
     expect(infos.filter((text) => t.notice.test(text))).toHaveLength(1);
     await staff.context().close();
 
@@ -147,7 +146,7 @@ for (const locale of ["en", "es"] as const) {
       const seen: string[] = [];
       page.on("console", (message) => seen.push(message.text()));
       await page.goto(`/?lang=${locale}`);
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
       await page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
       expect(seen.filter((text) => t.notice.test(text))).toEqual([]);
       await page.context().close();
@@ -162,7 +161,7 @@ test("edit toolbars keep 20 px from the viewport's edges, on a phone and on a de
   for (const width of [360, 1280]) {
     await staff.setViewportSize({ width, height: 800 });
     await staff.goto("/");
-    await staff.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(staff);
     const toolbars = staff.locator(".block-edit-links");
     await expect(toolbars).toHaveCount(6);
     // The smallest distance from a toolbar to either edge of the viewport.

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, bearer, EMPTY_STORE, expect, test } from "./fixtures.ts";
+import { ADMIN, bearer, EMPTY_STORE, expect, hydrated, test } from "./fixtures.ts";
 import { axe } from "./support.ts";
 
 const DEMO_NOTICE = {
@@ -7,8 +7,6 @@ const DEMO_NOTICE = {
   es: "Esta es una tienda de demostración: no se envía ningún pedido ni se cobra ningún pago.",
 };
 const notice = (page: Page) => page.locator(".woocommerce-store-notice");
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => document.documentElement.dataset.cartClient === "ready");
 
 test.describe("the store notice", () => {
   for (const [locale, dismiss] of [

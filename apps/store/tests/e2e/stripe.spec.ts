@@ -2,7 +2,15 @@ import type { BrowserContext, Page, Request } from "@playwright/test";
 import Stripe from "stripe";
 import { STRIPE_E2E_WEBHOOK_SECRET } from "../built-store.ts";
 import { connectStripeFake } from "../fakes/stripe/control.ts";
-import { ADMIN, adminApi, test as base, DEMO_STORE, expect, type ListedProduct } from "./fixtures.ts";
+import {
+  ADMIN,
+  adminApi,
+  test as base,
+  DEMO_STORE,
+  expect,
+  hydrated,
+  type ListedProduct,
+} from "./fixtures.ts";
 import { fillBilling, seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -104,9 +112,6 @@ const test = base.extend<{ shop: Shop }>({
 
 // One fake Stripe for every worker: its webhooks go to one store at a time.
 test.describe.configure({ mode: "serial" });
-
-/** Waits until the page's scripts have hydrated it, so that a click is handled by React. */
-const hydrated = (page: Page) => page.waitForFunction(() => "__reactRouterRouteModules" in window);
 
 const receivedText = "Your payment has been received.";
 const confirmingText = /^We are confirming your payment with Stripe/;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { type APIRequestContext, chromium, type Page } from "@playwright/test";
 import { IFRAME_READY, WALLET_REPLIES } from "@vitrine/wallet-protocol";
 import { chromiumLaunchOptions } from "./chromium.ts";
-import { test as base, bearer, expect } from "./fixtures.ts";
+import { test as base, bearer, expect, hydrated } from "./fixtures.ts";
 import { addFirstSimpleProduct, watchPolicyViolations } from "./support.ts";
 
 // The store with express checkout on, and the reference wallet on another site (playwright.config.ts).
@@ -52,7 +52,7 @@ async function logInToWallet(page: Page, from?: string) {
 /** Arrives from a newsletter link (so the order has an origin) and puts a product in the cart. */
 async function fillCart(page: Page): Promise<string> {
   await page.goto("/shop?utm_source=wallet-news&utm_medium=email&utm_campaign=winter");
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   // The listing's buttons are the cart client's once it has started.
   await page.locator("html[data-cart-client=ready]").waitFor({ state: "attached" });
   const name = await addFirstSimpleProduct(page);
@@ -243,7 +243,7 @@ test.describe("express wallet direct checkout", () => {
       });
       await fillCart(page);
       await page.goto("/cart");
-      await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+      await hydrated(page);
       if (skipped) {
         // Start-up has run and stopped at the cookie: nothing was started, the button stays the store's link.
         await expect(page.locator("html")).toHaveAttribute("data-wallet-direct-checkout", "off");
@@ -271,7 +271,7 @@ test.describe("express wallet direct checkout", () => {
       .click();
     await expect(page.getByRole("link", { name: /Cart/ }).first()).toContainText("(2)");
     await page.reload();
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     await page.getByRole("heading", { level: 1 }).click();
     await directCheckoutReady(page);
     await page.getByRole("button", { name: "Show cart contents" }).click();

@@ -1,4 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 
 /** The id of a field's error message, which the error summary and scripts find by it. */
 export const errorIdOf = (id: string) => `${id}-error`;
@@ -82,7 +88,9 @@ export function TextField(props: Control<InputHTMLAttributes<HTMLInputElement>>)
   );
 }
 
-export function SelectField(props: Control<SelectHTMLAttributes<HTMLSelectElement>>) {
+export function SelectField(
+  props: Control<SelectHTMLAttributes<HTMLSelectElement>> & { ref?: Ref<HTMLSelectElement> },
+) {
   const { layout, control } = split(props);
   return (
     <Field {...layout}>

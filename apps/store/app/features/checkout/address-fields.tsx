@@ -1,5 +1,6 @@
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useKeptBeforeHydration } from "../../components/ui/use-kept-before-hydration.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressFields } from "../../lib/checkout-form.ts";
 import { type CheckoutErrors, translatedError } from "./checkout-view.ts";
@@ -74,6 +75,7 @@ export function AddressFields({
 }) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
+  const countryField = useKeptBeforeHydration<HTMLSelectElement>(country, onCountryChange);
   // An own key only: a posted country of `__proto__` must not find Object.prototype.
   const states = (Object.hasOwn(countries, country) ? countries[country] : undefined) ?? [];
   const autoComplete = (field: string) => `${prefix} ${autoCompleteTokens[field] ?? "on"}`;
@@ -94,6 +96,7 @@ export function AddressFields({
             <SelectField
               key={field}
               {...select}
+              ref={countryField}
               value={country}
               onChange={(event) => onCountryChange(event.currentTarget.value)}
             >

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useKeptBeforeHydration } from "../../components/ui/use-kept-before-hydration.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { settleTyped, stepDown, stepUp } from "./quantity-rules.ts";
 
@@ -48,6 +49,7 @@ export function QuantityInput({
     if (value === undefined) setOwn(next);
     onValueChange?.(next);
   };
+  const field = useKeptBeforeHydration<HTMLInputElement>(current, set);
   const bounds = { min: String(min), max: max === undefined ? "" : String(max), step: String(step) };
   // Before scripts the buttons would do nothing: hidden, but their room is kept, so the field and
   // what follows it do not move when scripts run (decision 0045).
@@ -69,6 +71,7 @@ export function QuantityInput({
           −
         </button>
         <input
+          ref={field}
           id={id}
           name={name ?? undefined}
           type="number"

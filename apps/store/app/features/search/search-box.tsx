@@ -1,7 +1,8 @@
-import { type KeyboardEvent, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type Ref, useEffect, useId, useState } from "react";
 import { Form, useLocation, useNavigate } from "react-router";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
+import { useKeptBeforeHydration } from "../../components/ui/use-kept-before-hydration.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Suggestion } from "../../lib/search-rules.ts";
 import { useSearchSuggestions } from "./use-search-suggestions.ts";
@@ -31,6 +32,8 @@ export function SearchBox({ latency, categories }: Props) {
   const params = new URLSearchParams(location.search);
   const [query, setQuery] = useState(onResultsPage ? (params.get("s") ?? "") : "");
   const [category, setCategory] = useState(onResultsPage ? (params.get("product_cat") ?? "") : "");
+  const queryField = useKeptBeforeHydration<HTMLInputElement>(query, setQuery);
+  const categoryField = useKeptBeforeHydration<HTMLSelectElement>(category, setCategory);
   // The combobox roles only once scripts run: before that (or without them) it is a plain search field.
   const [enhanced, setEnhanced] = useState(false);
   const id = useId();
@@ -76,6 +79,7 @@ export function SearchBox({ latency, categories }: Props) {
       onSubmit={search.cancel}
     >
       <SearchCategorySelect
+        field={categoryField}
         id={`${id}-category`}
         value={category}
         categories={categories}
@@ -89,6 +93,7 @@ export function SearchBox({ latency, categories }: Props) {
           {t("search.label")}
         </label>
         <input
+          ref={queryField}
           id={`${id}-input`}
           type="search"
           name="s"
@@ -155,11 +160,13 @@ export function SearchBox({ latency, categories }: Props) {
 
 /** The category to search in, before the field; "all categories" first. */
 function SearchCategorySelect({
+  field,
   id,
   value,
   categories,
   onChange,
 }: {
+  field: Ref<HTMLSelectElement>;
   id: string;
   value: string;
   categories: SearchCategoryOption[];
@@ -172,6 +179,7 @@ function SearchCategorySelect({
         {t("search.category")}
       </label>
       <select
+        ref={field}
         id={id}
         name="product_cat"
         value={value}

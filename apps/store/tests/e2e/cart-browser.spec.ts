@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "./chromium.ts";
 import { expect, test } from "./fixtures.ts";
-import { axe } from "./support.ts";
+import { axe, holdBack } from "./support.ts";
 
 /**
  * The cart's asynchronous side (issue 4, "Browser"): the listing button, the queue, the fragment
@@ -52,19 +52,6 @@ function countCartRequests(page: Page): string[] {
     if (CART_CALL.test(request.url())) seen.push(request.url());
   });
   return seen;
-}
-
-/** Holds matching requests until released, to look at the page while they run. */
-async function hold(page: Page, pattern: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
 }
 
 async function nameOf(button: Locator): Promise<string> {
@@ -134,7 +121,7 @@ test.describe("listing add-to-cart button", () => {
       .first();
     const button = card.getByRole("button", { name: /^Add to cart: / });
     const name = await nameOf(button);
-    const release = await hold(page, ADD_CALL);
+    const release = await holdBack(page, ADD_CALL);
     const sent = page.waitForRequest(ADD_CALL);
 
     await button.click();
@@ -514,7 +501,7 @@ test.describe("header mini-cart", () => {
     await addButtons(page).nth(1).click();
     await expect(cartLink(page)).toContainText("(2)");
     await openMiniCart(page);
-    const release = await hold(page, REMOVE_CALL);
+    const release = await holdBack(page, REMOVE_CALL);
     const line = miniCart(page)
       .getByRole("listitem")
       .filter({ has: page.getByRole("link", { name, exact: true }) });
@@ -624,7 +611,7 @@ test.describe("cart page with JavaScript", () => {
           document.addEventListener("updated_cart_totals", () => resolve(1), { once: true }),
         ),
     );
-    const release = await hold(page, /\/ajax$/);
+    const release = await holdBack(page, /\/ajax$/);
     await row.getByRole("spinbutton").fill("2");
     await row.getByRole("spinbutton").press("Enter");
     // Optimistic: the line total is twice the unit price before the server has answered.

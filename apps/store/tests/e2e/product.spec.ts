@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
-import { axe, scrolledTo } from "./support.ts";
+import { axe, holdBack, scrolledTo } from "./support.ts";
 
 /**
  * The single product page (spec §2, §4, §5; issue 3 "Product page" and "Quantity"). The demo seed
@@ -22,19 +22,6 @@ async function openHydrated(page: Page, path: string) {
  */
 async function stopSubmissions(page: Page) {
   await page.evaluate(() => window.addEventListener("submit", (event) => event.preventDefault()));
-}
-
-/** Holds the page's requests for `pattern` back, as a slow connection would, until the answer is called. */
-async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Runs `action` and answers the text of the alert it raised (dismissed at once, so it cannot block). */

@@ -164,3 +164,16 @@ export async function launchChromium(extraArgs: string[]) {
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 }
+
+/** Holds the page's requests for `pattern` back, as a slow connection would, until the answer is called. */
+export async function holdBack(page: Page, pattern: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -265,6 +265,24 @@ test.describe("variations", () => {
     await expect(page.getByLabel("Colour", { exact: true })).toHaveValue("");
   });
 
+  test("a colour and a size chosen before the page's scripts run are kept once they have, in the selects and the URL", async ({
+    page,
+  }) => {
+    const release = await holdBack(page, /\/assets\/[^?]*\.js(\?|$)/);
+    await page.goto(VARIABLE_PRODUCT, { waitUntil: "commit" });
+    await page.getByLabel("Colour", { exact: true }).selectOption("black");
+    await page.getByLabel("Size", { exact: true }).selectOption("m");
+    expect(await page.evaluate(() => document.documentElement.dataset.cartClient)).toBeUndefined();
+
+    release();
+    await hydrated(page);
+    // Both choices at once: the page takes them as the shopper's selection, as a change would.
+    await expect(page).toHaveURL(/attribute_color=black&attribute_size=m/);
+    await expect(page.getByLabel("Colour", { exact: true })).toHaveValue("black");
+    await expect(page.getByLabel("Size", { exact: true })).toHaveValue("m");
+    await expect(page.locator("form.cart").getByRole("button", { name: "Add to cart" })).toBeEnabled();
+  });
+
   test("without JavaScript the selects are a GET form that keeps the choice in the URL", async ({
     browser,
   }) => {

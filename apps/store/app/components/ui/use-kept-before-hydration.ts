@@ -20,3 +20,27 @@ export function useKeptBeforeHydration<Element extends HTMLInputElement | HTMLSe
   }, []);
   return field;
 }
+
+/**
+ * The same for a group of controlled selects whose choice is one record (a variable product's
+ * attributes): each select registers through the returned ref callback under its name, and on
+ * hydration every choice made before it is adopted in one call, so that two choices are not two
+ * updates from the same stale record.
+ */
+export function useChoicesKeptBeforeHydration(
+  current: Record<string, string>,
+  adopt: (choices: Record<string, string>) => void,
+) {
+  const fields = useRef(new Map<string, HTMLSelectElement>());
+  useLayoutEffect(() => {
+    let left = current;
+    for (const [name, field] of fields.current) {
+      if (field.value !== (current[name] ?? "")) left = { ...left, [name]: field.value };
+    }
+    if (left !== current) adopt(left);
+  }, []);
+  return (name: string) => (field: HTMLSelectElement | null) => {
+    if (field) fields.current.set(name, field);
+    else fields.current.delete(name);
+  };
+}

@@ -26,8 +26,7 @@ export function VariationsForm({
   const [choice, setChoice] = useState(chosen);
   useEffect(() => setChoice(chosen), [chosen]);
 
-  const choose = (attribute: string, value: string) => {
-    const next = { ...choice, [attribute]: value };
+  const choose = (next: Record<string, string>) => {
     setChoice(next);
     const params = new URLSearchParams();
     for (const [slug, option] of Object.entries(next)) if (option) params.set(`attribute_${slug}`, option);

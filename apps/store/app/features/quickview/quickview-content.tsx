@@ -38,7 +38,7 @@ export function QuickViewContent({ data }: { data: QuickViewData }) {
               attributes={data.attributes}
               chosen={chosen}
               idPrefix="quickview-"
-              onChoose={(attribute, value) => setChosen({ ...chosen, [attribute]: value })}
+              onChoose={setChosen}
             />
             {Object.values(chosen).some(Boolean) && (
               <button

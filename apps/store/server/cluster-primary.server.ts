@@ -5,6 +5,7 @@ import { type Config, listeningOrigin } from "../app/config.server.ts";
 import { loadStoreSettings } from "../app/services/settings/settings.server.ts";
 import { oncePerDatabaseJobs, stopAll } from "./background-jobs.server.ts";
 import { followSettings } from "./caches.server.ts";
+import { superviseWorkers } from "./cluster-workers.server.ts";
 import { InFlight } from "./in-flight.server.ts";
 import { answerMetrics } from "./observability.server.ts";
 import { fail, openDatabase, prepare } from "./start-up.server.ts";
@@ -48,25 +49,22 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       `Vitrine is serving at ${listeningOrigin(config.host, address.port)} with ${config.workers} workers\n`,
     );
   });
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0)
-        void closeDatabase().finally(() => process.exit(0));
-      return;
-    }
-    logger.error({ pid: worker.process.pid, code, signal }, "worker stopped; starting another");
-    // A worker that dies before it ever listened will die again: stop rather than loop.
-    if (!announced) fail("A worker could not start; see the log above.");
-    cluster.fork();
+  const workers = superviseWorkers(cluster, {
+    count: config.workers,
+    onDied: (worker, code, signal) => {
+      logger.error({ pid: worker.process.pid, code, signal }, "worker stopped; starting another");
+      // A worker that dies before it ever listened will die again: stop rather than loop.
+      if (!announced) fail("A worker could not start; see the log above.");
+    },
+    onStopped: () => void closeDatabase().finally(() => process.exit(0)),
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down the workers");
     void jobs.stop();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    workers.stop();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  for (let i = 0; i < config.workers; i++) cluster.fork();
 }

@@ -31,13 +31,18 @@ export type BuiltStore = {
   dataDir: string;
   /** Whether the folder was made for this store (and is removed with it by whoever started it). */
   ownsDataDir: boolean;
-  /** Sends SIGTERM once and answers the exit code. */
+  /**
+   * Sends SIGTERM once and answers the exit code; throws when the store is still running a minute
+   * later (it is then killed), since a store stops within its 25 s for requests under way.
+   */
   stop: () => Promise<number | null>;
   /** Kills it as `kill -9` does (SIGKILL): no shutdown, nothing finished; settles once it is gone. */
   kill: () => Promise<void>;
   /** What it has written to its standard output so far (its log lines, at `LOG_LEVEL`). */
   output: () => string;
 };
+
+const STOP_LIMIT_MS = 60_000;
 
 /**
  * Starts the built server on a free port with a fresh data folder (or `env.DATA_DIR`), no demo
@@ -62,8 +67,18 @@ export async function startBuiltStore(env: Record<string, string> = {}): Promise
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    return exited;
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    child.kill("SIGTERM");
+    // A store that does not leave is a failure to see, not a run that hangs until CI gives up.
+    let overdue = false;
+    const limit = setTimeout(() => {
+      overdue = true;
+      child.kill("SIGKILL");
+    }, STOP_LIMIT_MS);
+    const code = await exited;
+    clearTimeout(limit);
+    if (overdue) throw new Error(`The store did not stop within ${STOP_LIMIT_MS / 1000} s of SIGTERM.`);
+    return code;
   };
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => {
@@ -76,7 +91,7 @@ export async function startBuiltStore(env: Record<string, string> = {}): Promise
       if (found) resolve(Number(found[1]));
     });
   }).catch(async (error) => {
-    await stop();
+    await stop().catch(() => {});
     if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });

@@ -56,7 +56,7 @@ export type Shopper = { id: number; email: string; password: string };
 export type SpareStore = {
   port: number;
   dataDir: string;
-  /** Sends SIGTERM once and answers the exit code. */
+  /** Sends SIGTERM once and answers the exit code; throws when it has not stopped a minute later. */
   stop: () => Promise<number | null>;
 };
 

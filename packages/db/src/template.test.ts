@@ -6,7 +6,7 @@ import { runInNewContext } from "node:vm";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DbHandle, migratedPgliteImage, selectRows } from "./client.ts";
 import { openPgliteFolder } from "./pglite-open.ts";
 import { templateFile, writeTemplate } from "./template.ts";
@@ -26,22 +26,29 @@ const probe = async (handle: DbHandle) =>
     (row) => row.value,
   );
 
-/** A template whose settings hold a probe row, so a database made from it can be told apart. */
-async function markedTemplate(dir: string): Promise<void> {
+/**
+ * A template whose settings hold a probe row, so a database made from it can be told apart: made
+ * once for the file, and written into each test's own folder of templates.
+ */
+let marked: Buffer;
+beforeAll(async () => {
   const client = await PGlite.create({
     extensions: { pg_trgm },
     database: "template1",
     loadDataDir: await migratedPgliteImage(),
   });
   await client.exec(`insert into settings (key, value) values ('probe', '"from the template"'::jsonb)`);
-  writeTemplate(Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()), dir);
+  marked = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
   await client.close();
+});
+function markedTemplate(dir: string): void {
+  writeTemplate(marked, dir);
 }
 
 describe("the PGlite template (decision 0048)", () => {
   it("is where a new data folder starts from; a folder that holds a database keeps its own", async () => {
     const templates = folder("vitrine-template-");
-    await markedTemplate(templates);
+    markedTemplate(templates);
     const dataDir = folder("vitrine-data-");
 
     const first = await createDb({ dataDir, templateDir: templates });
@@ -56,7 +63,7 @@ describe("the PGlite template (decision 0048)", () => {
 
   it("a folder made from the template is opened again, so the load's copies of the image are given back", async () => {
     const templates = folder("vitrine-template-");
-    await markedTemplate(templates);
+    markedTemplate(templates);
     const imageBytes = readFileSync(templateFile(templates)).length;
     // The collector, on demand, for this test's process (the test runner starts it without).
     setFlagsFromString("--expose-gc");
@@ -80,7 +87,7 @@ describe("the PGlite template (decision 0048)", () => {
 
   it("a template cut short leaves PGlite to make the database itself", async () => {
     const templates = folder("vitrine-template-");
-    await markedTemplate(templates);
+    markedTemplate(templates);
     const whole = templateFile(templates);
     writeFileSync(whole, readFileSync(whole).subarray(0, 1 << 20));
     const dataDir = folder("vitrine-data-");

@@ -2,11 +2,12 @@ import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import {
   ADMIN,
   bearer,
-  deepProducts,
   E2E_MEDIA_DIR,
   expect,
   hydrated,
   type ListedProduct,
+  OWN_PRODUCTS,
+  ownProduct,
   test,
 } from "./fixtures.ts";
 import { checkoutByApi, guestWithCart } from "./http-shopper.ts";
@@ -79,7 +80,7 @@ test("an order from a campaign: found by its origin, filtered, read, noted and c
   sentMail,
 }) => {
   test.setTimeout(120_000);
-  const [product] = (await deepProducts(request, adminToken)).slice(-2);
+  const product = await ownProduct(request, adminToken, OWN_PRODUCTS.ordersFromCampaign);
   const source = `orders${Date.now().toString(36)}`;
   const origin = `Source: ${source.charAt(0).toUpperCase()}${source.slice(1)}`;
 
@@ -89,7 +90,7 @@ test("an order from a campaign: found by its origin, filtered, read, noted and c
     (wanted) => decodeURIComponent(document.cookie).includes(`src=${wanted}`),
     source,
   );
-  const name = await addFromProductPage(page, product!.slug, 1);
+  const name = await addFromProductPage(page, product.slug, 1);
   const id = await placeOrder(page, { "Email address": shopper.email });
 
   const admin = await adminPage(browser, baseURL!);
@@ -185,12 +186,12 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   adminToken,
 }) => {
   test.setTimeout(120_000);
-  const [, product] = (await deepProducts(request, adminToken)).slice(-2);
-  const before = await stockOf(request, adminToken, product!.id);
-  const name = await addFromProductPage(page, product!.slug, 2);
+  const product = await ownProduct(request, adminToken, OWN_PRODUCTS.ordersRefunded);
+  const before = await stockOf(request, adminToken, product.id);
+  const name = await addFromProductPage(page, product.slug, 2);
   const id = await placeOrder(page);
   const receipt = page.url();
-  expect(await stockOf(request, adminToken, product!.id)).toBe(before - 2);
+  expect(await stockOf(request, adminToken, product.id)).toBe(before - 2);
   const order = (await (
     await request.get(`/api/vitrine/v2/orders/${id}`, { headers: bearer(adminToken) })
   ).json()) as {
@@ -224,7 +225,7 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   await expect(refunds.locator(".order-refunds")).toContainText(`1 × ${name}`);
   await expect(refunds.locator(".order-refunds")).toContainText("Arrived scratched");
   await expect(admin.getByRole("region", { name: "Status", exact: true })).toContainText("On hold");
-  expect(await stockOf(request, adminToken, product!.id)).toBe(before - 1);
+  expect(await stockOf(request, adminToken, product.id)).toBe(before - 1);
   // The shopper's receipt shows the refund and what the order now comes to.
   await page.goto(receipt);
   const totals = page.locator(".order_details");
@@ -237,9 +238,9 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   const confirm = admin.getByRole("alertdialog", { name: `Mark order #${id} Cancelled?` });
   await confirm.getByRole("button", { name: "Mark it Cancelled" }).click();
   await expect(said(admin)).toHaveText("The order is now Cancelled.");
-  expect(await stockOf(request, adminToken, product!.id)).toBe(before);
+  expect(await stockOf(request, adminToken, product.id)).toBe(before);
   // The product's page (cached for guests) says so too.
-  await page.goto(`/product/${product!.slug}`);
+  await page.goto(`/product/${product.slug}`);
   await expect(page.locator(".stock").first()).toHaveText(`${before} in stock`);
 
   // Through the API: a cancelled order does not reopen; the stock stays.
@@ -249,7 +250,7 @@ test("a partial refund of one line leaves the right total and stock; a cancellat
   });
   expect(refused.status()).toBe(409);
   expect(await refused.json()).toMatchObject({ code: "rest_order_invalid_transition" });
-  expect(await stockOf(request, adminToken, product!.id)).toBe(before);
+  expect(await stockOf(request, adminToken, product.id)).toBe(before);
   await admin.context().close();
 });
 

@@ -1,6 +1,15 @@
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { ADMIN, bearer, deepProducts, expect, hydrated, type ListedProduct, test } from "./fixtures.ts";
+import {
+  ADMIN,
+  bearer,
+  expect,
+  hydrated,
+  type ListedProduct,
+  OWN_PRODUCTS,
+  ownProduct,
+  test,
+} from "./fixtures.ts";
 import { axe, backOfficeHydrated, fillBilling, signInByForm } from "./support.ts";
 
 /**
@@ -74,10 +83,7 @@ test("an administrator reads the attribution report of orders placed with known 
   const origin = `Source: ${source.charAt(0).toUpperCase()}${source.slice(1)}`;
   const spring = `${source}-spring`;
   const phone = `${source}-phone`;
-  // The fourth from the end: the orders spec buys the last two.
-  const deep = await deepProducts(request, adminToken);
-  expect(deep.length).toBeGreaterThanOrEqual(4);
-  const product = deep.at(-4)!;
+  const product = await ownProduct(request, adminToken, OWN_PRODUCTS.reports);
   const placed = [
     await orderFromCampaign(browser, baseURL!, request, adminToken, { source, campaign: spring, product }),
     await orderFromCampaign(browser, baseURL!, request, adminToken, { source, campaign: spring, product }),

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { ADMIN, adminApi, bearer, DEMO_STORE, deepProducts, expect, test } from "./fixtures.ts";
+import { ADMIN, adminApi, bearer, DEMO_STORE, expect, OWN_PRODUCTS, ownProduct, test } from "./fixtures.ts";
 import { backOfficeHydrated, fillBilling, seriousViolations, signInByForm, uniqueSuffix } from "./support.ts";
 
 /**
@@ -337,12 +337,12 @@ test("every figure of an order with a coupon, tax and shipping is the same on th
   sentMail,
 }) => {
   test.setTimeout(120_000);
-  const [product] = (await deepProducts(request, adminToken)).slice(-3);
+  const product = await ownProduct(request, adminToken, OWN_PRODUCTS.cartTotals);
   const code = `same${uniqueSuffix()}`;
   const email = `figures-${code}@example.com`;
   await percentCoupon(request, adminToken, code);
   await page.goto("/cart");
-  await addByApi(page, product!.id, 2);
+  await addByApi(page, product.id, 2);
   await applyCouponByApi(page, code);
 
   await page.goto("/cart");

@@ -333,21 +333,31 @@ export type ListedProduct = {
 };
 
 /**
- * The demo's simple, published, well-stocked products that no early listing page shows (other tests
- * buy from those) and not the last one (the REST test changes it), in the API's order: specs that
- * place orders each take products of their own from this list.
+ * Demo products that specs placing orders and counting their stock or figures buy, one spec's each
+ * (a spec's own file names it): simple, published, well stocked, on no early listing page (other
+ * tests buy from those) and named by no other test. Fixed by slug, so that what other tests create,
+ * buy or change while they run cannot move one spec onto another's product.
  */
-export async function deepProducts(request: APIRequestContext, token: string): Promise<ListedProduct[]> {
+export const OWN_PRODUCTS = {
+  ordersFromCampaign: "nordic-stainless-steel-camping-lantern",
+  ordersRefunded: "heritage-stainless-steel-camping-lantern",
+  cartTotals: "mediterranean-stainless-steel-water-bottle",
+  reports: "minimal-glass-water-bottle",
+} as const;
+
+/** The product `slug` of `OWN_PRODUCTS` as the REST API lists it; fails if it is no longer fit to buy. */
+export async function ownProduct(
+  request: APIRequestContext,
+  token: string,
+  slug: (typeof OWN_PRODUCTS)[keyof typeof OWN_PRODUCTS],
+): Promise<ListedProduct> {
   const listed = (await (
     await request.get("/api/vitrine/v2/products?per_page=100", { headers: bearer(token) })
   ).json()) as ListedProduct[];
-  const stocked = listed.filter(
-    (p) =>
-      p.type === "simple" && p.status === "publish" && p.stock_quantity !== null && p.stock_quantity >= 10,
-  );
-  const early =
-    (await (await request.get("/shop")).text()) + (await (await request.get("/shop/page/2")).text());
-  return stocked.slice(0, -1).filter((p) => !early.includes(`/product/${p.slug}"`));
+  const product = listed.find((candidate) => candidate.slug === slug);
+  expect(product, `the demo product ${slug}`).toMatchObject({ type: "simple", status: "publish" });
+  expect(product!.stock_quantity, `${slug}'s stock`).toBeGreaterThanOrEqual(10);
+  return product!;
 }
 
 /**

@@ -9,6 +9,8 @@ import { axe, holdBack, scrolledTo } from "./support.ts";
  */
 const GALLERY_PRODUCT = "/product/heritage-cotton-sweater";
 const VARIABLE_PRODUCT = "/product/classic-cotton-t-shirt";
+/** Every script a page loads: held back, they leave the server's HTML to a shopper on a slow connection. */
+const PAGE_SCRIPTS = /\/assets\/[^?]*\.js(\?|$)/;
 
 /** The tab list only appears once React has hydrated the page. */
 async function openHydrated(page: Page, path: string) {
@@ -268,7 +270,7 @@ test.describe("variations", () => {
   test("a colour and a size chosen before the page's scripts run are kept once they have, in the selects and the URL", async ({
     page,
   }) => {
-    const release = await holdBack(page, /\/assets\/[^?]*\.js(\?|$)/);
+    const release = await holdBack(page, PAGE_SCRIPTS);
     await page.goto(VARIABLE_PRODUCT, { waitUntil: "commit" });
     await page.getByLabel("Colour", { exact: true }).selectOption("black");
     await page.getByLabel("Size", { exact: true }).selectOption("m");
@@ -422,7 +424,7 @@ test.describe("quantity", () => {
     page,
   }) => {
     // Every script of the page held back, as on a slow connection, while the shopper types.
-    const release = await holdBack(page, /\/assets\/[^?]*\.js(\?|$)/);
+    const release = await holdBack(page, PAGE_SCRIPTS);
     await page.goto(GALLERY_PRODUCT, { waitUntil: "commit" });
     const form = page.locator("form.cart");
     const quantity = form.getByRole("spinbutton", { name: "Quantity" });

@@ -1,7 +1,7 @@
 // The bench's document figures (issue 45): each page's HTML as a guest's browser receives it, its
 // size as sent (gzip) and its parts: the inlined stylesheet, the strings, the loader data, the
-// module list (modulepreload links and React Router's manifest and route-module scripts), JSON-LD,
-// the other inline scripts, and the rest (the markup itself).
+// module list (modulepreload links, React Router's manifest and route-module scripts, and the loader
+// that adds them after the first paint), JSON-LD, the other inline scripts, and the rest (the markup).
 import { gzipSync } from "node:zlib";
 
 /** Splits a document into its parts' bytes (uncompressed). */
@@ -26,7 +26,11 @@ export function documentParts(html) {
     if (opening.includes('id="vitrine-translations"')) add("strings", element);
     else if (opening.includes("application/ld+json")) add("json-ld", element);
     else if (element.includes("streamController")) add("loader data", element);
-    else if (element.includes("__reactRouterContext") || element.includes("__reactRouterRouteModules"))
+    else if (
+      element.includes("__reactRouterContext") ||
+      element.includes("__reactRouterRouteModules") ||
+      /\}\)\(document,\[[^\]]*\]\)<\/script>$/.test(element)
+    )
       add("modules", element);
     else add("other scripts", element);
   }

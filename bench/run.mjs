@@ -174,6 +174,9 @@ async function productPageJavaScript(base, pagePath) {
   ))
     sources.add(match[1]);
   for (const match of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) sources.add(match[1]);
+  // The module preloads the page's loader adds after the first paint (decision 0087).
+  for (const match of html.matchAll(/\}\)\(document,(\[[^\]]*\])\)<\/script>/g))
+    for (const source of JSON.parse(match[1])) sources.add(source);
   let raw = 0;
   let gzipped = 0;
   for (const source of sources) {

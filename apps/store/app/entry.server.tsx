@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
+import { deferScripts } from "./lib/deferred-scripts.ts";
 import { classesIn, parseStylesheet, usedCss, variablesIn } from "./lib/used-css.ts";
 
 export const streamTimeout = 5_000;
@@ -17,13 +18,17 @@ export const streamTimeout = 5_000;
 const USED_CSS_MARK = "/*vitrine:used-css*/";
 let stylesheet: ReturnType<typeof parseStylesheet> | undefined;
 
-function withUsedCss(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const html = page.toString("utf8");
+function withUsedCss(html: string): string {
   const at = html.indexOf(USED_CSS_MARK);
-  if (at === -1) return page;
+  if (at === -1) return html;
   stylesheet ??= parseStylesheet(stylesheetText);
   const used = usedCss(stylesheet, classesIn(html), variablesIn(html));
-  return Buffer.from(html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length), "utf8");
+  return html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length);
+}
+
+/** The rendered page as it is sent: its inline stylesheet filled, its scripts after the first paint. */
+function finishedPage(page: Buffer): Buffer<ArrayBuffer> {
+  return Buffer.from(deferScripts(withUsedCss(page.toString("utf8"))), "utf8");
 }
 
 /**
@@ -74,7 +79,7 @@ export default function handleRequest(
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () =>
-            resolve(new Response(withUsedCss(Buffer.concat(chunks)), { headers: responseHeaders, status })),
+            resolve(new Response(finishedPage(Buffer.concat(chunks)), { headers: responseHeaders, status })),
           );
           body.on("error", reject);
           pipe(body);

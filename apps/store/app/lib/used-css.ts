@@ -1,3 +1,5 @@
+import { unescapeHtml } from "./escape-html.ts";
+
 /**
  * The part of a stylesheet a document uses (issue 45, decision 0085): every rule whose selectors
  * could match something in the document's markup, and every rule that names no class (the base
@@ -84,7 +86,7 @@ export function variablesIn(html: string): Set<string> {
 export function classesIn(html: string): Set<string> {
   const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(decodeEntities(name));
+    for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(unescapeHtml(name));
   }
   return classes;
 }
@@ -317,11 +319,4 @@ function readIdentifier(text: string, at: number): [string, number] {
     } else break;
   }
   return [name, i];
-}
-
-function decodeEntities(text: string): string {
-  if (!text.includes("&")) return text;
-  return text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, entity: string) =>
-    entity === "amp" ? "&" : entity === "lt" ? "<" : entity === "gt" ? ">" : entity === "quot" ? '"' : "'",
-  );
 }

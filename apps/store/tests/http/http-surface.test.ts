@@ -147,6 +147,37 @@ test("a page inlines the rules its markup uses; the whole stylesheet is an immut
   }
 });
 
+test("a page's module script waits, under the page's nonce, for its first frame: React Router's output as it is now", async ({
+  request,
+}) => {
+  for (const pagePath of ["/", "/shop", "/cart", "/my-account"]) {
+    const response = await request.get(pagePath);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeDefined();
+    // `deferScripts` found what `<Scripts>` writes: no preloads left, one module script made inert.
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]* type="module"/);
+    const inert = [
+      ...html.matchAll(/<script nonce="([^"]+)" type="vitrine\/module" async="">([\s\S]*?)<\/script>/g),
+    ];
+    expect(inert).toHaveLength(1);
+    expect(inert[0]![1]).toBe(nonce);
+    expect(inert[0]![2]).toMatch(/import \* as route0 from "\/assets\/[\w-]+\.js";/);
+    expect(inert[0]![2]).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\);$/);
+    // The loader follows it under the same nonce and lists the modules `<Scripts>` preloaded.
+    const after = html.slice(inert[0]!.index + inert[0]![0].length);
+    const loader =
+      /^<script nonce="([^"]+)">\(function\(d,h\)\{[\s\S]*?\}\)\(document,(\[[^\]]*\])\)<\/script>/.exec(
+        after,
+      );
+    expect(loader?.[1]).toBe(nonce);
+    const preloads = JSON.parse(loader![2]!) as string[];
+    expect(preloads[0]).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+    for (const href of preloads.slice(0, 3)) expect((await request.get(href)).status()).toBe(200);
+  }
+});
+
 test("product images come in AVIF, WebP and JPEG sizes with width and height", async ({ request }) => {
   const html = await (await request.get("/shop")).text();
   expect(html).toMatch(/<source type="image\/avif" srcSet="\/media\/[^"]+ 300w, [^"]+ 600w/);

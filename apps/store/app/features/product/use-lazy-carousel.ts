@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 
 /**
  * An Embla carousel on the element given to the returned ref, with Embla's code loaded once the page
@@ -31,5 +31,8 @@ export function useLazyCarousel(
       setApi(undefined);
     };
   }, [element]);
-  return [setElement, api];
+  // The element arrives while React commits (a ref); stored as a transition, the hydration that
+  // mounts the carousel is not followed by a blocking render of the gallery (decision 0087).
+  const attach = useCallback((next: HTMLElement | null) => startTransition(() => setElement(next)), []);
+  return [attach, api];
 }

@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
+import { isBackOfficeHandle } from "./lib/back-office-handle.ts";
 import { deferScripts } from "./lib/deferred-scripts.ts";
 import { classesIn, parseStylesheet, usedCss, variablesIn } from "./lib/used-css.ts";
 
@@ -26,9 +27,17 @@ function withUsedCss(html: string): string {
   return html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length);
 }
 
-/** The rendered page as it is sent: its inline stylesheet filled, its scripts after the first paint. */
-function finishedPage(page: Buffer): Buffer<ArrayBuffer> {
-  return Buffer.from(deferScripts(withUsedCss(page.toString("utf8"))), "utf8");
+/**
+ * The rendered page as it is sent: its inline stylesheet filled, and a storefront page's scripts
+ * after its first paint. A back-office page loads them as React Router writes them: an owner's page
+ * is not judged by its first paint, and its fields answer the sooner (decision 0087).
+ */
+function finishedPage(page: Buffer, routerContext: EntryContext): Buffer<ArrayBuffer> {
+  const html = withUsedCss(page.toString("utf8"));
+  const backOffice = routerContext.staticHandlerContext.matches.some((match) =>
+    isBackOfficeHandle(routerContext.routeModules[match.route.id]?.handle),
+  );
+  return Buffer.from(backOffice ? html : deferScripts(html), "utf8");
 }
 
 /**
@@ -79,7 +88,12 @@ export default function handleRequest(
           const body = new PassThrough();
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () =>
-            resolve(new Response(finishedPage(Buffer.concat(chunks)), { headers: responseHeaders, status })),
+            resolve(
+              new Response(finishedPage(Buffer.concat(chunks), routerContext), {
+                headers: responseHeaders,
+                status,
+              }),
+            ),
           );
           body.on("error", reject);
           pipe(body);

@@ -32,6 +32,7 @@ import { useWalletDirectCheckout } from "./features/wallet/use-wallet-direct-che
 import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { StringsLink } from "./i18n/strings-link.tsx";
 import { useTranslation } from "./i18n/use-translation.ts";
+import { isBackOfficeHandle } from "./lib/back-office-handle.ts";
 import { emptyCart } from "./lib/cart.ts";
 import { totalsDisplayOf } from "./lib/totals/totals-rows.ts";
 import { type RootData, useRootData } from "./root-data.ts";
@@ -159,9 +160,7 @@ function useServedTracking(root: RootData | undefined) {
 function useBackOffice(): boolean {
   const matches = useMatches();
   const error = useRouteError();
-  return (
-    !error && matches.some((match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice)
-  );
+  return !error && matches.some((match) => isBackOfficeHandle(match.handle));
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

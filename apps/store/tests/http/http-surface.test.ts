@@ -6,7 +6,8 @@ import path from "node:path";
 import { describe } from "vitest";
 import { classesIn, parseStylesheet, usedCss, variablesIn } from "../../app/lib/used-css.ts";
 import { SERVER_ENTRY, STORE_DIR } from "../built-store.ts";
-import { expect, store, test } from "./fixtures.ts";
+import { signIn } from "../e2e/http-shopper.ts";
+import { ADMIN, expect, store, test } from "./fixtures.ts";
 
 /** Moved from the browser tests (tests/e2e/http-surface.spec.ts): what they check needs no page. */
 const serverEntry = SERVER_ENTRY;
@@ -176,6 +177,17 @@ test("a page's module script waits, under the page's nonce, for its first frame:
     expect(preloads[0]).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
     for (const href of preloads.slice(0, 3)) expect((await request.get(href)).status()).toBe(200);
   }
+});
+
+test("a back-office page loads its scripts as React Router writes them: only the storefront's wait for the first paint", async () => {
+  const cookie = await signIn(store.origin, ADMIN.email, ADMIN.password);
+  const response = await fetch(`${store.origin}/admin`, { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('<header class="back-office-bar');
+  expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
+  expect(html.match(/<script[^>]* type="module"/g)).toHaveLength(1);
+  expect(html).not.toContain('type="vitrine/module"');
 });
 
 test("product images come in AVIF, WebP and JPEG sizes with width and height", async ({ request }) => {

@@ -8,7 +8,7 @@ import { StylesheetText } from "./components/layout/inline-stylesheet.tsx";
 import { createI18n } from "./i18n/i18n.ts";
 import { isBackOfficeHandle } from "./lib/back-office-handle.ts";
 import { deferScripts } from "./lib/deferred-scripts.ts";
-import { classesIn, parseStylesheet, usedCss, variablesIn } from "./lib/used-css.ts";
+import { markupIn, parseStylesheet, usedCss } from "./lib/used-css.ts";
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +23,7 @@ function withUsedCss(html: string): string {
   const at = html.indexOf(USED_CSS_MARK);
   if (at === -1) return html;
   stylesheet ??= parseStylesheet(stylesheetText);
-  const used = usedCss(stylesheet, classesIn(html), variablesIn(html));
+  const used = usedCss(stylesheet, markupIn(html));
   return html.slice(0, at) + used + html.slice(at + USED_CSS_MARK.length);
 }
 

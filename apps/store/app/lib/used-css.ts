@@ -6,21 +6,42 @@ import { unescapeHtml } from "./escape-html.ts";
  * styles, custom properties, `@property`, `@keyframes`). A page inlines this part, a tenth to a third
  * of the whole, and the browser loads the whole file before the page's scripts change anything.
  *
- * A rule is kept when one of its selectors names only classes the document has. Classes inside
- * `:not(…)` do not count (such a selector matches where they are absent). Custom properties (the
+ * A rule is kept when one of its selectors names only classes and element types the document has.
+ * Classes inside `:not(…)` do not count (such a selector matches where they are absent), nor do types
+ * inside any other parentheses (`:is(h1,h2)` needs only one of them). What sits under a `hidden`
+ * element does not count either: only the page's scripts show it, and they start once the whole
+ * stylesheet has loaded. Custom properties (the
  * theme's variables, Tailwind's `@property` registrations) are kept when a kept rule or the markup's
  * `style` attributes use them, directly or through another kept property. The rules keep the
  * stylesheet's order, so where the whole file comes after them nothing the page shows changes.
  */
 
 /**
- * A style rule with the classes each of its selectors needs, a block of rules (`@media`…), a rule
+ * What one selector needs the document to have: classes, and element types (lower case) named at the
+ * top level of its compounds.
+ */
+type Needs = { classes: string[]; types: string[] };
+
+/**
+ * What a document's markup has that a stylesheet can match: the classes in its `class` attributes,
+ * its elements' types (lower case) and the custom properties its `style` attributes name. See
+ * `markupIn`.
+ */
+export type Markup = {
+  classes: ReadonlySet<string>;
+  /** Without it, every type counts as present. */
+  types?: ReadonlySet<string>;
+  variables?: ReadonlySet<string>;
+};
+
+/**
+ * A style rule with what each of its selectors needs, a block of rules (`@media`…), a rule
  * that only declares custom properties (the theme's `:root{--color-…}`), or a custom property's
  * registration (`@property --tw-…`). The last two are kept for the properties the kept rules use.
  */
 type Node =
   | { kind: "text"; text: string }
-  | { kind: "rule"; text: string; needs: string[][] }
+  | { kind: "rule"; text: string; needs: Needs[] }
   | { kind: "block"; prelude: string; children: Node[] }
   | { kind: "variables"; selector: string; declarations: Array<{ name: string; text: string }> }
   | { kind: "property"; name: string; text: string };
@@ -37,17 +58,12 @@ export function parseStylesheet(css: string): ParsedStylesheet {
 }
 
 /**
- * The rules of `sheet` that the markup with `classes` uses, as CSS text, with the custom properties
- * those rules (and `variables`, those the markup's own `style` attributes name) use, and the ones
- * those refer to in turn.
+ * The rules of `sheet` that `markup` uses, as CSS text, with the custom properties those rules (and
+ * the markup's own `style` attributes) use, and the ones those refer to in turn.
  */
-export function usedCss(
-  sheet: ParsedStylesheet,
-  classes: ReadonlySet<string>,
-  variables: ReadonlySet<string> = new Set(),
-): string {
-  const used = new Set(variables);
-  const rules = sheet.nodes.map((node) => usedText(node, classes, null)).join("");
+export function usedCss(sheet: ParsedStylesheet, markup: Markup): string {
+  const used = new Set(markup.variables);
+  const rules = sheet.nodes.map((node) => usedText(node, markup, null)).join("");
   for (const [name] of rules.matchAll(CUSTOM_PROPERTY)) used.add(name);
   const declarations = sheet.nodes.flatMap(function declared(node): Array<{ name: string; text: string }> {
     if (node.kind === "variables") return node.declarations;
@@ -65,7 +81,16 @@ export function usedCss(
       }
     }
   }
-  return sheet.nodes.map((node) => usedText(node, classes, used)).join("");
+  return sheet.nodes.map((node) => usedText(node, markup, used)).join("");
+}
+
+/**
+ * What a rendered document's markup has for `usedCss`: its classes, types and `style` variables,
+ * leaving out what sits under an element with the `hidden` attribute.
+ */
+export function markupIn(html: string): Markup {
+  const shown = withoutHidden(html);
+  return { classes: classesIn(shown), types: typesIn(shown), variables: variablesIn(shown) };
 }
 
 const CUSTOM_PROPERTY = /--[A-Za-z0-9_-]+/g;
@@ -91,13 +116,69 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
+/** The element types (lower case) of an HTML document's tags. */
+export function typesIn(html: string): Set<string> {
+  const types = new Set<string>();
+  for (const match of html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)/g))
+    types.add((match[1] as string).toLowerCase());
+  return types;
+}
+
+/** Elements that have no end tag. */
+const VOID_ELEMENTS = new Set("area base br col embed hr img input link meta source track wbr".split(" "));
+
+/** Elements whose content is text, not markup: skipped whole. */
+const RAW_TEXT = new Set(["script", "style", "textarea", "title"]);
+
+/**
+ * The document without the elements that carry the `hidden` attribute (React writes `hidden=""`)
+ * and their content. React's markup escapes `<` and `>` in text and attribute values, so every `<`
+ * outside raw-text elements starts a tag.
+ */
+export function withoutHidden(html: string): string {
+  const tag = /<(\/?)([A-Za-z][A-Za-z0-9-]*)([^>]*)>/g;
+  let out = "";
+  let from = 0;
+  const lower = html.toLowerCase();
+  let hiding: { name: string; depth: number } | null = null;
+  for (let match = tag.exec(html); match; match = tag.exec(html)) {
+    const [whole, slash, rawName, attributes] = match as unknown as [string, string, string, string];
+    const name = rawName.toLowerCase();
+    const closing = slash === "/";
+    const opensContent = !closing && !VOID_ELEMENTS.has(name) && !attributes.endsWith("/");
+    if (hiding) {
+      if (name === hiding.name && opensContent) hiding.depth++;
+      else if (name === hiding.name && closing && --hiding.depth === 0) {
+        from = match.index + whole.length;
+        hiding = null;
+      }
+    } else if (!closing && /\shidden(?:=""|(?=[\s/]|$))/.test(attributes.replace(/"[^"]+"/g, '"…"'))) {
+      out += html.slice(from, match.index);
+      if (opensContent) hiding = { name, depth: 1 };
+      else from = match.index + whole.length;
+    }
+    if (opensContent && RAW_TEXT.has(name)) {
+      const end = lower.indexOf(`</${name}`, tag.lastIndex);
+      tag.lastIndex = end === -1 ? html.length : end;
+    }
+  }
+  // An element left open hides to the end, as a browser would.
+  return hiding ? out : out + html.slice(from);
+}
+
 /** A node's text as kept; with `variables` null, the rules only (no custom properties' nodes). */
-function usedText(node: Node, classes: ReadonlySet<string>, variables: ReadonlySet<string> | null): string {
+function usedText(node: Node, markup: Markup, variables: ReadonlySet<string> | null): string {
   switch (node.kind) {
     case "text":
       return node.text;
     case "rule":
-      return node.needs.some((needed) => needed.every((name) => classes.has(name))) ? node.text : "";
+      return node.needs.some(
+        ({ classes, types }) =>
+          classes.every((name) => markup.classes.has(name)) &&
+          types.every((name) => markup.types?.has(name) ?? true),
+      )
+        ? node.text
+        : "";
     case "property":
       return variables?.has(node.name) ? node.text : "";
     case "variables": {
@@ -109,7 +190,7 @@ function usedText(node: Node, classes: ReadonlySet<string>, variables: ReadonlyS
         : "";
     }
     case "block": {
-      const inner = node.children.map((child) => usedText(child, classes, variables)).join("");
+      const inner = node.children.map((child) => usedText(child, markup, variables)).join("");
       return inner ? `${node.prelude}{${inner}}` : "";
     }
   }
@@ -140,10 +221,11 @@ function parseInto(css: string, start: number, end: number, nodes: Node[]): void
       const text = css.slice(at, close + 1);
       nodes.push(property ? { kind: "property", name: property, text } : { kind: "text", text });
     } else {
-      const needs = splitSelectors(prelude).map(classesNeeded);
+      const needs = splitSelectors(prelude).map(needsOf);
       const text = css.slice(at, close + 1);
       const declarations = customProperties(css.slice(stop + 1, close));
-      if (needs.some((needed) => needed.length > 0)) nodes.push({ kind: "rule", text, needs });
+      if (needs.some(({ classes, types }) => classes.length + types.length > 0))
+        nodes.push({ kind: "rule", text, needs });
       else
         nodes.push(
           declarations ? { kind: "variables", selector: prelude, declarations } : { kind: "text", text },
@@ -251,21 +333,40 @@ function splitSelectors(list: string): string[] {
   return selectors;
 }
 
-/** The classes a selector needs present to match anything (those under `:not(…)` left out). */
-function classesNeeded(selector: string): string[] {
-  const needed: string[] = [];
+/**
+ * What a selector needs present to match anything: its classes (those under `:not(…)` left out) and
+ * the types that start its compounds outside any parentheses.
+ */
+function needsOf(selector: string): Needs {
+  const needs: Needs = { classes: [], types: [] };
   const text = withoutNegations(selector);
+  let depth = 0;
+  // Where a compound starts: the selector's start, or after a combinator.
+  let compoundStart = true;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text[i] as string;
+    const atStart = compoundStart;
+    compoundStart = false;
     if (c === "\\") i++;
     else if (c === "[") i = attributeEnd(text, i);
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
     else if (c === "." && i + 1 < text.length) {
       const [name, next] = readIdentifier(text, i + 1);
-      if (name) needed.push(name);
+      if (name) needs.classes.push(name);
+      i = next - 1;
+    } else if (c === ":") {
+      // A pseudo-class or pseudo-element's name is no type.
+      const [, next] = readIdentifier(text, text[i + 1] === ":" ? i + 2 : i + 1);
+      i = next - 1;
+    } else if (/[\s>+~]/.test(c)) compoundStart = true;
+    else if (atStart && depth === 0 && /[A-Za-z]/.test(c)) {
+      const [name, next] = readIdentifier(text, i);
+      needs.types.push(name.toLowerCase());
       i = next - 1;
     }
   }
-  return needed;
+  return needs;
 }
 
 function withoutNegations(selector: string): string {

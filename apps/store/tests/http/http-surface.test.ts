@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe } from "vitest";
-import { classesIn, parseStylesheet, usedCss, variablesIn } from "../../app/lib/used-css.ts";
+import { markupIn, parseStylesheet, usedCss } from "../../app/lib/used-css.ts";
 import { SERVER_ENTRY, STORE_DIR } from "../built-store.ts";
 import { signIn } from "../e2e/http-shopper.ts";
 import { ADMIN, expect, store, test } from "./fixtures.ts";
@@ -138,9 +138,10 @@ test("a page inlines the rules its markup uses; the whole stylesheet is an immut
     // The parser reads the built stylesheet whole: with every class and custom property, nothing is
     // left out.
     const everyProperty = new Set(whole.match(/--[A-Za-z0-9_-]+/g));
-    expect(usedCss(sheet, { has: () => true } as unknown as Set<string>, everyProperty)).toBe(whole.trim());
+    const everything = { has: () => true } as unknown as Set<string>;
+    expect(usedCss(sheet, { classes: everything, variables: everyProperty })).toBe(whole.trim());
     // The page carries exactly what its markup uses, a part of the whole.
-    expect(inline).toBe(usedCss(sheet, classesIn(html), variablesIn(html)));
+    expect(inline).toBe(usedCss(sheet, markupIn(html)));
     // The theme's variables and Tailwind's registrations: those the page's rules use, not the rest.
     expect(inline).not.toContain("--tw-translate-z");
     expect(whole).toContain("--tw-translate-z");

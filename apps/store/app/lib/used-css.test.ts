@@ -69,7 +69,7 @@ describe("usedCss", () => {
       [
         "@layer base{*,::after{margin:0}html,:host{line-height:1.5}b,strong{font-weight:bolder}",
         "table{border-collapse:collapse}abbr:where([title]){text-decoration:underline dotted}",
-        "input::placeholder{opacity:1}::file-selector-button{font:inherit}:is(h1,h2) small{font-size:80%}}",
+        "input::placeholder{opacity:1}::backdrop{font:inherit}:is(h1,h2) small{font-size:80%}}",
         ".prose p{margin:1em 0}.prose>ul li{list-style:disc}#top{x:1}",
       ].join(""),
     );
@@ -80,7 +80,7 @@ describe("usedCss", () => {
     expect(used).toBe(
       [
         "@layer base{*,::after{margin:0}html,:host{line-height:1.5}b,strong{font-weight:bolder}",
-        "input::placeholder{opacity:1}::file-selector-button{font:inherit}:is(h1,h2) small{font-size:80%}}",
+        "input::placeholder{opacity:1}::backdrop{font:inherit}:is(h1,h2) small{font-size:80%}}",
         ".prose p{margin:1em 0}#top{x:1}",
       ].join(""),
     );
@@ -100,5 +100,24 @@ describe("usedCss", () => {
     expect(markup.types?.has("table")).toBe(false);
     // An element left open hides what follows it, as a browser would.
     expect(withoutHidden('<div class="a"></div><div hidden=""><div></div>')).toBe('<div class="a"></div>');
+  });
+
+  it("keeps the rules for an input's own pseudo-elements only where the page has that kind of input", () => {
+    const base = parseStylesheet(
+      [
+        "::placeholder{opacity:1}::-webkit-datetime-edit{display:inline-flex}::-webkit-date-and-time-value{min-height:1lh}",
+        "::file-selector-button{font:inherit}.file\\:mr-4::file-selector-button{margin-right:1rem}",
+        "::-webkit-search-decoration{-webkit-appearance:none}::-webkit-inner-spin-button{height:auto}",
+      ].join(""),
+    );
+    const numberOnly = usedCss(base, markupIn('<form><input type="number"/><input/></form>'));
+    expect(numberOnly).toBe("::placeholder{opacity:1}::-webkit-inner-spin-button{height:auto}");
+    const every = usedCss(
+      base,
+      markupIn('<input type="DATETIME-LOCAL"/><input class="file:mr-4" type="file"/><input type="search"/>'),
+    );
+    expect(every).toBe(
+      base.nodes.map((node) => (node.kind === "rule" || node.kind === "text" ? node.text : "")).join(""),
+    );
   });
 });

@@ -18,7 +18,7 @@ import { unescapeHtml } from "./escape-html.ts";
 
 /**
  * What one selector needs the document to have: classes, and element types (lower case) named at the
- * top level of its compounds.
+ * top level of its compounds, or `input[type=…]` for an input's own pseudo-elements.
  */
 type Needs = { classes: string[]; types: string[] };
 
@@ -116,13 +116,43 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
-/** The element types (lower case) of an HTML document's tags. */
+/**
+ * The element types (lower case) of an HTML document's tags, and the kinds of input that have
+ * pseudo-elements of their own (`INPUT_PSEUDO_ELEMENTS`) as `input[type=…]`.
+ */
 export function typesIn(html: string): Set<string> {
   const types = new Set<string>();
-  for (const match of html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)/g))
-    types.add((match[1] as string).toLowerCase());
+  for (const match of html.matchAll(/<([A-Za-z][A-Za-z0-9-]*)([^>]*)/g)) {
+    const type = (match[1] as string).toLowerCase();
+    types.add(type);
+    if (type !== "input") continue;
+    const kind = /\stype="([a-z-]+)"/i.exec(match[2] as string)?.[1]?.toLowerCase();
+    const group = kind && INPUT_KINDS[kind];
+    if (group) types.add(group);
+  }
   return types;
 }
+
+/** The inputs whose pseudo-elements are their own, by their `type`, as `needsOf` names them. */
+const INPUT_KINDS: Record<string, string> = {
+  date: "input[type=date]",
+  time: "input[type=date]",
+  "datetime-local": "input[type=date]",
+  month: "input[type=date]",
+  week: "input[type=date]",
+  file: "input[type=file]",
+  search: "input[type=search]",
+};
+
+/**
+ * Pseudo-elements that only one kind of input has (Tailwind's base styles the date fields' parts,
+ * the file button and the search field's decoration on every page that has any input).
+ */
+const INPUT_PSEUDO_ELEMENTS: Array<[RegExp, string]> = [
+  [/^-webkit-(date-and-time-value|datetime-edit)/, "input[type=date]"],
+  [/^(file-selector-button|-webkit-file-upload-button)$/, "input[type=file]"],
+  [/^-webkit-search-(decoration|cancel-button|results-button|results-decoration)$/, "input[type=search]"],
+];
 
 /** Elements that have no end tag. */
 const VOID_ELEMENTS = new Set("area base br col embed hr img input link meta source track wbr".split(" "));
@@ -356,8 +386,12 @@ function needsOf(selector: string): Needs {
       if (name) needs.classes.push(name);
       i = next - 1;
     } else if (c === ":") {
-      // A pseudo-class or pseudo-element's name is no type.
-      const [, next] = readIdentifier(text, text[i + 1] === ":" ? i + 2 : i + 1);
+      // A pseudo-class or pseudo-element's name is no type; a pseudo-element of one kind of input
+      // needs such an input.
+      const element = text[i + 1] === ":";
+      const [name, next] = readIdentifier(text, element ? i + 2 : i + 1);
+      const input = element && INPUT_PSEUDO_ELEMENTS.find(([pattern]) => pattern.test(name));
+      if (input) needs.types.push(input[1]);
       i = next - 1;
     } else if (/[\s>+~]/.test(c)) compoundStart = true;
     else if (atStart && depth === 0 && /[A-Za-z]/.test(c)) {

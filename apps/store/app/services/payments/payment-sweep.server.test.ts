@@ -33,11 +33,15 @@ describe.each(await availableDialects())("the unpaid orders' sweep on %s", (dial
     const { mug, stale, fresh } = await twoOrders();
     expect(await stockOf(suite.db, mug.id)).toBe(7);
 
+    // Stripe's webhook for the expired session waits until both sweeps are done: had it come first,
+    // it would have cancelled the order itself (once, as it must), and neither sweep would say so.
+    await suite.store.fake.holdWebhooks(true);
     const [one, two] = await Promise.all([
       endUnpaidStripeOrders(suite.store.context),
       endUnpaidStripeOrders(suite.store.context),
     ]);
     expect([...one.cancelled, ...two.cancelled]).toEqual([stale.orderId]);
+    await suite.store.fake.holdWebhooks(false);
     await suite.store.afterAnswers();
 
     expect(suite.store.fake.session(stale.sessionId)?.status).toBe("expired");

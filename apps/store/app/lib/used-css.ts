@@ -169,7 +169,6 @@ export function withoutHidden(html: string): string {
   const tag = /<(\/?)([A-Za-z][A-Za-z0-9-]*)([^>]*)>/g;
   let out = "";
   let from = 0;
-  const lower = html.toLowerCase();
   let hiding: { name: string; depth: number } | null = null;
   for (let match = tag.exec(html); match; match = tag.exec(html)) {
     const [whole, slash, rawName, attributes] = match as unknown as [string, string, string, string];
@@ -188,8 +187,9 @@ export function withoutHidden(html: string): string {
       else from = match.index + whole.length;
     }
     if (opensContent && RAW_TEXT.has(name)) {
-      const end = lower.indexOf(`</${name}`, tag.lastIndex);
-      tag.lastIndex = end === -1 ? html.length : end;
+      const end = new RegExp(`</${name}`, "gi");
+      end.lastIndex = tag.lastIndex;
+      tag.lastIndex = end.exec(html)?.index ?? html.length;
     }
   }
   // An element left open hides to the end, as a browser would.

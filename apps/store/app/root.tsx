@@ -21,6 +21,7 @@ import { lazyPart, PartSlot } from "./components/ui/lazy-part.tsx";
 import { Notices } from "./components/ui/notices.tsx";
 import { followAnchorClicks } from "./components/ui/scroll.ts";
 import { ServerScript } from "./components/ui/server-script.tsx";
+import { useMarkHydrated } from "./components/ui/use-hydrated.ts";
 import { AccountMenu } from "./features/account/account-menu.tsx";
 import { useAttributionTracking } from "./features/attribution/use-attribution-tracking.ts";
 import { cartClientConfig } from "./features/cart/cart-config.ts";
@@ -257,6 +258,7 @@ export default function App() {
   useAttributionTracking(root?.attribution);
   useWalletDirectCheckout(root?.wallet);
   useEffect(followAnchorClicks, []);
+  useMarkHydrated();
   return (
     <>
       {tracking?.analytics && (

@@ -209,3 +209,25 @@ test("an administrator makes a shopper an editor, who edits the home page's text
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
   await expect(page.getByText("Everything new this week.")).toBeVisible();
 });
+
+test("on a page rendered for nobody, the account hint cookie turns the header's sign-in button into the account link once hydrated", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [hint, role] of [
+    ["", "button"],
+    ["customer", "link"],
+  ] as const) {
+    const context = await browser.newContext();
+    if (hint) await context.addCookies([{ name: "vitrine_account", value: hint, url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto("/shop");
+    await hydrated(page);
+    const account = page.getByRole("navigation", { name: "My account" });
+    await expect(account.getByRole(role, { name: "My account" }), hint || "no hint").toBeVisible();
+    await expect(account.getByRole(role === "link" ? "button" : "link", { name: "My account" })).toHaveCount(
+      0,
+    );
+    await context.close();
+  }
+});

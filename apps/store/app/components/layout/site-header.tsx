@@ -45,10 +45,7 @@ export function SiteHeader({
   const location = useLocation();
   const here = location.pathname + location.search;
   const headerRef = useRef<HTMLElement>(null);
-  const hydrated = useHydrated();
   useStickyHeader(headerRef, root.stickyHeaderHideOnScroll);
-  // The same box before scripts, while the drawer's code loads, and after (decision 0045).
-  const menuLink = <MenuLink label={t("site.openMenu")} />;
   const languages = (className: string) => (
     <LanguageSwitch className={className} current={root.locale} redirectTo={here} />
   );
@@ -58,13 +55,7 @@ export function SiteHeader({
           search opens below it on demand and the languages are in the menu. */}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-4 max-[850px]:gap-1 max-[850px]:py-3">
         <div className="mobile-menu min-[850px]:hidden">
-          {hydrated ? (
-            <PartSlot fallback={menuLink}>
-              <MobileMenu items={root.primaryMenu} languages={languages("mt-6 flex flex-wrap gap-1")} />
-            </PartSlot>
-          ) : (
-            menuLink
-          )}
+          <MobileMenuSlot items={root.primaryMenu} languages={languages("mt-6 flex flex-wrap gap-1")} />
         </div>
         <Link
           to="/"
@@ -94,6 +85,24 @@ export function SiteHeader({
       {/* Without scripts, a phone's Menu link shows the languages below the menu (app.css). */}
       {languages("phone-languages flex-wrap gap-1 px-4 pb-3")}
     </header>
+  );
+}
+
+/**
+ * The phone's Menu: a link to the menu in the page until hydration, then the drawer's button. The
+ * hydration flag is read here, not in the header, so that its switch redraws this box alone.
+ */
+function MobileMenuSlot({ items, languages }: { items: MenuItem[]; languages: ReactNode }) {
+  const { t } = useTranslation();
+  // The same box before scripts, while the drawer's code loads, and after (decision 0045).
+  const menuLink = <MenuLink label={t("site.openMenu")} />;
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <PartSlot fallback={menuLink}>
+      <MobileMenu items={items} languages={languages} />
+    </PartSlot>
+  ) : (
+    menuLink
   );
 }
 

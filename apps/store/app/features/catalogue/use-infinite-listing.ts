@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useFetcher, useNavigationType } from "react-router";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { mountedAfterHydration } from "../../components/ui/use-hydrated.ts";
 import type { ProductCard } from "../../lib/catalogue.ts";
 
 type Page = { page: number; products: ProductCard[] };
 type Stored = { key: string; pages: Page[] };
 type ListingData = { key: string; listing: { page: number; pageCount: number; products: ProductCard[] } };
+
+/** What `useInfiniteListing` gives its listing: the products so far and the sentinel that loads more. */
+export type InfiniteListing = ReturnType<typeof useInfiniteListing>;
 
 const STORAGE_KEY = "vitrine_infinite_listing";
 
@@ -20,8 +23,9 @@ function readStored(key: string, lastPage: number): Page[] | null {
 }
 
 /**
- * Infinite scroll over the listing's pages: reaching the sentinel loads the next page through the
- * route's own loader, appends it, and moves the address to that page. The pages seen are kept in
+ * Infinite scroll over the listing's pages: `loadMore` (called by the listing's sentinel when it
+ * is reached) loads the next page through the route's own loader, appends it, and moves the
+ * address to that page. The pages seen are kept in
  * session storage so that coming back (browser back) rebuilds the same list and scroll restoration
  * lands on the same spot.
  */
@@ -29,12 +33,14 @@ export function useInfiniteListing(data: ListingData, key: string, pageHref: (pa
   const navigationType = useNavigationType();
   const fetcher = useFetcher<ListingData>();
   const first: Page = { page: data.listing.page, products: data.listing.products };
-  // The hydration render must match the server's HTML, so stored pages are used only after it.
-  const hydrated = useHydrated();
   const identity = `${key}|${data.listing.page}`;
+  // The hydration render must match the server's HTML, so stored pages are used only after it.
   const [state, setState] = useState(() => ({
     identity,
-    pages: navigationType === "POP" && hydrated ? (readStored(key, data.listing.page) ?? [first]) : [first],
+    pages:
+      navigationType === "POP" && mountedAfterHydration()
+        ? (readStored(key, data.listing.page) ?? [first])
+        : [first],
   }));
   // A new listing (another category, filter, sort or page) starts over, in this very render.
   let pages = state.pages;
@@ -64,20 +70,6 @@ export function useInfiniteListing(data: ListingData, key: string, pageHref: (pa
     if (fetcher.state === "idle" && hasMore) fetcher.load(pageHref(lastPage + 1));
   }, [fetcher, hasMore, lastPage, pageHref]);
 
-  // A callback ref: the sentinel appears only after hydration, and the observer must follow it.
-  const [element, sentinel] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (!element || !hasMore) return;
-    const observer = new IntersectionObserver(
-      (entries) => entries.some((entry) => entry.isIntersecting) && loadMore(),
-      {
-        rootMargin: "400px 0px",
-      },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, hasMore, loadMore]);
-
   const products = useMemo(() => pages.flatMap((page) => page.products), [pages]);
-  return { products, sentinel, hasMore, loading: fetcher.state !== "idle", lastPage };
+  return { products, loadMore, hasMore, loading: fetcher.state !== "idle", lastPage };
 }

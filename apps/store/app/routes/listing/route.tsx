@@ -1,10 +1,8 @@
 import { useCallback } from "react";
 import { Breadcrumbs } from "../../components/ui/breadcrumbs.tsx";
-import { PageLinks } from "../../components/ui/pagination.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { ListingEnd } from "../../features/catalogue/listing-end.tsx";
 import { ListingToolbar, SubcategoryLinks } from "../../features/catalogue/listing-toolbar.tsx";
 import { ProductGrid } from "../../features/catalogue/product-card.tsx";
-import { ShopSidebar } from "../../features/catalogue/shop-sidebar.tsx";
 import { useInfiniteListing } from "../../features/catalogue/use-infinite-listing.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Route } from "./+types/route";
@@ -25,7 +23,6 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const { listing, basePath, trail, query } = loaderData;
   const suffix = query ? `?${query}` : "";
   const pageHref = useCallback(
@@ -62,20 +59,7 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           <ProductGrid products={infinite.products} label={loaderData.title} leading />
         </>
       )}
-      {hydrated && infinite.hasMore && (
-        <div ref={infinite.sentinel} className="py-8 text-center text-sm text-stone-600" aria-live="polite">
-          {infinite.loading ? t("catalogue.loadingMore") : ""}
-        </div>
-      )}
-      {!hydrated && listing.pageCount > 1 && (
-        <PageLinks
-          label={t("catalogue.pagination")}
-          page={listing.page}
-          pages={listing.pageCount}
-          href={pageHref}
-        />
-      )}
-      {!hydrated && <ShopSidebar {...filters} />}
+      <ListingEnd infinite={infinite} listing={listing} pageHref={pageHref} filters={filters} />
     </div>
   );
 }

@@ -36,11 +36,6 @@ function wholeStylesheet(): Promise<void> {
   });
 }
 
-// The first number format of a page costs the browser tens of milliseconds (it loads the locale's
-// data), and the first price rendered in hydration would pay it inside one of React's slices: pay it
-// in a task of its own while the strings and the stylesheet load.
-setTimeout(() => new Intl.NumberFormat(lang || "en").format(0), 0);
-
 Promise.all([strings(), wholeStylesheet()]).then(
   ([translations]) => {
     const i18n = createI18nFrom(locale, { [locale]: { translation: translations } });

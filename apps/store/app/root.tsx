@@ -30,6 +30,7 @@ import { consentApiScript } from "./features/consent/consent-script.tsx";
 import { SearchBox } from "./features/search/search-box.tsx";
 import { SeoLinks } from "./features/seo/seo-links.tsx";
 import { useWalletDirectCheckout } from "./features/wallet/use-wallet-direct-checkout.ts";
+import { moneyFormatOf, rememberMoneyFormat } from "./i18n/format.ts";
 import { createI18n, type Locale } from "./i18n/i18n.ts";
 import { StringsLink } from "./i18n/strings-link.tsx";
 import { useTranslation } from "./i18n/use-translation.ts";
@@ -115,6 +116,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       stickyHeaderHideOnScroll: settings.sticky_header_hide_on_scroll,
       verticalMenuOnHome: settings.header_nav_vertical_fly_out_frontpage,
       currency: settings.currency,
+      moneyFormat: moneyFormatOf(settings.currency, locale),
       totalsDisplay: totalsDisplayOf(settings.taxes),
       primaryMenu,
       footerMenu,
@@ -166,6 +168,8 @@ function useBackOffice(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  // Before any price below is written: the browser then builds no number formatter (decision 0093).
+  if (root) rememberMoneyFormat(root.currency, root.locale, root.moneyFormat);
   const tracking = useServedTracking(root);
   const { t } = useTranslation();
   const backOffice = useBackOffice();

@@ -76,6 +76,8 @@ export type ReviewView = {
   rating: number;
   body: string;
   date: string;
+  /** The date as the page's language writes it. */
+  dateText: string;
   /** The store's reply, shown under the review; null for none. */
   reply: string | null;
 };

@@ -16,12 +16,17 @@ test("a first start draws the demo's pictures in a process of its own, gone once
   try {
     const spare = await spareStore({ SEED_DEMO: "on", MEDIA_DIR: mediaDir, LOG_LEVEL: "info" });
     await picturesDrawn(spare.origin);
-    const lines = spare
-      .output()
-      .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as { msg?: string; drawn?: number; drawnBy?: number });
-    const drawn = lines.find((line) => line.msg === "demo images drawn");
+    // /healthz says "ready" once the last picture's row is written; the line saying who drew them
+    // comes after it, through the store's output pipe.
+    const drawnLine = () =>
+      spare
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg?: string; drawn?: number; drawnBy?: number })
+        .find((line) => line.msg === "demo images drawn");
+    await expect.poll(drawnLine).toBeDefined();
+    const drawn = drawnLine();
     expect(drawn?.drawn).toBeGreaterThan(50);
     const drawnBy = drawn!.drawnBy!;
     expect(drawnBy).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ProductPage } from "../../lib/catalogue.ts";
 import type { RichText as RichTextDoc } from "../../lib/rich-text.ts";
@@ -12,13 +11,11 @@ type ReviewsProps = Parameters<typeof ReviewsSection>[0];
 export function ProductDetails({
   product,
   description,
-  locale,
   reviews,
   reviewForm,
 }: {
   product: ProductPage;
   description: RichTextDoc;
-  locale: Locale;
   reviews: Pick<ReviewsProps, "guestsMayReview" | "signedIn" | "notice">;
   reviewForm: ReviewFormState | undefined;
 }) {
@@ -57,13 +54,7 @@ export function ProductDetails({
       id: "reviews",
       title: t("product.reviews", { count: product.reviewCount }),
       content: (
-        <ReviewsSection
-          productName={product.name}
-          reviews={product.reviews}
-          locale={locale}
-          form={reviewForm}
-          {...reviews}
-        />
+        <ReviewsSection productName={product.name} reviews={product.reviews} form={reviewForm} {...reviews} />
       ),
     });
   return <ProductTabs tabs={tabs} />;

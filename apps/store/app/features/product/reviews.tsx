@@ -2,8 +2,6 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { FieldError, TextareaField, TextField } from "../../components/ui/fields.tsx";
-import { formatDate } from "../../i18n/format.ts";
-import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ReviewView } from "../../lib/catalogue.ts";
 import { useSignedIn } from "../account/use-signed-in.ts";
@@ -37,7 +35,6 @@ export function ReviewLink({ count }: { count: number }) {
 export function ReviewsSection({
   productName,
   reviews,
-  locale,
   guestsMayReview,
   signedIn,
   notice,
@@ -45,7 +42,6 @@ export function ReviewsSection({
 }: {
   productName: string;
   reviews: ReviewView[];
-  locale: Locale;
   guestsMayReview: boolean;
   signedIn: boolean;
   notice: "pending" | "approved" | null;
@@ -71,7 +67,7 @@ export function ReviewsSection({
                 <p className="text-sm">
                   <span aria-hidden="true">{"★".repeat(review.rating).padEnd(5, "☆")}</span>
                   <span className="sr-only">{t("catalogue.rating", { rating: review.rating })}</span>{" "}
-                  {t("product.reviewBy", { author: review.author, date: formatDate(review.date, locale) })}
+                  {t("product.reviewBy", { author: review.author, date: review.dateText })}
                 </p>
                 <p className="mt-1">{review.body}</p>
                 {review.reply && (

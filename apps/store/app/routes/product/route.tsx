@@ -70,7 +70,6 @@ export default function ProductRoute({ loaderData, actionData }: Route.Component
       <ProductDetails
         product={product}
         description={loaderData.description}
-        locale={loaderData.locale}
         reviews={{
           guestsMayReview: loaderData.guestsMayReview,
           signedIn: loaderData.signedIn,

@@ -413,6 +413,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         rating: 3,
         body: "Fine",
         date: "2026-03-04T10:00:00.000Z",
+        dateText: "4 de marzo de 2026",
         reply: "Thank you, Bea.",
       },
       {
@@ -421,6 +422,7 @@ describe.each(await availableDialects())("catalogue on %s", (dialect) => {
         rating: 5,
         body: "Great",
         date: "2026-01-02T10:00:00.123Z",
+        dateText: "2 de enero de 2026",
         reply: null,
       },
     ]);

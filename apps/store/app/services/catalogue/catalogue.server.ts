@@ -16,6 +16,8 @@ import {
 } from "@vitrine/db";
 import { and, asc, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { alias, unionAll } from "drizzle-orm/pg-core";
+import { formatDate } from "../../i18n/format.ts";
+import { isLocale } from "../../i18n/i18n.ts";
 import type {
   CategoryNode,
   Listing,
@@ -460,6 +462,8 @@ export async function productBySlug(
       rating: review.rating,
       body: review.body,
       date: new Date(review.at).toISOString(),
+      // Written here: the browser building a date format in hydration pays its number data (decision 0093).
+      dateText: formatDate(new Date(review.at).toISOString(), isLocale(locale) ? locale : "en"),
       reply: review.reply,
     })),
     related: relatedCardRows.map((related) => cardOf(related, images, prices)),

@@ -18,7 +18,8 @@ for (const [name, path] of [
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(() => {
-      const built: string[] = ((window as unknown as { formattersBuilt: string[] }).formattersBuilt = []);
+      const built: string[] = [];
+      (window as unknown as { formattersBuilt: string[] }).formattersBuilt = built;
       for (const kind of ["NumberFormat", "DateTimeFormat"] as const) {
         const Original = Intl[kind];
         const Counting = function (this: unknown, ...args: unknown[]) {

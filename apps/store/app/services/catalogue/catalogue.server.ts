@@ -456,16 +456,19 @@ export async function productBySlug(
       slug: category.slug,
       name: categoryNames.get(category.id) ?? category.slug,
     })),
-    reviews: row.reviews.map((review) => ({
-      id: review.id,
-      author: review.author,
-      rating: review.rating,
-      body: review.body,
-      date: new Date(review.at).toISOString(),
-      // Written here: the browser building a date format in hydration pays its number data (decision 0093).
-      dateText: formatDate(new Date(review.at).toISOString(), isLocale(locale) ? locale : "en"),
-      reply: review.reply,
-    })),
+    reviews: row.reviews.map((review) => {
+      const date = new Date(review.at).toISOString();
+      return {
+        id: review.id,
+        author: review.author,
+        rating: review.rating,
+        body: review.body,
+        date,
+        // Written here: the browser building a date format in hydration pays its number data (decision 0093).
+        dateText: formatDate(date, isLocale(locale) ? locale : "en"),
+        reply: review.reply,
+      };
+    }),
     related: relatedCardRows.map((related) => cardOf(related, images, prices)),
     tags: row.tags,
     grouped: beside("grouped").map((linked) => cardOf(linked, images, prices)),

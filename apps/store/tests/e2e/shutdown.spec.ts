@@ -83,7 +83,11 @@ function startCheckout(port: number, guest: Guest): { underWay: Promise<void>; o
   return { underWay, outcome };
 }
 
-/** True once nothing listens on the port any more: the server has begun to shut down. */
+/**
+ * True once nothing listens on the port any more: the server has begun to shut down. A connection
+ * that reaches the listening socket while it closes is reset instead of refused; that is the
+ * closing under way, not yet its end, so the caller asks again.
+ */
 function refusesConnections(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
@@ -93,6 +97,7 @@ function refusesConnections(port: number): Promise<boolean> {
     });
     socket.once("error", (error: NodeJS.ErrnoException) => {
       if (error.code === "ECONNREFUSED") resolve(true);
+      else if (error.code === "ECONNRESET") resolve(false);
       else reject(error);
     });
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatPrice, type MoneyFormat, moneyFormatOf, rememberMoneyFormat } from "./format.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPrice,
+  type MoneyFormat,
+  moneyFormatOf,
+  rememberMoneyFormat,
+} from "./format.ts";
+import { countBuilt } from "./intl-counting.test-helper.ts";
 
 const CURRENCIES = [
   "USD",
@@ -60,5 +69,44 @@ describe("money written without Intl", () => {
     rememberMoneyFormat("XTS", "en", given);
     expect(formatPrice(123_456, "XTS", "en")).toBe("[1_234;56]");
     expect(formatPrice(-5, "XTS", "en")).toBe("(0;05)");
+  });
+});
+
+describe("dates", () => {
+  it("are written as Intl writes them, with one formatter per language and kind however many are written", () => {
+    const expected = (iso: string, locale: "en" | "es", options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(locale === "en" ? "en-US" : "es-ES", { timeZone: "UTC", ...options }).format(
+        new Date(iso),
+      );
+    const moments = Array.from({ length: 40 }, (_, day) =>
+      new Date(Date.UTC(2025, 0, 1 + day * 9, day % 24, day)).toISOString(),
+    );
+    let written: Array<{ iso: string; locale: "en" | "es"; date: string; dateTime: string }> = [];
+    const built = countBuilt("DateTimeFormat", () => {
+      written = (["en", "es"] as const).flatMap((locale) =>
+        moments.map((iso) => ({
+          iso,
+          locale,
+          date: formatDate(iso, locale),
+          dateTime: formatDateTime(iso, locale),
+        })),
+      );
+    });
+    expect(built).toBeLessThanOrEqual(4);
+    expect(written).toHaveLength(80);
+    for (const { iso, locale, date, dateTime } of written) {
+      expect(date).toBe(expected(iso, locale, { dateStyle: "long" }));
+      expect(dateTime).toBe(
+        expected(iso, locale, {
+          year: "numeric",
+          month: "long",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZoneName: "short",
+        }),
+      );
+    }
+    expect(formatDate("2025-03-01T10:00:00.000Z", "es")).toBe("1 de marzo de 2025");
   });
 });

@@ -92,21 +92,58 @@ export function formatPrice(cents: number, currency: string, locale: Locale): st
   return formatMoney(moneyFormatOf(currency, locale), cents);
 }
 
+/**
+ * One formatter per language and kind, built on first use: a formatter costs far more to build than
+ * to use (the browser loads its date data for the first one; the back office's tables write a date
+ * per row).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(kind: "date" | "dateTime", locale: Locale): Intl.DateTimeFormat {
+  const key = `${kind}:${locale}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      intlLocales[locale],
+      kind === "date"
+        ? { dateStyle: "long", timeZone: "UTC" }
+        : {
+            year: "numeric",
+            month: "long",
+            day: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            timeZone: "UTC",
+            timeZoneName: "short",
+          },
+    );
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A day, for dates: "March 1, 2025" (UTC, as dates are shown). */
 export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocales[locale], { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+  return dateFormat("date", locale).format(new Date(iso));
 }
 
 /** A moment with its time of day, for histories: "March 1, 2025 at 10:00 AM UTC" (UTC, as dates are shown). */
 export function formatDateTime(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocales[locale], {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
+  return dateFormat("dateTime", locale).format(new Date(iso));
+}
+
+const regionNamesByLanguage = new Map<string, Intl.DisplayNames>();
+
+/**
+ * Countries' names in a language, one `Intl.DisplayNames` per language: the checkout's country list
+ * names some 250 countries twice on every render, and building the names costs far more than
+ * reading them.
+ */
+export function regionNames(language: string): Intl.DisplayNames {
+  let names = regionNamesByLanguage.get(language);
+  if (!names) {
+    names = new Intl.DisplayNames([language], { type: "region" });
+    regionNamesByLanguage.set(language, names);
+  }
+  return names;
 }

@@ -1,6 +1,7 @@
 import { SelectField, TextField } from "../../components/ui/fields.tsx";
 import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useKeptBeforeHydration } from "../../components/ui/use-kept-before-hydration.ts";
+import { regionNames } from "../../i18n/format.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { addressFields } from "../../lib/checkout-form.ts";
 import { type CheckoutErrors, translatedError } from "./checkout-view.ts";
@@ -102,7 +103,7 @@ export function AddressFields({
             >
               {Object.keys(countries).map((code) => (
                 <option key={code} value={code}>
-                  {new Intl.DisplayNames([i18n.language], { type: "region" }).of(code)}
+                  {regionNames(i18n.language).of(code)}
                 </option>
               ))}
             </SelectField>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
+import { regionNames } from "../../../i18n/format.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import { pageRestClient, RestClientError } from "../../../lib/rest-client.ts";
 import { refusedSettingsKey } from "../../../lib/settings-resource.ts";
@@ -44,7 +45,7 @@ export function SettingsForm({
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ saved: true } | { error: string } | null>(null);
   const [ga4Invalid, setGa4Invalid] = useState(false);
-  const regions = new Intl.DisplayNames([i18n.language], { type: "region" });
+  const regions = regionNames(i18n.language);
 
   /** Sends the change; `true` once saved. */
   async function save(patch: Record<string, unknown>): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { regionNames } from "../../../i18n/format.ts";
 import type { ZoneLocation } from "../../../lib/shipping/zone-matching.ts";
 import type { MethodRecord, ShippingClassRecord, ZoneRecord } from "../../../lib/shipping-resource.ts";
 
@@ -21,7 +22,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** A location as the owner reads it: "Spain", "Spain — M", "Europe", "280*". */
 export function locationLabel(location: ZoneLocation, t: Translate, language: string): string {
-  const regions = new Intl.DisplayNames([language], { type: "region" });
+  const regions = regionNames(language);
   if (location.type === "country") return regions.of(location.code) ?? location.code;
   if (location.type === "state") {
     const [country = "", state = ""] = location.code.split(":");

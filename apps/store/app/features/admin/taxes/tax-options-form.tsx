@@ -6,6 +6,7 @@ import {
   ValueOptions,
 } from "../../../components/ui/back-office-fields.tsx";
 import { FormLayout } from "../../../components/ui/form-layout.tsx";
+import { regionNames } from "../../../i18n/format.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
 import type { TaxClassRecord } from "../../../lib/tax-resource.ts";
 import type { TaxSettings } from "../../../lib/totals/totals-types.ts";
@@ -32,9 +33,7 @@ export function TaxOptionsForm({
   const saving = useSettingsSave(t("backOffice.taxes.options.saved"), (form) => ({
     data: taxOptionsPatch(new FormData(form)),
   }));
-  const country = address.country
-    ? new Intl.DisplayNames([i18n.language], { type: "region" }).of(address.country)
-    : "";
+  const country = address.country ? regionNames(i18n.language).of(address.country) : "";
   const base = [address.city, address.state, address.postcode, country].filter(Boolean).join(", ");
 
   const choice = (name: keyof TaxSettings, value: string, values: readonly string[], hint?: string) => (

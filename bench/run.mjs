@@ -16,13 +16,8 @@
 // Once, on PGlite: the JavaScript a product page loads, and Lighthouse (mobile) on home, a listing and
 // a product page, driving Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
 //
-// Takes about 10 minutes on an idle 2-core machine, most of it seeding 100,000 products. To skip parts:
-//   --no-postgres   or BENCH_POSTGRES=off     PGlite only
-//   --no-lighthouse or BENCH_LIGHTHOUSE=off   no browser
-//   --no-search     or BENCH_SEARCH=off       no 100,000-product seeding (the slowest part)
-//   --no-back-office or BENCH_BACK_OFFICE=off no back office at scale
-// BENCH_DURATION=5 sets the seconds per load figure; SEARCH_SCALE_SIZES=1000,100000 the search sizes
-// (100000 alone by default); VITRINE_BUILD_DIR=build-bench builds into (and runs) a folder of its own.
+// Takes about 10 minutes on an idle 2-core machine, most of it seeding 100,000 products. The parts to
+// skip, and the variables that set it up, are in `npm run bench -- --help` (bench/arguments.mjs).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { benchArguments, USAGE } from "./arguments.mjs";
 import { backOfficeScale, printBackOffice } from "./back-office.mjs";
 import {
   benchCartAndCheckout,
@@ -53,14 +49,16 @@ const CORES = os.availableParallelism();
 const PHONE_AGENT =
   "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36";
 
-const args = new Set(process.argv.slice(2));
-const off = (flag, variable) => args.has(flag) || /^(off|0|false|no)$/i.test(process.env[variable] ?? "");
-const skip = {
-  postgres: off("--no-postgres", "BENCH_POSTGRES"),
-  lighthouse: off("--no-lighthouse", "BENCH_LIGHTHOUSE"),
-  search: off("--no-search", "BENCH_SEARCH"),
-  backOffice: off("--no-back-office", "BENCH_BACK_OFFICE"),
-};
+const asked = benchArguments(process.argv.slice(2), process.env);
+if (asked.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (asked.error) {
+  console.error(`${asked.error}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { skip } = asked;
 const searchSizes = (process.env.SEARCH_SCALE_SIZES || "100000").split(",").map(Number);
 
 const progress = (line) => console.error(`· ${line}`);

@@ -101,6 +101,9 @@ test("each order sends its confirmation e-mail in the shopper's language, kept a
 }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "Español" }).click();
+  // The switch is a form post answered with the language's cookie: a navigation started before its
+  // answer comes would cancel it, and the shop would be in English.
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await page.goto("/shop");
   await addFirstSimpleProduct(page, /^Añadir al carrito:/);
   await expect(page.getByText(/se ha añadido a tu carrito/).first()).toBeVisible();

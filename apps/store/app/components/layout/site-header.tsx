@@ -2,8 +2,8 @@ import { type ReactNode, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { MenuItem } from "../../lib/menu.ts";
+import { useHydratedControls } from "../ui/hydrated-controls.ts";
 import { lazyPart, PartSlot } from "../ui/lazy-part.tsx";
-import { useHydrated } from "../ui/use-hydrated.ts";
 import { Flag } from "./flags.tsx";
 import { HeaderSearch } from "./header-search.tsx";
 import { MainMenu } from "./main-menu.tsx";
@@ -96,7 +96,7 @@ function MobileMenuSlot({ items, languages }: { items: MenuItem[]; languages: Re
   const { t } = useTranslation();
   // The same box before scripts, while the drawer's code loads, and after (decision 0045).
   const menuLink = <MenuLink label={t("site.openMenu")} />;
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   return hydrated ? (
     <PartSlot fallback={menuLink}>
       <MobileMenu items={items} languages={languages} />

@@ -6,7 +6,9 @@ const subscribe = () => () => {};
  * False in the server render and during hydration, true after: controls that need JavaScript
  * (stepper buttons, tab lists, drawers) appear only once they work, and the server HTML stays the
  * plain, no-JavaScript page. The switch redraws, in one task right after hydration, every component
- * that reads it and all it draws: read it in the smallest component that changes with it.
+ * that reads it and all it draws: read it in the smallest component that changes with it. It is for
+ * fields that take input, which must not change under a shopper's typing; controls that only show
+ * read `useHydratedControls`, switched in a transition after this one (decision 0095).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

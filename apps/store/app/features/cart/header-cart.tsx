@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Drawer } from "../../components/ui/drawer.tsx";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { LineIcon } from "../../components/ui/line-icon.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";
@@ -35,7 +35,7 @@ export function HeaderCart({
 }) {
   const serverCount = serverCart.itemCount;
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const state = useSyncExternalStore(cartStore.subscribe, cartStore.get, cartStore.getServer);
   const count = shownCount(state, serverCount);
   const location = useLocation();
@@ -44,8 +44,10 @@ export function HeaderCart({
   const panelId = useId();
 
   // Root data (and with it this object) is new after every revalidation; the settings are not.
+  // The client starts once the page's controls are shown: its readiness marker then tells scripts
+  // and tests that the page is in its final state (decision 0095).
   const configKey = JSON.stringify(config);
-  useEffect(() => startCartClient(config), [configKey]);
+  useEffect(() => (hydrated ? startCartClient(config) : undefined), [hydrated, configKey]);
 
   // A navigation or a plain form post may have changed the cart behind the fragments' back.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Listing } from "../../lib/catalogue.ts";
 import { SHOP_SIDEBAR_ID, ShopSidebar } from "./shop-sidebar.tsx";
@@ -40,7 +40,7 @@ export function ListingToolbar({
   filters: Filters;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const counted = useCountedPage(lastPage);
   const from = (listing.page - 1) * listing.perPage + 1;
   const to = Math.min(listing.total, counted * listing.perPage);

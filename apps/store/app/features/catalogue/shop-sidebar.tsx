@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ListingFacets } from "../../lib/catalogue.ts";
 import { EMPTY_QUERY, isFiltered, type ListingQuery, listingSearch } from "../../lib/listing-query.ts";
@@ -38,7 +38,7 @@ export const SHOP_SIDEBAR_ID = "shop-sidebar";
  */
 export function ShopSidebar(filters: Filters) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ImageView } from "../../lib/media.ts";
 import { ZoomArea } from "./gallery-zoom.tsx";
@@ -33,7 +33,7 @@ export function Gallery({
   sizes?: string;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const [viewportRef, embla] = useLazyCarousel(CAROUSEL_OPTIONS);
   const [selected, setSelected] = useState(0);
   const [lightbox, setLightbox] = useState<{ open: boolean; index: number } | null>(null);
@@ -175,7 +175,7 @@ function GalleryThumbnails({
   onChoose: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const count = images.length;
   return (
     <ol className="product-thumbnails flex flex-wrap gap-2" aria-label={t("product.thumbnails")}>

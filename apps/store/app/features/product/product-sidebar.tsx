@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 const HASH = "#product-sidebar";
@@ -13,7 +13,7 @@ const HASH = "#product-sidebar";
  */
 export function ProductSidebar({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 

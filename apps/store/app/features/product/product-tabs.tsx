@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { tabForLocation } from "./location-target.ts";
 import { REVIEWS_SCROLL_DELAY_MS, scrollToWithOffset } from "./product-scroll.ts";
@@ -16,15 +16,17 @@ export type ProductTab = { id: string; title: string; content: ReactNode };
  */
 export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const location = useLocation();
   const [active, setActive] = useState(tabs[0]?.id ?? "");
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const rootRef = useRef<HTMLDivElement>(null);
   const ids = tabs.map((tab) => tab.id).join(",");
 
-  // The location is what this follows: it runs again whenever the hash or query changes.
+  // The location is what this follows: it runs again whenever the hash or query changes. It starts
+  // once the tab list is shown: a scroll measured before would aim at the page without tabs.
   useEffect(() => {
+    if (!hydrated) return;
     let timer: number | undefined;
     const follow = () => {
       window.clearTimeout(timer);
@@ -56,7 +58,7 @@ export function ProductTabs({ tabs }: { tabs: ProductTab[] }) {
       window.clearTimeout(timer);
       window.removeEventListener("hashchange", follow);
     };
-  }, [ids, location.hash, location.search]);
+  }, [hydrated, ids, location.hash, location.search]);
 
   const select = (id: string, focus: boolean) => {
     setActive(id);

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
+import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
-import { useHydrated } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** The dialog, Radix and the product components come with the first quick view, not the listing. */
@@ -20,7 +20,7 @@ export function QuickViewButton({
   productName: string;
 }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedControls();
   const button = useRef<HTMLButtonElement>(null);
   const [dialog, setDialog] = useState<{ productId: string; open: boolean } | null>(null);
 

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -34,4 +34,33 @@ export function useMarkHydrated(): void {
  */
 export function mountedAfterHydration(): boolean {
   return pageHydrated;
+}
+
+/**
+ * Whether the page's script-only controls are shown (decision 0095): false in the server render and
+ * in hydration's, true from a transition right after hydration, and from the first render of a
+ * component mounted after that (a client-side navigation). Read it in the smallest component that
+ * changes with it, as `useHydrated`.
+ *
+ * `useHydrated`'s switch is synchronous: React redoes a `useSyncExternalStore` read whose client
+ * value differs from the server's in one blocking task, together with hydration's effects. Controls
+ * that only show (menus, drawers, tabs, the gallery's slider) switch here instead: every component
+ * that reads this sets its own state in a transition from its first effect (all in the same task,
+ * so React renders them as one transition, in slices between the browser's other work, and commits
+ * them together); a component first rendered after hydration (`mountedAfterHydration`: one the switch
+ * itself mounts, such as the listing's filter drawer, or one of a client-side navigation) starts shown. Fields that take input
+ * keep `useHydrated`, so nothing typed before the switch is lost (decision 0087).
+ *
+ * The state is each component's own rather than a context's: a context's change reaches into every
+ * part of the page that has not hydrated yet (a lazily loaded part whose code is still on its way),
+ * and the transition would wait for that code. A component that hydrates after the switch (inside
+ * such a part) starts from true, which is not the server's markup: read this outside lazily loaded
+ * parts.
+ */
+export function useHydratedControls(): boolean {
+  const [shown, setShown] = useState(mountedAfterHydration);
+  useEffect(() => {
+    if (!shown) startTransition(() => setShown(true));
+  }, [shown]);
+  return shown;
 }

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { LazyDialog } from "../../components/ui/lazy-dialog.tsx";
 import { lazyPart } from "../../components/ui/lazy-part.tsx";
 import { LineIcon } from "../../components/ui/line-icon.tsx";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { AccountFormErrors } from "./login-form.tsx";
 import { useSignedIn } from "./use-signed-in.ts";

@@ -1,8 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { Drawer } from "../../components/ui/drawer.tsx";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { LineIcon } from "../../components/ui/line-icon.tsx";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import type { Locale } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { CartView } from "../../lib/cart.ts";

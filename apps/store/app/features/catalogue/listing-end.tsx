@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { PageLinks } from "../../components/ui/pagination.tsx";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { ShopSidebar } from "./shop-sidebar.tsx";
 import type { InfiniteListing } from "./use-infinite-listing.ts";

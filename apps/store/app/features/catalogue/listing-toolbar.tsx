@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
 import { Link } from "react-router";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { Listing } from "../../lib/catalogue.ts";
 import { SHOP_SIDEBAR_ID, ShopSidebar } from "./shop-sidebar.tsx";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { Drawer } from "../../components/ui/drawer.tsx";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ListingFacets } from "../../lib/catalogue.ts";
 import { EMPTY_QUERY, isFiltered, type ListingQuery, listingSearch } from "../../lib/listing-query.ts";

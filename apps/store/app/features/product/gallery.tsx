@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
 import { Picture } from "../../components/ui/picture.tsx";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import type { ImageView } from "../../lib/media.ts";
 import { ZoomArea } from "./gallery-zoom.tsx";

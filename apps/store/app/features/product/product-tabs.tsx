@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { tabForLocation } from "./location-target.ts";
 import { REVIEWS_SCROLL_DELAY_MS, scrollToWithOffset } from "./product-scroll.ts";

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { useHydratedControls } from "../../components/ui/hydrated-controls.ts";
 import { lazyPart, PartSlot } from "../../components/ui/lazy-part.tsx";
+import { useHydratedControls } from "../../components/ui/use-hydrated.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 
 /** The dialog, Radix and the product components come with the first quick view, not the listing. */

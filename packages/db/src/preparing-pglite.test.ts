@@ -102,4 +102,18 @@ describe("PGlite's prepared statements (decision 0078)", () => {
     await database.db.execute(sql`alter table probe_plan add column name text default 'x'`);
     expect(await read()).toEqual([{ id: 1, name: "x" }]);
   });
+
+  it("after close, a statement throws as PGlite's own do, instead of spinning in the database's code", async () => {
+    const closing = await createDb({ image: await migratedImage() });
+    expect(await probe(closing)).toEqual([]);
+    await closing.close();
+    // A statement seen before (prepared) and a new one: neither may reach the closed database.
+    for (const statement of [probe(closing), closing.db.select().from(settings)]) {
+      const error = await statement.then(
+        () => undefined,
+        (thrown: Error) => thrown,
+      );
+      expect(String(error?.cause ?? error)).toMatch(/PGlite is closed/);
+    }
+  });
 });

@@ -26,11 +26,19 @@ type Prepared = { name: string; paramTypes: number[] };
  *
  * It keeps PGlite's rules: a statement outside a transaction waits for any transaction and is
  * written to the files after (`syncToFs`), one inside waits only for the statement before it, and
- * a failed statement throws PGlite's error, with the query and parameters attached.
+ * a failed statement throws PGlite's error, with the query and parameters attached. Once `close`
+ * is called, a statement throws as PGlite's own do: the database's code, called after its end, would
+ * spin for ever (a background job's statement after a test's or the server's close hung its process).
  */
 export function prepareStatements(client: PGlite): PGlite {
   const statements = new Map<string, Prepared>();
   let named = 0;
+  let closing = false;
+
+  function send(messages: Uint8Array, syncToFs: boolean) {
+    if (closing || client.closed) return Promise.reject(new Error("PGlite is closed"));
+    return client.execProtocolStream(messages, { syncToFs });
+  }
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Prepared> {
     const known = statements.get(text);
@@ -42,13 +50,13 @@ export function prepareStatements(client: PGlite): PGlite {
     const oldest = statements.size >= PREPARED_STATEMENTS ? statements.keys().next().value : undefined;
     if (oldest !== undefined) await close(oldest);
     const name = `v${++named}`;
-    const messages = await client.execProtocolStream(
+    const messages = await send(
       join(
         protocol.serialize.parse({ name, text, types: options?.paramTypes ?? [] }),
         protocol.serialize.describe({ type: "S", name }),
         protocol.serialize.sync(),
       ),
-      { syncToFs: false },
+      false,
     );
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     statements.set(text, prepared);
@@ -59,9 +67,9 @@ export function prepareStatements(client: PGlite): PGlite {
     const prepared = statements.get(text);
     if (!prepared) return;
     statements.delete(text);
-    await client.execProtocolStream(
+    await send(
       join(protocol.serialize.close({ type: "S", name: prepared.name }), protocol.serialize.sync()),
-      { syncToFs: false },
+      false,
     );
   }
 
@@ -96,14 +104,14 @@ export function prepareStatements(client: PGlite): PGlite {
       const serialize = options?.serializers?.[paramTypes[i]!] ?? client.serializers[paramTypes[i]!];
       return serialize ? serialize(param) : String(param);
     });
-    const messages = await client.execProtocolStream(
+    const messages = await send(
       join(
         protocol.serialize.bind({ statement: name, values }),
         protocol.serialize.describe({ type: "P" }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ),
-      { syncToFs: !inTransaction },
+      !inTransaction,
     );
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
@@ -121,6 +129,16 @@ export function prepareStatements(client: PGlite): PGlite {
             client.runExclusive(() => run<T>(text, params, options, false)),
           )
         : query<T>(text, params, options),
+  });
+
+  const closeClient = client.close.bind(client);
+  Object.defineProperty(client, "close", {
+    configurable: true,
+    writable: true,
+    value: () => {
+      closing = true;
+      return closeClient();
+    },
   });
 
   const transaction = client.transaction.bind(client);

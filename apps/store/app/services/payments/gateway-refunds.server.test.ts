@@ -102,12 +102,13 @@ describe.each(await availableDialects())("refunds through Stripe on %s", (dialec
 
   it("Stripe unreachable, then Stripe refusing: the owner reads why, and nothing is recorded or restocked", async () => {
     const { orderId, line, intent, mug } = await aPaidOrder();
-    suite.store.fake.failNext("POST /v1/refunds", 500, 2);
+    suite.store.fake.failUntilLifted("POST /v1/refunds", 500);
     await expect(createRefund(suite.store.context, orderId, oneMug(line.id), admin)).rejects.toEqual(
       new RefundError("gateway_unreachable"),
     );
     expect((await state(orderId)).refunds).toEqual([]);
     expect(await stockOf(suite.db, mug.id)).toBe(8);
+    suite.store.fake.liftFailures();
 
     // A disputed charge cannot be refunded: Stripe says no.
     await suite.store.fake.dispute(intent);

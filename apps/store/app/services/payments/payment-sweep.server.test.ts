@@ -91,12 +91,14 @@ describe.each(await availableDialects())("the unpaid orders' sweep on %s", (dial
 
   it("Stripe unreachable during a sweep: nothing ends blind, and the next sweep ends it", async () => {
     const { mug, stale } = await twoOrders();
-    // stripe-node tries twice (one retry) with the same idempotency key.
-    suite.store.fake.failNext(/\/expire$/, 500, 2);
+    // Every attempt fails (stripe-node retries with the same idempotency key), until Stripe is back.
+    suite.store.fake.failUntilLifted(/\/expire$/, 500);
 
     expect(await endUnpaidStripeOrders(suite.store.context)).toEqual({ cancelled: [], settled: [] });
     expect((await state(stale.orderId)).status).toBe("pending");
     expect(await stockOf(suite.db, mug.id)).toBe(7);
+
+    suite.store.fake.liftFailures();
 
     expect(await endUnpaidStripeOrders(suite.store.context)).toEqual({
       cancelled: [stale.orderId],

@@ -108,7 +108,7 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
 
   it("with Stripe unreachable, the shopper is told, the cart is kept and the order waits pending", async () => {
     const { owner } = await cartOfTwoMugs();
-    fake.failNext("POST /v1/checkout/sessions", "reset", 3);
+    fake.failUntilLifted("POST /v1/checkout/sessions", "reset");
     const refused = await checkout(context(), owner, "attempt-stripe-0003").catch((error) => error);
     expect(refused).toBeInstanceOf(CheckoutError);
     expect((refused as CheckoutError).code).toBe("payment_unavailable");
@@ -116,6 +116,7 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     expect((await database.db.select().from(orders)).map((order) => order.status)).toEqual(["pending"]);
     expect(await database.db.select().from(orderPayments)).toEqual([]);
     // Trying again later (the same attempt) goes on to Stripe's page with the same order.
+    fake.liftFailures();
     const retried = await checkout(context(), owner, "attempt-stripe-0003");
     expect(retried.paymentUrl).toMatch(/\/c\/pay\/cs_test_/);
   });

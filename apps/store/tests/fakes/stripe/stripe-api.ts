@@ -355,6 +355,12 @@ export function createStripeApi(
     failNext(route: string | RegExp, failure: Failure, times = 1) {
       failures.push({ route, failure, remaining: times });
     },
+    failUntilLifted(route: string | RegExp, failure: Failure) {
+      failures.push({ route, failure, remaining: Number.POSITIVE_INFINITY });
+    },
+    liftFailures() {
+      failures.length = 0;
+    },
   };
 }
 

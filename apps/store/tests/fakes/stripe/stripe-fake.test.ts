@@ -279,6 +279,23 @@ describe("the Stripe fake", () => {
     });
   });
 
+  it("fails every matching call until the failures are lifted, over the controls too", async () => {
+    const control = connectStripeFake(fake.url);
+    await control.failUntilLifted(/^\/v1\/checkout\/sessions$/, 503);
+    const before = fake.requests.length;
+    for (const _ of [1, 2]) {
+      await expect(stripe.checkout.sessions.create(sessionParams())).rejects.toMatchObject({
+        type: "StripeAPIError",
+      });
+    }
+    const failed = fake.requests.slice(before);
+    expect(failed.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(failed.map((request) => request.status))).toEqual(new Set([503]));
+
+    await control.liftFailures();
+    expect((await stripe.checkout.sessions.create(sessionParams())).status).toBe("open");
+  });
+
   it("holds events and sends them in the order a test chooses, and resends one", async () => {
     const control = connectStripeFake(fake.url);
     const first = await stripe.checkout.sessions.create(sessionParams());

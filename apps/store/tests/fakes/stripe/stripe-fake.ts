@@ -60,6 +60,15 @@ export interface StripeFake {
    * with the same idempotency key; failures it does not use up stay for the next calls.
    */
   failNext(route: string | RegExp, failure: Failure, times?: number): void;
+  /**
+   * Every call whose route matches fails until `liftFailures`. A test of "Stripe is unreachable"
+   * uses this rather than counting stripe-node's attempts: a keep-alive socket the fake closed
+   * while idle costs the client an extra attempt that never reaches the fake, so the count of
+   * attempts that do reach it is not fixed.
+   */
+  failUntilLifted(route: string | RegExp, failure: Failure): void;
+  /** Every failure asked for, counted or not, is dropped: Stripe answers again. */
+  liftFailures(): void;
   sessions(): CheckoutSession[];
   session(id: string): CheckoutSession | undefined;
   paymentIntent(id: string): PaymentIntent | undefined;
@@ -173,6 +182,8 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     },
     setWebhookUrl: (url) => sender.setUrl(url),
     failNext: (route, failure, times) => api.failNext(route, failure, times),
+    failUntilLifted: (route, failure) => api.failUntilLifted(route, failure),
+    liftFailures: () => api.liftFailures(),
     sessions: () => ledger.sessions(),
     session: (id) => ledger.sessionState(id)?.session,
     paymentIntent: (id) => ledger.paymentIntent(id),

@@ -285,6 +285,45 @@ test.describe("variations", () => {
     await expect(page.locator("form.cart").getByRole("button", { name: "Add to cart" })).toBeEnabled();
   });
 
+  test("a size chosen while the page hydrates joins a colour chosen before its scripts ran", async ({
+    page,
+  }) => {
+    // The moment React starts listening on the document (hydration has begun, nothing is hydrated
+    // yet), the shopper changes the size: React hydrates at once to deliver the change.
+    await page.addInitScript(() => {
+      const listen = EventTarget.prototype.addEventListener;
+      let chosen = false;
+      EventTarget.prototype.addEventListener = function (this: EventTarget, ...args) {
+        if (!chosen && this === document && args[0] === "change") {
+          chosen = true;
+          queueMicrotask(() => {
+            const size = document.getElementById("attribute_size") as HTMLSelectElement;
+            // Not hydrated yet: React has not tied the element to its tree.
+            (window as unknown as { beforeHydration: boolean }).beforeHydration = !Object.keys(size).some(
+              (key) => key.startsWith("__react"),
+            );
+            size.value = "m";
+            size.dispatchEvent(new Event("change", { bubbles: true }));
+          });
+        }
+        return listen.apply(this, args);
+      } as typeof listen;
+    });
+    const release = await holdBack(page, PAGE_SCRIPTS);
+    await page.goto(VARIABLE_PRODUCT, { waitUntil: "commit" });
+    await page.getByLabel("Colour", { exact: true }).selectOption("black");
+
+    release();
+    await hydrated(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { beforeHydration?: boolean }).beforeHydration),
+    ).toBe(true);
+    await expect(page).toHaveURL(/attribute_color=black&attribute_size=m/);
+    await expect(page.getByLabel("Colour", { exact: true })).toHaveValue("black");
+    await expect(page.getByLabel("Size", { exact: true })).toHaveValue("m");
+    await expect(page.locator("form.cart").getByRole("button", { name: "Add to cart" })).toBeEnabled();
+  });
+
   test("without JavaScript the selects are a GET form that keeps the choice in the URL", async ({
     browser,
   }) => {

@@ -70,12 +70,7 @@ export async function handleControl(
   if (!Array.isArray(args))
     return reply(400, { error: "The body is the method's arguments, as a JSON array" });
   // A route pattern crosses JSON as a string; `{ "regexp": "…" }` stands for a RegExp.
-  if (
-    (name === "failNext" || name === "failUntilLifted") &&
-    typeof args[0] === "object" &&
-    args[0] !== null &&
-    "regexp" in args[0]
-  ) {
+  if (typeof args[0] === "object" && args[0] !== null && "regexp" in args[0]) {
     args[0] = new RegExp(String(args[0].regexp));
   }
   try {

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, hydrated, test } from "./fixtures.ts";
 
 for (const javaScriptEnabled of [true, false]) {
@@ -87,21 +88,32 @@ test("a variable product is bought by choosing its options, kept in the address"
   const selects = page.locator("form.variations_form select");
   const count = await selects.count();
   expect(count).toBeGreaterThan(0);
+  const optionsOf = (select: Locator) =>
+    select
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  /** The address once every choice has reached it, in the selects' order. */
+  const addressOf = (choices: [string, string][]) =>
+    new RegExp(`\\?${choices.map(([name, value]) => `${name}=${value}`).join("&")}$`);
+  const choices: [string, string][] = [];
   for (let i = 0; i < count; i++) {
-    const values = await selects
-      .nth(i)
-      .locator("option")
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    await selects.nth(i).selectOption(values[0]!);
+    const value = (await optionsOf(selects.nth(i)))[0]!;
+    await selects.nth(i).selectOption(value);
+    choices.push([(await selects.nth(i).getAttribute("name"))!, value]);
   }
-  await expect(page).toHaveURL(/attribute_/);
-  // The first combination may be sold out; walk the others until one can be bought.
+  // Once the page shows what the address chose (not "please select"), the first combination may
+  // turn out sold out; then the last choice's second option is taken.
+  const incomplete = page
+    .locator("form.variations_form")
+    .getByText("Please select some product options before adding");
+  await expect(page).toHaveURL(addressOf(choices));
+  await expect(incomplete).toBeHidden();
   if (await add.isDisabled()) {
-    const last = selects.nth(count - 1);
-    const values = await last
-      .locator("option")
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    await last.selectOption(values[1]!);
+    const value = (await optionsOf(selects.nth(count - 1)))[1]!;
+    await selects.nth(count - 1).selectOption(value);
+    choices[count - 1] = [choices[count - 1]![0], value];
+    await expect(page).toHaveURL(addressOf(choices));
+    await expect(incomplete).toBeHidden();
   }
   await expect(add).toBeEnabled();
   await add.click();

@@ -211,7 +211,6 @@ export async function checkoutCart(
           db: context.db,
           config: context.config,
           payments: context.settings.payments,
-          locale: context.locale,
         },
         { id: placed.id, owner: input.owner },
       );

@@ -1,7 +1,7 @@
 import { mailOutbox, orderPayments, orders, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type StripeFake, startStripeFake } from "../../../tests/fakes/stripe/stripe-fake.ts";
 import { addToCart, type CartOwner, loadCart } from "../cart/cart.server.ts";
 import { CheckoutError, checkoutCart } from "../cart/checkout.server.ts";
@@ -44,11 +44,11 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     return { owner, mugId: mug.id };
   }
 
-  const checkout = (ctx: ReturnType<typeof context>, owner: CartOwner, attempt: string) =>
+  const checkout = (ctx: ReturnType<typeof context>, owner: CartOwner, attempt: string, locale = "en") =>
     checkoutCart(ctx, {
       owner,
       sessionId: owner.sessionId,
-      locale: "en",
+      locale,
       order: {
         billing: address,
         shipping: address,
@@ -104,6 +104,32 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     const again = await checkout(context(), owner, "attempt-stripe-0002");
     expect(again).toMatchObject({ id: first.id, created: false, paymentUrl: first.paymentUrl });
     expect(await database.db.select().from(orderPayments)).toHaveLength(1);
+  });
+
+  it("an attempt replayed minutes later, in the other language, still finds the same session (Stripe refuses a key sent again with other parameters)", async () => {
+    const { owner } = await cartOfTwoMugs();
+    const first = await checkout(context(), owner, "attempt-stripe-0006");
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7 * 60_000 });
+    try {
+      const again = await checkout(context(), owner, "attempt-stripe-0006", "es");
+      expect(again).toMatchObject({ id: first.id, created: false, paymentUrl: first.paymentUrl });
+    } finally {
+      vi.useRealTimers();
+    }
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, first.id));
+    const sent = fake.requests.filter(
+      (request) => request.idempotencyKey === `vitrine-${order!.orderKey}-checkout-session`,
+    );
+    expect(sent.map((request) => [request.status, request.replayed])).toEqual([
+      [200, false],
+      [200, true],
+    ]);
+    // The session lasts past the hold (45 minutes here), from the order's placing, so that an
+    // attempt made late in the hold still leaves Stripe its 30 minutes.
+    expect(Number(sent[0]!.params.expires_at)).toBe(
+      Math.floor(order!.createdAt.getTime() / 1000) + (45 + 31) * 60,
+    );
+    expect(sent[0]!.params.locale).toBe("en");
   });
 
   it("with Stripe unreachable, the shopper is told, the cart is kept and the order waits pending", async () => {

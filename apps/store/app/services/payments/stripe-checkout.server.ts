@@ -2,7 +2,6 @@ import { type Database, orderLines, orderPayments, orders } from "@vitrine/db";
 import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Config } from "../../config.server.ts";
-import type { Locale } from "../../i18n/i18n.ts";
 import type { PaymentSettings } from "../../lib/settings-resource.ts";
 import { type CartOwner, findCartId } from "../cart/cart.server.ts";
 import { stripeAccess } from "./stripe-client.server.ts";
@@ -18,7 +17,6 @@ export type StripeCheckoutContext = {
   db: Database;
   config: Pick<Config, "stripe" | "publicUrl">;
   payments: PaymentSettings;
-  locale: Locale;
 };
 
 /** Stripe could not be reached or refused the session: the order stays pending (its stock held until the hold ends). */
@@ -29,7 +27,9 @@ export class PaymentStartError extends Error {
 /**
  * Makes (or, for a replayed checkout attempt, finds again) the order's Checkout Session and answers
  * the address of Stripe's page. The session's idempotency key is the order's, so a double click, a
- * retry or a resubmitted form gets the same session, never a second one.
+ * retry or a resubmitted form gets the same session, never a second one. Stripe answers a key sent
+ * again with other parameters by refusing it (for 24 hours), so the parameters are made from the
+ * stored order alone: not from the clock or the request (its language) of the attempt that sends them.
  */
 export async function startStripePayment(
   context: StripeCheckoutContext,
@@ -102,7 +102,6 @@ function sessionParams(
     lineItems = [item(`Order #${order.id}`, order.total - shipping, 1)];
   const receipt = `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`;
   const metadata = { order_id: String(order.id), order_key: order.orderKey };
-  const minutes = Math.min(Math.max(context.payments.hold_stock_minutes, 30), 1440);
   return {
     mode: "payment",
     line_items: lineItems,
@@ -127,8 +126,24 @@ function sessionParams(
     success_url: `${receipt}&session_id={CHECKOUT_SESSION_ID}`,
     // Back to the cart, which is as the shopper left it; the order waits until the hold ends.
     cancel_url: `${context.config.publicUrl}/cart`,
-    // Stripe allows 30 minutes to 24 hours; a minute more than the hold, which the sweep ends first.
-    expires_at: Math.floor(Date.now() / 1000) + minutes * 60 + 60,
-    locale: context.locale === "es" ? "es" : "en",
+    expires_at: sessionExpiry(order.createdAt, context.payments.hold_stock_minutes),
+    locale: order.locale === "es" ? "es" : "en",
   };
+}
+
+/** Stripe's limits on a session's `expires_at`, from the moment the session is made. */
+const STRIPE_SESSION_LIFE = { min: 30 * 60, max: 24 * 60 * 60 } as const;
+
+/**
+ * When the order's session expires at Stripe, in Unix seconds, fixed by the order (the idempotent
+ * request's parameters must not change between attempts). An attempt may make the session any time
+ * in the hold (a first one that could not reach Stripe is tried again), and Stripe wants at least
+ * 30 minutes left then: so the hold's end plus 31 minutes, within the 24 hours Stripe allows from the
+ * order's placing. The sweep ends the order, and expires its session, when the hold ends; the
+ * session's own expiry is the fallback should no sweep run.
+ */
+export function sessionExpiry(placedAt: Date, holdMinutes: number): number {
+  const placed = Math.floor(placedAt.getTime() / 1000);
+  const afterHold = Math.max(holdMinutes, 0) * 60 + STRIPE_SESSION_LIFE.min + 60;
+  return placed + Math.min(afterHold, STRIPE_SESSION_LIFE.max - 60);
 }

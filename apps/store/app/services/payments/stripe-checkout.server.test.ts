@@ -106,16 +106,13 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     expect(await database.db.select().from(orderPayments)).toHaveLength(1);
   });
 
-  it("an attempt replayed minutes later, in the other language, still finds the same session (Stripe refuses a key sent again with other parameters)", async () => {
+  it("an attempt replayed in a later second, in the other language, still finds the same session (Stripe refuses a key sent again with other parameters)", async () => {
     const { owner } = await cartOfTwoMugs();
     const first = await checkout(context(), owner, "attempt-stripe-0006");
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7 * 60_000 });
-    try {
-      const again = await checkout(context(), owner, "attempt-stripe-0006", "es");
-      expect(again).toMatchObject({ id: first.id, created: false, paymentUrl: first.paymentUrl });
-    } finally {
-      vi.useRealTimers();
-    }
+    const placedIn = Math.floor(Date.now() / 1000);
+    await vi.waitUntil(() => Math.floor(Date.now() / 1000) > placedIn, { timeout: 2_000, interval: 20 });
+    const again = await checkout(context(), owner, "attempt-stripe-0006", "es");
+    expect(again).toMatchObject({ id: first.id, created: false, paymentUrl: first.paymentUrl });
     const [order] = await database.db.select().from(orders).where(eq(orders.id, first.id));
     const sent = fake.requests.filter(
       (request) => request.idempotencyKey === `vitrine-${order!.orderKey}-checkout-session`,

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "../../components/ui/button.tsx";
 import { TextareaField, TextField } from "../../components/ui/fields.tsx";
+import { languageNames } from "../../i18n/figures.ts";
 import { locales } from "../../i18n/i18n.ts";
 import { useTranslation } from "../../i18n/use-translation.ts";
 import { textFieldName } from "../../lib/field-names.ts";
@@ -29,8 +30,7 @@ export default function EditPage({ loaderData, actionData }: Route.ComponentProp
   const { page, nonce } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
-  const language = (locale: string) =>
-    new Intl.DisplayNames([i18n.language], { type: "language" }).of(locale);
+  const language = (locale: string) => languageNames(i18n.language).of(locale);
   const field = (name: string, label: string, value: string, max: number, long = false) => {
     const props = {
       id: name,

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
+import { formatCount, formatPercent } from "../../../i18n/figures.ts";
 import { formatDate, formatDateTime, formatPrice } from "../../../i18n/format.ts";
 import { isLocale, type Locale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -37,9 +38,8 @@ function useFigures(currency: string) {
   const locale: Locale = isLocale(i18n.language) ? i18n.language : "en";
   return {
     locale,
-    count: (value: number) => new Intl.NumberFormat(locale).format(value),
-    percent: (value: number) =>
-      new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(value),
+    count: (value: number) => formatCount(value, locale),
+    percent: (value: number) => formatPercent(value, locale),
     money: (cents: number) => formatPrice(cents, currency, locale),
   };
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useId } from "react";
 import { ADMIN_INLINE_FIELD } from "../../../components/ui/back-office-classes.ts";
+import { formatCount } from "../../../i18n/figures.ts";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -52,7 +53,7 @@ export function AttributionReport({
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
   const money = (cents: number) => formatPrice(cents, currency, locale);
-  const count = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const count = (value: number) => formatCount(value, locale);
   const labels = rows.map((row) => groupText(query.by, row.key, t));
   const period = t("backOffice.reports.periodText", {
     from: formatDate(query.from, locale),

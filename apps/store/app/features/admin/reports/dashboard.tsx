@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/ui/data-table.tsx";
+import { formatCount } from "../../../i18n/figures.ts";
 import { formatDate, formatPrice } from "../../../i18n/format.ts";
 import { isLocale } from "../../../i18n/i18n.ts";
 import { useTranslation } from "../../../i18n/use-translation.ts";
@@ -215,7 +216,7 @@ function SalesCard({
       <dl className="grid grid-cols-2 gap-2">
         <div>
           <dt className="text-sm text-stone-700">{t("backOffice.home.orders")}</dt>
-          <dd className="text-2xl font-semibold">{new Intl.NumberFormat(locale).format(figure.orders)}</dd>
+          <dd className="text-2xl font-semibold">{formatCount(figure.orders, locale)}</dd>
         </div>
         <div>
           <dt className="text-sm text-stone-700">{t("backOffice.home.revenue")}</dt>

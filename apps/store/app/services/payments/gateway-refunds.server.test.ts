@@ -85,6 +85,25 @@ describe.each(await availableDialects())("refunds through Stripe on %s", (dialec
     });
   });
 
+  it("a refund Stripe marks failed later (the card closed): the owner reads it on the order, once", async () => {
+    const { orderId, line } = await aPaidOrder();
+    const refund = await createRefund(suite.store.context, orderId, oneMug(line.id), admin);
+    await suite.store.afterAnswers();
+    const before = await state(orderId);
+
+    const failed = await suite.store.fake.failRefund(refund.gatewayRefundId!);
+    await suite.store.afterAnswers();
+    const after = await state(orderId);
+    expect(after.notes).toEqual([
+      ...before.notes,
+      `Stripe could not send the refund of €10.00 (${refund.gatewayRefundId}) to the shopper (expired_or_canceled_card): the money is back in your Stripe balance. Refund the shopper another way.`,
+    ]);
+
+    await suite.store.fake.resend(failed.id);
+    await suite.store.afterAnswers();
+    expect(await state(orderId)).toEqual(after);
+  });
+
   it("a double click: two of the same refund at once refund once at Stripe and are recorded once", async () => {
     const { orderId, line, intent, charge } = await aPaidOrder();
     const [first, second] = await Promise.all([

@@ -50,4 +50,5 @@ export type PaymentNote =
   | "unpaidCancelled"
   | "surplusRefunded"
   | "dashboardRefund"
+  | "refundFailed"
   | "dispute";

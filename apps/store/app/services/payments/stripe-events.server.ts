@@ -8,7 +8,12 @@ import type { OrderChangeContext } from "../orders/order-moves.server.ts";
 import { recordGatewayRefund } from "../orders/refunds.server.ts";
 import { inPaymentTransaction, NOTHING_CHANGED, paymentNote } from "./payment-changes.server.ts";
 import { type StripeAccess, stripeAccess } from "./stripe-client.server.ts";
-import { applyStripeSession, type SessionOutcome, sessionOutcome } from "./stripe-settlement.server.ts";
+import {
+  applyStripeSession,
+  type SessionOutcome,
+  sessionOutcome,
+  settleStripeSession,
+} from "./stripe-settlement.server.ts";
 
 /**
  * Stripe's webhook (issue 42, decision 0073): an event is believed only with a valid signature over
@@ -65,6 +70,8 @@ export async function handleStripeEvent(
       return sessionEvent(context, event, event.data.object, "expired");
     case "charge.refunded":
       return chargeRefunded(context, access, event, event.data.object);
+    case "refund.failed":
+      return refundFailed(context, event, event.data.object);
     case "charge.dispute.created":
       return disputeCreated(context, event, event.data.object);
   }
@@ -117,6 +124,7 @@ async function chargeRefunded(
   charge: Stripe.Charge,
 ): Promise<void> {
   const intent = intentOf(charge.payment_intent);
+  if (intent) await settleUnknownPayment(context, access, intent);
   // Asked before the transaction, so no row is held while Stripe answers; oldest first.
   const refunds = intent
     ? (await access.client.refunds.list({ payment_intent: intent, limit: 100 })).data
@@ -150,6 +158,51 @@ async function chargeRefunded(
       });
     }
     return { orderId, changed, restocked };
+  });
+}
+
+/**
+ * Stripe does not send its events in order: a refund's may come before the payment's (the payment's
+ * delivery failed and is retried later), and a payment intent is known to the store only once its
+ * session is settled. Its session, as Stripe has it, is settled first (nothing happens for a session
+ * that is not the store's), or the refund would be dropped and the order shipped as paid.
+ */
+async function settleUnknownPayment(
+  context: OrderChangeContext,
+  access: StripeAccess,
+  intent: string,
+): Promise<void> {
+  const [known] = await context.db
+    .select({ id: orderPayments.id })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.gateway, "stripe"), eq(orderPayments.paymentId, intent)));
+  if (known) return;
+  const [session] = (await access.client.checkout.sessions.list({ payment_intent: intent, limit: 1 })).data;
+  if (session) await settleStripeSession(context, session);
+}
+
+/**
+ * A refund that failed after Stripe took it (the card closed or lost since the payment): the money
+ * is back in the owner's Stripe balance and the shopper has none of it, though the order records the
+ * refund and the shopper was told of it. The owner reads it on the order, once, to refund another
+ * way; a failed refund of a payment the order did not need (two tabs) is noted on its order too.
+ */
+async function refundFailed(
+  context: OrderChangeContext,
+  event: Stripe.Event,
+  refund: Stripe.Refund,
+): Promise<void> {
+  const intent = intentOf(refund.payment_intent);
+  await inPaymentTransaction(context, async (tx) => {
+    if (!(await firstTime(tx, event)) || !intent) return NOTHING_CHANGED;
+    const orderId = await orderOfIntent(tx, intent);
+    if (orderId === null) return NOTHING_CHANGED;
+    await paymentNote(tx, orderId, "refundFailed", {
+      amount: formatPrice(refund.amount, refund.currency.toUpperCase(), OWNER_LOCALE),
+      refund: refund.id,
+      reason: refund.failure_reason ?? "unknown",
+    });
+    return { orderId, changed: true, restocked: [] };
   });
 }
 

@@ -377,6 +377,25 @@ describe.each(await availableDialects())("Stripe's webhook on %s", (dialect) => 
     });
   });
 
+  it("a refund in Stripe's dashboard whose event comes before the payment's: recorded once the payment is, not lost", async () => {
+    const { orderId, sessionId } = await aStripeOrder();
+    await suite.store.fake.holdWebhooks(true);
+    const paid = await suite.store.fake.pay(sessionId, "succeeded");
+    const intent = String(paid.session.payment_intent);
+    const refund = await suite.store.fake.refundFromDashboard(intent);
+    const completed = eventAbout("checkout.session.completed", sessionId);
+    const refunded = eventAbout("charge.refunded", intent);
+
+    // Stripe does not keep its events in order (a retry of the first comes after the second).
+    await suite.store.fake.releaseWebhooks([refunded.id, completed.id]);
+    await suite.store.afterAnswers();
+    expect(await state(orderId)).toMatchObject({
+      status: "refunded",
+      payments: [{ status: "paid", paymentId: intent }],
+      refunds: [{ amount: 2500, gatewayRefundId: refund.id }],
+    });
+  });
+
   it("a dispute: a note on the order and the owner's mail, once", async () => {
     const { orderId, sessionId } = await aStripeOrder();
     const paid = await suite.store.fake.pay(sessionId, "succeeded");

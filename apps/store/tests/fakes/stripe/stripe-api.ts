@@ -77,6 +77,30 @@ export function createStripeApi(
     },
     {
       method: "GET",
+      pattern: /^\/v1\/checkout\/sessions$/,
+      handler: (params) => {
+        params.only("payment_intent", "limit", "expand");
+        params.expand([]);
+        const paymentIntent = params.string("payment_intent");
+        const limit = params.integer("limit", 1) ?? 10;
+        return () => {
+          // Newest first, as Stripe lists; `payment_intent` names the one session that made it.
+          const matching = ledger
+            .sessions()
+            .filter((session) => !paymentIntent || session.payment_intent === paymentIntent)
+            .reverse();
+          const body = {
+            object: "list",
+            data: matching.slice(0, limit),
+            has_more: matching.length > limit,
+            url: "/v1/checkout/sessions",
+          };
+          return { status: 200, body };
+        };
+      },
+    },
+    {
+      method: "GET",
       pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/,
       handler: (params, id) => {
         params.only("expand");

@@ -81,6 +81,8 @@ export interface StripeFake {
   expire(sessionId: string): Promise<StripeEvent>;
   /** A refund made in Stripe's dashboard, not through the API: the store learns of it by webhook only. */
   refundFromDashboard(paymentIntentId: string, amount?: number): Promise<Refund>;
+  /** A refund fails after the fact (`expired_or_canceled_card` …): `refund.failed`. */
+  failRefund(refundId: string, reason?: string): Promise<StripeEvent>;
   /** The shopper's bank disputes the charge: `charge.dispute.created`. */
   dispute(paymentIntentId: string, reason?: string): Promise<Dispute>;
   /** Sends an event again, same id and same content, as the dashboard's "Resend" does. */
@@ -206,6 +208,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       await sent;
       return refund;
     },
+    failRefund: (refundId, reason = "expired_or_canceled_card") => ledger.failRefund(refundId, reason),
     dispute: (paymentIntentId, reason = "fraudulent") => ledger.dispute(paymentIntentId, reason),
     resend: (eventId) => sender.send(ledger.event(eventId)),
     holdWebhooks: (hold) => sender.hold(hold),

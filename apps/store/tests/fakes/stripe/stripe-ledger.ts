@@ -328,6 +328,25 @@ export class StripeLedger {
     return { refund, sent };
   }
 
+  /**
+   * A refund the shopper's bank sends back (a card closed since the payment): Stripe marks it failed
+   * days after it succeeded, puts its amount back in the account's balance and sends `refund.failed`.
+   */
+  async failRefund(refundId: string, reason: string): Promise<StripeEvent> {
+    const payment = [...this.payments.values()].find((each) =>
+      each.refunds.some((refund) => refund.id === refundId),
+    );
+    const refund = payment?.refunds.find((each) => each.id === refundId);
+    if (!payment?.charge || !refund) throw notFound("refund", refundId, "id");
+    if (refund.status === "failed") throw invalid(`Refund ${refundId} has already failed.`);
+    Object.assign(refund, { status: "failed", failure_reason: reason });
+    payment.charge.amount_refunded -= refund.amount;
+    payment.charge.refunded = false;
+    const { event, sent } = this.emit("refund.failed", refund, null);
+    await sent;
+    return event;
+  }
+
   async dispute(paymentIntentId: string, reason: string): Promise<Dispute> {
     const { charge } = this.requirePayment(paymentIntentId);
     if (charge?.status !== "succeeded")

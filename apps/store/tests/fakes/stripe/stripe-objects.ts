@@ -85,6 +85,7 @@ export type Refund = Pick<
   | "charge"
   | "created"
   | "currency"
+  | "failure_reason"
   | "metadata"
   | "payment_intent"
   | "reason"
@@ -114,6 +115,7 @@ export type FakeEventType =
   | "checkout.session.async_payment_failed"
   | "checkout.session.expired"
   | "charge.refunded"
+  | "refund.failed"
   | "charge.dispute.created";
 
 export type StripeEvent = Pick<
@@ -121,7 +123,7 @@ export type StripeEvent = Pick<
   "id" | "object" | "api_version" | "created" | "livemode" | "pending_webhooks" | "request"
 > & {
   type: FakeEventType;
-  data: { object: CheckoutSession | Charge | Dispute };
+  data: { object: CheckoutSession | Charge | Refund | Dispute };
 };
 
 /** A line of a session as the shopper's page shows it (Stripe keeps these as `line_items`). */

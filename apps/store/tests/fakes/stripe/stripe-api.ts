@@ -89,13 +89,7 @@ export function createStripeApi(
             .sessions()
             .filter((session) => !paymentIntent || session.payment_intent === paymentIntent)
             .reverse();
-          const body = {
-            object: "list",
-            data: matching.slice(0, limit),
-            has_more: matching.length > limit,
-            url: "/v1/checkout/sessions",
-          };
-          return { status: 200, body };
+          return { status: 200, body: listOf(matching, limit, "/v1/checkout/sessions") };
         };
       },
     },
@@ -162,13 +156,7 @@ export function createStripeApi(
         return () => {
           // Newest first, as Stripe lists.
           const matching = ledger.refunds(filter).reverse();
-          const body = {
-            object: "list",
-            data: matching.slice(0, limit),
-            has_more: matching.length > limit,
-            url: "/v1/refunds",
-          };
-          return { status: 200, body };
+          return { status: 200, body: listOf(matching, limit, "/v1/refunds") };
         };
       },
     },
@@ -386,6 +374,11 @@ export function createStripeApi(
       failures.length = 0;
     },
   };
+}
+
+/** One page of a Stripe list: the first `limit` of `matching`, and whether more follow. */
+function listOf<T>(matching: T[], limit: number, url: string) {
+  return { object: "list", data: matching.slice(0, limit), has_more: matching.length > limit, url };
 }
 
 /** The error body Stripe sends with a status of the test's choosing (a 500, a rate limit …). */

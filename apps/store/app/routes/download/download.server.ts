@@ -67,12 +67,20 @@ export async function answerDownload(
   });
 }
 
+/**
+ * RFC 8187's ext-value for `filename*`: encodeURIComponent leaves `'()*` as they are, which the
+ * RFC does not allow there (a strict reader may then ignore the parameter).
+ */
+function extValue(text: string): string {
+  return encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 function fileHeaders(file: { filename: string; mimeType: string; bytes: number }): Headers {
   const ascii = file.filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return new Headers({
     "Content-Type": file.mimeType,
     "Content-Length": String(file.bytes),
-    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${extValue(file.filename)}`,
     "Cache-Control": PRIVATE,
     "X-Content-Type-Options": "nosniff",
     "X-Robots-Tag": "noindex",

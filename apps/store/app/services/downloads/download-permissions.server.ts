@@ -3,6 +3,7 @@ import {
   downloadPermissions,
   orderLines,
   orderRefundLines,
+  orderStatusChanges,
   orders,
   productDownloads,
   type Transaction,
@@ -37,9 +38,18 @@ export function grantsDownloads(status: string): boolean {
  * Grants the order's downloadable lines their files, in the caller's transaction (an order placed
  * paid, or moved to processing or completed). One statement; a line and file granted before are
  * left as they are, so granting again changes nothing.
+ *
+ * Only the first time the order is paid, as WooCommerce's "download permissions granted" flag: an
+ * order that was processing or completed before (its status history has left one of them) was
+ * granted then, so a permission the owner revoked since stays revoked when the order moves on
+ * (processing to completed, or on hold and back), instead of coming back with a fresh limit.
  */
 export async function grantOrderDownloads(tx: Transaction | Database, orderId: number): Promise<void> {
-  await grant(tx, sql`o.id = ${orderId}`);
+  await grant(
+    tx,
+    sql`o.id = ${orderId} and not exists (select 1 from ${orderStatusChanges} c
+      where c.order_id = o.id and c.from_status in ('processing', 'completed'))`,
+  );
 }
 
 /**
@@ -51,13 +61,18 @@ export async function grantNewFile(tx: Transaction, productDownloadId: number): 
   await grant(tx, sql`d.id = ${productDownloadId}`);
 }
 
-/** The grant: each paid order's downloadable line that `which` picks, with each file of its product or variation. */
+/**
+ * The grant: each paid order's downloadable line that `which` picks, with each file of its product
+ * or variation. A limit below 0 is unlimited (0 allows none, as WooCommerce's); an expiry of 0 days
+ * or less never ends, as WooCommerce sets an end only for a positive expiry: a product saved with
+ * 0, or imported from a WooCommerce export that says 0, must not grant files already expired.
+ */
 async function grant(tx: Transaction | Database, which: SQL): Promise<void> {
   await tx.execute(sql`
     insert into download_permissions (order_id, order_line_id, download_id, user_id, downloads_remaining, access_expires)
     select o.id, l.id, d.id, o.user_id,
       case when s.download_limit < 0 then null else s.download_limit * l.quantity end,
-      case when s.download_expiry < 0 then null else now() + make_interval(days => s.download_expiry) end
+      case when s.download_expiry <= 0 then null else now() + make_interval(days => s.download_expiry) end
     from orders o
     join order_lines l on l.order_id = o.id
     join products p on p.id = l.product_id

@@ -157,6 +157,29 @@ describe.each(await availableDialects())("downloads on %s", (dialect) => {
     expect((await mail("customer_completed_order")).text).toContain("Tus descargas");
   });
 
+  it("an expiry of 0 days never ends, as WooCommerce reads it (only a positive expiry sets an end)", async () => {
+    const { db } = database;
+    const { product, kept } = await aDownloadable({ expiry: 0 });
+    const orderId = await placeTestOrder(db, [{ productId: product.id, quantity: 1 }], { payment: "cod" });
+    const [permission] = await permissionsOf(orderId);
+    expect(permission).toMatchObject({ accessExpires: null });
+    expect(await takeDownload(db, orderId, permission!.id)).toEqual({ ok: true, mediaId: kept[0]!.id });
+  });
+
+  it("a revoked permission stays revoked when its paid order moves on (completed, or on hold and back): an order is granted once, as WooCommerce's", async () => {
+    const { db } = database;
+    const { product, admin } = await aDownloadable({ limit: 1, files: 2 });
+    const orderId = await placeTestOrder(db, [{ productId: product.id, quantity: 1 }], { payment: "cod" });
+    const [revoked, kept] = await permissionsOf(orderId);
+    expect(await revokePermission(db, orderId, revoked!.id)).toBe(true);
+    const context = purgeRecordingContext(db);
+    await changeOrderStatus(context, orderId, "completed", admin);
+    expect((await permissionsOf(orderId)).map((permission) => permission.id)).toEqual([kept!.id]);
+    await changeOrderStatus(context, orderId, "on-hold", admin);
+    await changeOrderStatus(context, orderId, "processing", admin);
+    expect((await permissionsOf(orderId)).map((permission) => permission.id)).toEqual([kept!.id]);
+  });
+
   it("a product that is not downloadable grants nothing, though it has files", async () => {
     const { db } = database;
     const { product } = await aDownloadable();

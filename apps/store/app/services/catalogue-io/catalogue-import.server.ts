@@ -410,8 +410,15 @@ async function variationsBatch(
 ): Promise<BatchOutcome[]> {
   const { tx, names } = context;
   const parentOf = new Map<number, number | null>();
+  /** The file's line of each variation's parent whose row the products phase refused. */
+  const refusedParent = new Map<number, number>();
   for (const { line } of rows) {
-    const target = resolveRef(run.plan, run.plan.rows.get(line)!.parent!);
+    // A variation refused by the plan may have no parent at all (an empty Parent cell): it was
+    // reported in the products phase and is skipped below, so it must not stop the batch here.
+    const parent = run.plan.rows.get(line)!.parent;
+    const target = parent ? resolveRef(run.plan, parent) : null;
+    if (target && "line" in target && run.outcomes.get(target.line)?.outcome === "refuse")
+      refusedParent.set(line, target.line);
     parentOf.set(
       line,
       target === null
@@ -434,6 +441,25 @@ async function variationsBatch(
   for (const { line, row } of rows) {
     const planned = run.plan.rows.get(line)!;
     if (planned.problems.length > 0 || run.outcomes.get(line)?.outcome === "refuse") continue;
+    // The plan cannot know a parent the store's rules refuse (a tax or shipping class it lacks): its
+    // variations have no product to belong to, and would otherwise be reported made and never written.
+    const parentLine = refusedParent.get(line);
+    if (parentLine !== undefined) {
+      results.push({
+        line,
+        outcome: "refuse",
+        problems: [
+          {
+            column: "Parent",
+            code: "bad_reference",
+            message: `The parent (line ${parentLine}) is refused.`,
+          },
+        ],
+        productId: null,
+        variationId: null,
+      });
+      continue;
+    }
     const parentId = parentOf.get(line) ?? null;
     const existing = planned.targetId !== null ? variationEntry.get(planned.targetId) : undefined;
     if (planned.targetId !== null && existing && existing.productId !== parentId) {

@@ -16,6 +16,9 @@ export function overlay(current: WooProductRow, incoming: WooProductRow): WooPro
     (merged as Record<string, unknown>)[key] = value;
   }
   if (incoming.meta) merged.meta = { ...current.meta, ...incoming.meta };
+  // WooCommerce leaves Low stock amount empty for "the store's threshold", and the write keeps the
+  // product's threshold then (`coalesce`): compared as kept, or every stocked product reads as changed.
+  if (incoming.lowStockAmount === null) merged.lowStockAmount = current.lowStockAmount ?? null;
   return merged;
 }
 
@@ -103,10 +106,13 @@ export function normalise(row: WooProductRow): WooProductRow {
   if (out.stock === null || out.stock === undefined) out.lowStockAmount = null;
   if (kind !== "external") out.externalUrl = null;
   if (kind !== "external" && kind !== "variation") out.buttonText = null;
-  out.attributes = (out.attributes ?? []).map((attribute) => ({
-    ...attribute,
-    visible: kind === "variation" ? null : (attribute.visible ?? true),
-  }));
+  out.attributes = (out.attributes ?? [])
+    // A variation's empty value is WooCommerce's "any" (the store keeps no term for it, as its export shows).
+    .filter((attribute) => kind !== "variation" || (attribute.values[0] ?? "") !== "")
+    .map((attribute) => ({
+      ...attribute,
+      visible: kind === "variation" ? null : (attribute.visible ?? true),
+    }));
   out.categories = [...(out.categories ?? [])].sort((a, b) => a.join(">").localeCompare(b.join(">")));
   out.tags = [...new Set(out.tags ?? [])].sort((a, b) => a.localeCompare(b));
   return out;

@@ -39,6 +39,8 @@ import { byName } from "./catalogue-rows.server.ts";
 import { insertRows } from "./json-rows.server.ts";
 
 const LOW_STOCK_DEFAULT = products.lowStockThreshold.default as number;
+/** The most a price's integer column holds, in cents (PostgreSQL's `integer`). */
+const MAX_CENTS = 2_147_483_647;
 
 /**
  * The import's writes (decision 0074): names resolved to the store's rows (categories by path,
@@ -53,6 +55,7 @@ export class ImportNames {
   categoryIdByPath = new Map<string, number>();
   categoryNamesByPath = new Map<string, string[]>();
   tagIdBySlug = new Map<string, { id: number; name: string }>();
+  tagByName = new Map<string, { id: number; name: string }>();
   shippingClassByKey = new Map<string, { id: number; name: string }>();
   taxClasses = new Set<string>([""]);
   globalAttributes = new Map<
@@ -100,7 +103,10 @@ export class ImportNames {
       names.categoryIdByPath.set(pathKey(path), row.id);
       names.categoryNamesByPath.set(pathKey(path), path);
     }
-    for (const row of tagRows) names.tagIdBySlug.set(row.slug, { id: row.id, name: row.name });
+    for (const row of tagRows) {
+      names.tagIdBySlug.set(row.slug, { id: row.id, name: row.name });
+      names.tagByName.set(row.name.toLowerCase(), { id: row.id, name: row.name });
+    }
     for (const row of classRows) {
       names.shippingClassByKey.set(row.name.toLowerCase(), row);
       names.shippingClassByKey.set(row.slug, row);
@@ -148,7 +154,16 @@ export class ImportNames {
   }
 
   canonicalTag(name: string): string {
-    return this.tagIdBySlug.get(slugOf(name, name))?.name ?? name;
+    return this.tag(name)?.name ?? name;
+  }
+
+  /**
+   * The store's tag of this name (as WooCommerce finds a tag by its name), else of its slug; a name
+   * without a slug (Cyrillic, Greek, symbols) is matched by name only, or every such tag would be one.
+   */
+  tag(name: string): { id: number; name: string } | undefined {
+    const slug = slugify(name);
+    return this.tagByName.get(name.toLowerCase()) ?? (slug ? this.tagIdBySlug.get(slug) : undefined);
   }
 
   shippingClass(name: string): { id: number; name: string } | undefined {
@@ -190,6 +205,18 @@ export function ruleProblems(
   names: ImportNames,
 ): Array<{ column: string; code: string; message: string }> {
   const problems: Array<{ column: string; code: string; message: string }> = [];
+  // Prices are kept in cents in integer columns: a file's price of nine digits (a car in Colombian
+  // or Paraguayan pesos) would fail the batch's insert and stop the whole import, so it is this row's problem.
+  for (const [column, cents] of [
+    ["Regular price", row.regularPrice],
+    ["Sale price", row.salePrice],
+  ] as const)
+    if (cents !== null && cents !== undefined && cents > MAX_CENTS)
+      problems.push({
+        column,
+        code: "bad_price",
+        message: `The store keeps prices up to ${MAX_CENTS / 100}.`,
+      });
   if (row.salePrice !== null && row.salePrice !== undefined && row.salePrice >= (row.regularPrice ?? 0))
     problems.push({
       column: "Sale price",
@@ -277,13 +304,15 @@ async function categoryIds(tx: Transaction, names: ImportNames, paths: string[][
 async function tagIds(tx: Transaction, names: ImportNames, given: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const name of given) {
-    const slug = slugOf(name, "tag");
-    let tag = names.tagIdBySlug.get(slug);
+    let tag = names.tag(name);
     if (!tag) {
+      // A name with no slug of its own (every Cyrillic or Greek tag falls back to "tag") gets a free one.
+      const slug = freeSlugIn(slugOf(name, "tag"), names.tagIdBySlug);
       const [created] = await tx.insert(tags).values({ slug }).returning({ id: tags.id });
       await tx.insert(tagTranslations).values({ tagId: created!.id, locale: "en", name });
       tag = { id: created!.id, name };
       names.tagIdBySlug.set(slug, tag);
+      names.tagByName.set(name.toLowerCase(), tag);
     }
     ids.push(tag.id);
   }
@@ -333,7 +362,7 @@ async function nextIds(tx: Transaction, table: "products" | "variations", n: num
 }
 
 /** The first of base, base-2, base-3 … that no product has. */
-function freeSlugIn(base: string, taken: ReadonlySet<string>): string {
+function freeSlugIn(base: string, taken: { has(slug: string): boolean }): string {
   if (!taken.has(base)) return base;
   let n = 2;
   while (taken.has(`${base}-${n}`)) n++;

@@ -163,6 +163,21 @@ describe("reading a file", () => {
     expect(rowsOf(lines)[0]!.row).toMatchObject({ stock: -3, backorders: "yes" });
   });
 
+  it("reads a parent and linked products whose SKUs the exporter wrote with an apostrophe (- = + @)", async () => {
+    const lines = await readFile(
+      "refs.csv",
+      [
+        "Type,SKU,Name,Parent,Upsells,Cross-sells,Regular price",
+        "variation,-TEE-S,Tee S,'-TEE,,,10",
+        `simple,MUG,Mug,,"'=A, +B",'@C,12`,
+      ].join("\n"),
+    );
+    expect(rowsOf(lines).map((line) => line.row)).toMatchObject([
+      { parent: { sku: "-TEE" } },
+      { upsells: [{ sku: "=A" }, { sku: "+B" }], crossSells: [{ sku: "@C" }] },
+    ]);
+  });
+
   it("writes an address's scheme lower-case, as the address tables check it, and keeps the rest", async () => {
     const lines = await readFile(
       "schemes.csv",

@@ -283,8 +283,10 @@ const downloadCount = (key: "downloadLimit" | "downloadExpiry") => (cell: string
 const writeDownloadCount = (row: WooProductRow, value: number | undefined) =>
   row.downloadable || (value !== undefined && value !== -1) ? (value ?? -1) : "";
 
+// References are written through `escapeCell` (a SKU such as "-50" or "=A" gets the apostrophe), so
+// they are read through `unescapeCell`, or such a SKU would not be found again.
 const refs = (key: "grouped" | "upsells" | "crossSells") => (cell: string) => {
-  const values = splitList(cell).map(parseRef);
+  const values = splitList(unescapeCell(cell)).map(parseRef);
   return values.some((ref) => ref === undefined)
     ? bad("names a product wrongly (a SKU or id:123)", "bad_reference")
     : set({ [key]: values as ProductRef[] });
@@ -341,7 +343,7 @@ function readBackorders(cell: string): Cell {
 
 function readParent(cell: string): Cell {
   if (cell.trim() === "") return set({ parent: null });
-  const ref = parseRef(cell);
+  const ref = parseRef(unescapeCell(cell));
   return ref ? set({ parent: ref }) : bad("names the parent wrongly (its SKU or id:123)", "bad_reference");
 }
 

@@ -72,6 +72,16 @@ describe.each(await availableDialects())("the download link on %s", (dialect) =>
     expect(after).toMatchObject({ downloadsRemaining: 0, downloadCount: 1 });
   });
 
+  it("a HEAD is answered as its GET would be: the file's headers while a download is left, the refusal once none is", async () => {
+    const { context, params } = await aBoughtFile({ limit: 1, filename: "book.pdf" });
+    expect((await open(context, params, "HEAD")).status).toBe(200);
+    expect((await open(context, params)).status).toBe(200);
+    const head = await open(context, params, "HEAD");
+    expect(head.status).toBe(403);
+    expect(head.headers.get("content-disposition")).toBeNull();
+    expect(await head.text()).toContain('data-reason="limit"');
+  });
+
   it("answers the file as a private attachment named in both forms; a HEAD counts nothing; a changed signature is refused", async () => {
     const { context, permission, params } = await aBoughtFile({ limit: 2, filename: "Guide (2nd).pdf" });
     const head = await open(context, params, "HEAD");

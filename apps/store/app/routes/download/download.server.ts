@@ -4,7 +4,11 @@ import { z } from "zod";
 import { createI18n } from "../../i18n/i18n.ts";
 import type { DownloadRefusal } from "../../lib/download-resource.ts";
 import { verifyDownloadSignature } from "../../services/downloads/download-links.server.ts";
-import { fileOfPermission, takeDownload } from "../../services/downloads/download-permissions.server.ts";
+import {
+  checkDownload,
+  fileOfPermission,
+  takeDownload,
+} from "../../services/downloads/download-permissions.server.ts";
 
 const linkParams = z.object({
   order: z.coerce.number().int().positive().max(2_147_483_647),
@@ -28,7 +32,7 @@ const PRIVATE = "private, no-store";
 /**
  * A signed download link (decision 0075): the file as an attachment, counted once; or a page saying
  * why not (a bad signature, a revoked permission, its limit or its expiry reached, the order
- * refunded or not paid). A HEAD asks without counting.
+ * refunded or not paid). A HEAD asks without counting, and is answered as its GET would be.
  */
 export async function answerDownload(
   context: AppLoadContext,
@@ -56,6 +60,8 @@ export async function answerDownload(
   }
   if (request.method === "HEAD") {
     if (!file) return refusal(context, "revoked");
+    const open = await checkDownload(context.db, order, permission);
+    if (!open.ok) return refusal(context, open.refusal);
     return new Response(null, { headers: fileHeaders(file) });
   }
   const taken = await takeDownload(context.db, order, permission);

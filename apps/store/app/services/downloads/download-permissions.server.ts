@@ -259,6 +259,33 @@ export async function takeDownload(
   return { ok: false, refusal: await whyRefused(db, orderId, permissionId) };
 }
 
+/**
+ * Whether the permission would give its file now, as `takeDownload` decides, without counting: a
+ * HEAD request is answered as its GET would be, not with the file's headers for a link that is used
+ * up, expired or refunded.
+ */
+export async function checkDownload(
+  db: Database,
+  orderId: number,
+  permissionId: number,
+): Promise<TakenDownload> {
+  const [open] = await db
+    .select({ mediaId: productDownloads.mediaId })
+    .from(downloadPermissions)
+    .innerJoin(productDownloads, eq(productDownloads.id, downloadPermissions.downloadId))
+    .where(
+      and(
+        eq(downloadPermissions.id, permissionId),
+        eq(downloadPermissions.orderId, orderId),
+        stillOpen,
+        stillPaid,
+      ),
+    );
+  return open
+    ? { ok: true, mediaId: open.mediaId }
+    : { ok: false, refusal: await whyRefused(db, orderId, permissionId) };
+}
+
 /** The one file a permission opens, without counting (a HEAD request, or a check before counting). */
 export async function fileOfPermission(
   db: Database,

@@ -163,6 +163,17 @@ describe("reading a file", () => {
     expect(rowsOf(lines)[0]!.row).toMatchObject({ stock: -3, backorders: "yes" });
   });
 
+  it("reads an empty Tax status as taxable, as WooCommerce's product does", async () => {
+    const lines = await readFile(
+      "tax.csv",
+      ["Type,SKU,Name,Tax status,Regular price", "simple,A,A,,10", "simple,B,B,none,10"].join("\n"),
+    );
+    expect(rowsOf(lines).map((line) => [line.row.taxStatus, line.problems])).toEqual([
+      ["taxable", []],
+      ["none", []],
+    ]);
+  });
+
   it("reads a parent and linked products whose SKUs the exporter wrote with an apostrophe (- = + @)", async () => {
     const lines = await readFile(
       "refs.csv",

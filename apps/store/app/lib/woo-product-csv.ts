@@ -445,7 +445,15 @@ export const COLUMNS: readonly Column[] = [
     header: "Tax status",
     read: oneOf(
       "taxStatus",
-      { taxable: "taxable", shipping: "shipping", none: "none", true: "taxable", false: "none" },
+      // Empty is taxable: WooCommerce's product sets its default for an empty tax status.
+      {
+        taxable: "taxable",
+        shipping: "shipping",
+        none: "none",
+        true: "taxable",
+        false: "none",
+        "": "taxable",
+      },
       "taxable, shipping or none",
     ),
     write: (row) => row.taxStatus ?? "taxable",

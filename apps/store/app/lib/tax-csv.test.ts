@@ -92,7 +92,9 @@ describe("WooCommerce's tax-rate CSV", () => {
       line: 2,
       column: "Country code",
     });
-    expect(parseTaxRatesCsv(`${header}\nES,*,*,*,21,IVA,1,0,1,Reduced Rate\n`)).toEqual({
+    // A class is a slug or a name ("Reduced Rate" is reduced-rate, as WooCommerce reads it); one
+    // with nothing to make a slug of is refused.
+    expect(parseTaxRatesCsv(`${header}\nES,*,*,*,21,IVA,1,0,1,???\n`)).toEqual({
       ok: false,
       line: 2,
       column: "Tax class",

@@ -1,6 +1,7 @@
 import { parseCsv, toCsv } from "./csv.ts";
 import {
   STANDARD_CLASS_SLUG,
+  slugFromName,
   splitList,
   type TaxRateFields,
   taxCity,
@@ -15,7 +16,7 @@ import type { TaxRate } from "./totals/totals-types.ts";
 /**
  * WooCommerce's tax-rate CSV (its importer and its rates table's "Export CSV", decision 0067): ten
  * columns in this order, "*" for every country, state, postcode or city, postcodes and cities
- * separated by ";", compound and shipping as 1 or 0, the class's slug (empty: standard).
+ * separated by ";", compound and shipping as 1 or 0, the class's slug or name (empty: standard).
  */
 export const TAX_CSV_COLUMNS = [
   "Country code",
@@ -70,7 +71,10 @@ function readRow(row: string[]): CsvTaxRate | TaxCsvRefusal["column"] {
   if (!parsedCountry.success) return "Country code";
   const parsedState = taxState.safeParse(state);
   if (!parsedState.success) return "State code";
-  const postcodes = splitList(postcode ?? "").map((code) => taxPostcode.safeParse(code));
+  // A spreadsheet turns a range's "..." into "…"; WooCommerce reads it back as "...".
+  const postcodes = splitList((postcode ?? "").replaceAll("\u2026", "...")).map((code) =>
+    taxPostcode.safeParse(code),
+  );
   if (!postcodes.every((code) => code.success)) return "Postcode / ZIP";
   const cities = splitList(city ?? "").map((code) => taxCity.safeParse(code));
   if (!cities.every((code) => code.success)) return "City";
@@ -79,8 +83,14 @@ function readRow(row: string[]): CsvTaxRate | TaxCsvRefusal["column"] {
   if ((name ?? "").length > 200) return "Tax name";
   const priorityText = (priority ?? "").trim();
   if (priorityText !== "" && !/^\d{1,4}$/.test(priorityText)) return "Priority";
-  const slug = (taxClass ?? "").trim();
-  if (slug !== "" && slug !== STANDARD_CLASS_SLUG && !taxClassSlug.safeParse(slug).success)
+  // WooCommerce's own "Export CSV" writes the tab's class name ("Reduced rate"), and its importer
+  // reads the column through sanitize_title, as `slugFromName` makes a slug (a slug stays itself).
+  const classText = (taxClass ?? "").trim();
+  const slug = classText === "" ? "" : slugFromName(classText);
+  if (
+    classText !== "" &&
+    (slug === "" || (slug !== STANDARD_CLASS_SLUG && !taxClassSlug.safeParse(slug).success))
+  )
     return "Tax class";
   return {
     country: parsedCountry.data,
@@ -89,7 +99,9 @@ function readRow(row: string[]): CsvTaxRate | TaxCsvRefusal["column"] {
     cities: cities.map((code) => code.data!),
     rate: parsedRate.data,
     name: (name ?? "").trim(),
-    priority: priorityText === "" ? 1 : Number(priorityText),
+    // WooCommerce's importer takes absint(""), 0 (not the REST API's default 1): read as 1, it would
+    // share a priority with the file's 1s, and only one of them would be charged.
+    priority: priorityText === "" ? 0 : Number(priorityText),
     compound: flag(compound ?? ""),
     shipping: flag(shipping ?? ""),
     class: slug === STANDARD_CLASS_SLUG ? "" : slug,

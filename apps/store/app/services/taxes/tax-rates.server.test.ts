@@ -3,9 +3,11 @@ import { availableDialects, createTestDatabase, type TestDatabase } from "@vitri
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { taxRateInput } from "../../lib/tax-resource.ts";
+import { calcTax, matchTaxRates } from "../../lib/totals/tax-rates.ts";
 import { insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
 import { updateStoreSettings } from "../settings/settings.server.ts";
 import { purgeRecordingContext } from "../shared/test-context.test-helper.ts";
+import { importTaxRates } from "./tax-csv.server.ts";
 import { insertStoreTaxClasses } from "./tax-fixtures.test-helper.ts";
 import {
   createTaxClass,
@@ -197,5 +199,55 @@ describe.each(await availableDialects())("tax classes and rates on %s", (dialect
       .from(products)
       .where(eq(products.id, book));
     expect(product?.taxClass).toBe("");
+  });
+
+  /** WooCommerce's tax-rate CSV, as its own "Export CSV" and importer write and read it. */
+  describe("WooCommerce's tax-rate CSV imported", () => {
+    const header =
+      "Country code,State code,Postcode / ZIP,City,Rate %,Tax name,Priority,Compound,Shipping,Tax class";
+    const california = { country: "US", state: "CA", city: "LOS ANGELES" };
+
+    it("takes WooCommerce's own export of a class's tab, which names the class rather than giving its slug", async () => {
+      // WooCommerce's "Export CSV" writes the tab's class name in the last column, and its importer
+      // reads it through sanitize_title; "standard" is the standard class either way.
+      const file = `${header}\nES,,,,10.0000,IVA reducido,1,0,1,Reduced rate\nPT,,,,6.0000,IVA,1,0,1,Reduced rate\nFR,,,,20.0000,TVA,1,0,1,Standard\n`;
+      expect(await importTaxRates(database.db, file)).toEqual({ imported: 3 });
+      expect((await loadTaxRates(database.db)).map((rate) => [rate.country, rate.class])).toEqual([
+        ["FR", ""],
+        ["ES", "reduced-rate"],
+        ["PT", "reduced-rate"],
+      ]);
+      // A class the store does not have is still refused, by its line.
+      await expect(
+        importTaxRates(
+          database.db,
+          `${header}\nES,,,,21.0000,IVA,1,0,1,\nES,,,,30.0000,Lujo,1,0,1,Luxury goods\n`,
+        ),
+      ).rejects.toMatchObject({ refusal: { line: 3, column: "Tax class" } });
+      expect(await loadTaxRates(database.db)).toHaveLength(3);
+    });
+
+    it("takes a postcode range whose three dots a spreadsheet turned into an ellipsis", async () => {
+      const file = `${header}\r\nUS,CA,90000\u202690099; 91*,,7.2500,CA,1,0,1,\r\n`;
+      expect(await importTaxRates(database.db, file)).toEqual({ imported: 1 });
+      const rates = await loadTaxRates(database.db);
+      expect(rates[0]?.postcodes).toEqual(["90000...90099", "91*"]);
+      expect(matchTaxRates(rates, { ...california, postcode: "90050" }, "")).toHaveLength(1);
+      expect(matchTaxRates(rates, { ...california, postcode: "90210" }, "")).toHaveLength(0);
+    });
+
+    it("reads an empty priority as WooCommerce's importer does, 0, so a rate of priority 1 still stacks on it", async () => {
+      const file = `${header}\nUS,CA,,,6.0000,CA state,,0,1,\nUS,CA,,LOS ANGELES,2.2500,LA county,1,0,1,\n`;
+      expect(await importTaxRates(database.db, file)).toEqual({ imported: 2 });
+      const rates = matchTaxRates(await loadTaxRates(database.db), { ...california, postcode: "90012" }, "");
+      expect(rates.map((rate) => [rate.name, rate.priority])).toEqual([
+        ["CA state", 0],
+        ["LA county", 1],
+      ]);
+      // 8.25 % of 100.00, in micro-cents: both rates, as WooCommerce charges them.
+      expect(Object.values(calcTax(10_000, rates, false)).reduce((sum, share) => sum + share, 0)).toBe(
+        825_000_000,
+      );
+    });
   });
 });

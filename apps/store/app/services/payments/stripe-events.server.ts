@@ -1,4 +1,4 @@
-import { orderPayments, orders, paymentEvents, type Transaction } from "@vitrine/db";
+import { type Database, orderPayments, orders, paymentEvents, type Transaction } from "@vitrine/db";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { formatPrice } from "../../i18n/format.ts";
@@ -102,7 +102,7 @@ const intentOf = (value: string | { id: string } | null | undefined): string | n
   typeof value === "string" ? value : (value?.id ?? null);
 
 /** The order a payment intent paid (or tried to), by the payment's row. */
-async function orderOfIntent(tx: Transaction, intent: string) {
+async function orderOfIntent(tx: Transaction | Database, intent: string) {
   const [payment] = await tx
     .select({ orderId: orderPayments.orderId })
     .from(orderPayments)
@@ -172,11 +172,7 @@ async function settleUnknownPayment(
   access: StripeAccess,
   intent: string,
 ): Promise<void> {
-  const [known] = await context.db
-    .select({ id: orderPayments.id })
-    .from(orderPayments)
-    .where(and(eq(orderPayments.gateway, "stripe"), eq(orderPayments.paymentId, intent)));
-  if (known) return;
+  if ((await orderOfIntent(context.db, intent)) !== null) return;
   const [session] = (await access.client.checkout.sessions.list({ payment_intent: intent, limit: 1 })).data;
   if (session) await settleStripeSession(context, session);
 }
@@ -192,18 +188,13 @@ async function refundFailed(
   event: Stripe.Event,
   refund: Stripe.Refund,
 ): Promise<void> {
-  const intent = intentOf(refund.payment_intent);
-  await inPaymentTransaction(context, async (tx) => {
-    if (!(await firstTime(tx, event)) || !intent) return NOTHING_CHANGED;
-    const orderId = await orderOfIntent(tx, intent);
-    if (orderId === null) return NOTHING_CHANGED;
-    await paymentNote(tx, orderId, "refundFailed", {
+  await onceForOrderOf(context, event, refund.payment_intent, (tx, orderId) =>
+    paymentNote(tx, orderId, "refundFailed", {
       amount: formatPrice(refund.amount, refund.currency.toUpperCase(), OWNER_LOCALE),
       refund: refund.id,
       reason: refund.failure_reason ?? "unknown",
-    });
-    return { orderId, changed: true, restocked: [] };
-  });
+    }),
+  );
 }
 
 /** The shopper's bank disputes the payment: a note on the order and a mail to the owner, once. */
@@ -212,11 +203,7 @@ async function disputeCreated(
   event: Stripe.Event,
   dispute: Stripe.Dispute,
 ): Promise<void> {
-  const intent = intentOf(dispute.payment_intent);
-  await inPaymentTransaction(context, async (tx) => {
-    if (!(await firstTime(tx, event)) || !intent) return NOTHING_CHANGED;
-    const orderId = await orderOfIntent(tx, intent);
-    if (orderId === null) return NOTHING_CHANGED;
+  await onceForOrderOf(context, event, dispute.payment_intent, async (tx, orderId) => {
     await paymentNote(tx, orderId, "dispute", {
       dispute: dispute.id,
       amount: formatPrice(dispute.amount, dispute.currency.toUpperCase(), OWNER_LOCALE),
@@ -229,6 +216,26 @@ async function disputeCreated(
       currency: dispute.currency.toUpperCase(),
       reason: dispute.reason,
     });
+  });
+}
+
+/**
+ * An event about a payment that only tells the owner (a note, a mail): `write` runs once per event,
+ * in the order's transaction, for the order the payment intent paid; nothing for one the store does
+ * not know (another integration's on the same Stripe account).
+ */
+async function onceForOrderOf(
+  context: OrderChangeContext,
+  event: Stripe.Event,
+  paymentIntent: string | Stripe.PaymentIntent | null,
+  write: (tx: Transaction, orderId: number) => Promise<unknown>,
+): Promise<void> {
+  const intent = intentOf(paymentIntent);
+  await inPaymentTransaction(context, async (tx) => {
+    if (!(await firstTime(tx, event)) || !intent) return NOTHING_CHANGED;
+    const orderId = await orderOfIntent(tx, intent);
+    if (orderId === null) return NOTHING_CHANGED;
+    await write(tx, orderId);
     return { orderId, changed: true, restocked: [] };
   });
 }

@@ -46,6 +46,19 @@ describe("a totals table's rows", () => {
     ]);
   });
 
+  it("names a rate without a name as the one tax line is named, as WooCommerce's rate label does", () => {
+    const unnamed = { ...summary, taxLines: [{ label: " ", amount: 483 }] };
+    expect(totalsRows(unnamed, { taxEnabled: true, mode: "excl", itemized: true })).toContainEqual({
+      kind: "tax",
+      tax: { label: null, amount: 483 },
+    });
+    expect(totalsRows(unnamed, { taxEnabled: true, mode: "incl", itemized: true }).at(-1)).toEqual({
+      kind: "total",
+      amount: 2783,
+      includedTax: [{ label: null, amount: 483 }],
+    });
+  });
+
   it("shows no tax at all when taxes are off, and no shipping row before a rate is chosen", () => {
     const rows = totalsRows(
       { ...summary, shippingLabel: null },

@@ -25,7 +25,7 @@ export type TotalsSummary = Pick<
 /** How the store shows totals (its tax settings): with or without tax, and tax by rate or as one. */
 export type TotalsDisplay = { taxEnabled: boolean; mode: "incl" | "excl"; itemized: boolean };
 
-/** A tax figure as a totals row names it: a rate's name, or null for the one "Tax" line. */
+/** A tax figure as a totals row names it: a rate's name, or null for the one "Tax" line (and a rate without a name). */
 export type TaxFigure = { label: string | null; amount: number };
 
 export type TotalsRow =
@@ -49,7 +49,9 @@ export function totalsRows(summary: TotalsSummary, display: TotalsDisplay): Tota
     : display.itemized
       ? summary.taxLines
           .filter((line) => line.amount !== 0)
-          .map((line) => ({ label: line.label, amount: line.amount }))
+          // A rate saved without a name (WooCommerce's importer lets one through) is called "Tax",
+          // as WooCommerce's rate label calls it.
+          .map((line) => ({ label: line.label.trim() === "" ? null : line.label, amount: line.amount }))
       : summary.totalTax !== 0
         ? [{ label: null, amount: summary.totalTax }]
         : [];

@@ -68,6 +68,9 @@ export function OrderReview({
           <legend className="font-medium" id="shipping_method">
             {t("checkout.shippingMethod")}
           </legend>
+          {shippingRates.length === 0 ? (
+            <p className="text-sm text-stone-700">{t("checkout.noShippingOptions")}</p>
+          ) : null}
           {shippingRates.map((method) => (
             <label key={method.id} className="flex items-center gap-2">
               <input

@@ -13,7 +13,7 @@ export type PackageLine = {
   quantity: number;
   /** The product's (or its variation's) shipping class id, or null. */
   shippingClassId: number | null;
-  /** The line's cost in minor units (what `[cost]` adds up). */
+  /** The line's cost in minor units, after coupons and without tax (what `[cost]` adds up). */
   lineTotal: number;
 };
 

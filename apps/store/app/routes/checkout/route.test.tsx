@@ -197,6 +197,21 @@ describe("checkout page", () => {
     },
   );
 
+  it.each([
+    ["en", "There are no shipping options available."],
+    ["es", "No hay opciones de envío disponibles."],
+  ] as const)(
+    "says in %s that no shipping option is available when the zone holding the address has none, as WooCommerce does",
+    (locale, words) => {
+      const noRates = { ...loaderData, shippingZones: [{ id: 0, order: 0, locations: [], rates: [] }] };
+      const told = renderCheckout(undefined, noRates, locale);
+      const legend = told.indexOf('id="shipping_method"');
+      expect(legend).toBeGreaterThan(-1);
+      expect(told.slice(legend)).toMatch(new RegExp(`<p[^>]*>${words} [^<]+</p>`));
+      expect(renderCheckout(undefined, loaderData, locale)).not.toContain(words);
+    },
+  );
+
   it("shows the totals the engine computes for the first rate of the zone holding the address", () => {
     const fresh = renderCheckout(undefined);
     // 2 × 18.00, and the flat rate's 5.00: 41.00.

@@ -11,19 +11,23 @@ import { loadShippingZones, methodNames, type ShippingZone } from "./shipping-zo
 
 /**
  * The shopper's side of shipping zones: the rates the checkout offers and the one a checkout
- * resolves (decision 0069). Every cart line needs shipping (the catalogue has no virtual products).
+ * resolves (decision 0069).
  */
 
 /**
- * A cart's lines as the zones' methods price them. Each line's shipping class (a variation's, or its
- * product's) was read with the cart (`loadCart`).
+ * A priced cart's lines as the zones' methods price them, as WooCommerce's package holds them: only
+ * the lines that ship (a virtual one does not, decision 0076), each costing its total after coupons
+ * and without tax (`line_total`, what `[cost]` and a fee add up). Each line's shipping class (a
+ * variation's, or its product's) was read with the cart (`loadCart`).
  */
 export function cartPackage(lines: readonly CartLineView[]): PackageLine[] {
-  return lines.map((line) => ({
-    quantity: line.quantity,
-    lineTotal: line.total,
-    shippingClassId: line.shippingClassId,
-  }));
+  return lines
+    .filter((line) => !line.virtual)
+    .map((line) => ({
+      quantity: line.quantity,
+      lineTotal: line.discountedTotal,
+      shippingClassId: line.shippingClassId,
+    }));
 }
 
 /** Whether a method's price depends on the cart (its items, their classes, its subtotal). */

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { products, settings, shippingZones } from "@vitrine/db";
+import { products, selectRows, settings, shippingZones } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { parseStoreSettings } from "../../lib/settings-resource.ts";
 import { addToCart } from "../cart/cart.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
@@ -12,9 +12,11 @@ import { createShippingClass } from "./shipping-classes.server.ts";
 import { insertStoreShipping } from "./shipping-fixtures.test-helper.ts";
 import {
   addZoneMethod,
+  arrangeZones,
   createZone,
   deleteZone,
   forgetShippingZones,
+  listZones,
   loadShippingZones,
   setZoneLocations,
   shippingRatesFor,
@@ -176,3 +178,59 @@ describe.each(await availableDialects())("shipping zones on %s", (dialect) => {
     ).toEqual([750]);
   });
 });
+
+// Only PostgreSQL has a second connection: two owners save the zones' order at the same moment.
+describe.each((await availableDialects()).filter((dialect) => dialect === "postgres"))(
+  "the zones' order saved twice at once on %s",
+  (dialect) => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+    });
+    afterAll(() => database.close());
+    beforeEach(() => database.reset());
+
+    it("saves both owners' orders one after the other, neither refused for a deadlock", async () => {
+      const { db } = database;
+      const first = await createZone(db, { name: "Spain" });
+      const second = await createZone(db, { name: "France" });
+      // A third writer holds Spain's row, so both saves are under way before either can finish.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const holding = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${shippingZones} where ${shippingZones.id} = ${first} for update`);
+        locked();
+        await held;
+      });
+      onTestFinished(release);
+      await holding;
+      const waiting = async () =>
+        (
+          await selectRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          )
+        )[0]?.n;
+      const one = arrangeZones(db, [first, second]);
+      await expect.poll(waiting).toBe(1);
+      const other = arrangeZones(db, [second, first]);
+      await expect.poll(waiting).toBe(2);
+
+      release();
+      await holder;
+      const saved = await Promise.allSettled([one, other]);
+      expect(saved.map((result) => (result.status === "rejected" ? String(result.reason) : "saved"))).toEqual(
+        ["saved", "saved"],
+      );
+      // The later save stands.
+      expect((await listZones(db)).map((zone) => zone.name).slice(1)).toEqual(["France", "Spain"]);
+    });
+  },
+);

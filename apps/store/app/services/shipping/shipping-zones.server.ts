@@ -5,7 +5,7 @@ import {
   shippingZoneMethods,
   shippingZones,
 } from "@vitrine/db";
-import { and, asc, eq, max, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { isLocale, resources } from "../../i18n/i18n.ts";
 import { type PackageLine, packageRates, type RatesContext } from "../../lib/shipping/package-rates.ts";
 import {
@@ -205,6 +205,15 @@ export async function deleteZone(db: Database, id: number): Promise<boolean> {
 /** Puts the zones in the given order (ids not named keep their place after those named). */
 export async function arrangeZones(db: Database, ids: readonly number[]): Promise<void> {
   await db.transaction(async (tx) => {
+    // The zones are locked first, in one order (by id) whatever order is saved: two owners saving
+    // at once take turns, where each would hold a zone the other waits for (a deadlock).
+    if (ids.length > 0)
+      await tx
+        .select({ id: shippingZones.id })
+        .from(shippingZones)
+        .where(inArray(shippingZones.id, [...ids]))
+        .orderBy(asc(shippingZones.id))
+        .for("update");
     for (const [index, id] of ids.entries())
       await tx
         .update(shippingZones)

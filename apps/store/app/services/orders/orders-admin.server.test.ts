@@ -1,4 +1,12 @@
-import { mailOutbox, orderNotes, orderStatusChanges, orders, products, variations } from "@vitrine/db";
+import {
+  mailOutbox,
+  orderLines,
+  orderNotes,
+  orderStatusChanges,
+  orders,
+  products,
+  variations,
+} from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -6,6 +14,7 @@ import { insertSimpleProduct, insertVariableProduct } from "../catalogue/catalog
 import { restoreOrderStock } from "../catalogue/stock.server.ts";
 import { purgeRecordingContext, recordingMailer, testContext } from "../shared/test-context.test-helper.ts";
 import { insertAccount, insertOrder, placeTestOrder } from "./order-fixtures.test-helper.ts";
+import { moveOrderStatus } from "./order-moves.server.ts";
 import { listOrders, notesOf, orderForAdmin, orderOrigins } from "./orders.server.ts";
 import {
   addOrderNote,
@@ -13,6 +22,7 @@ import {
   OrderChangeError,
   resendOrderConfirmation,
 } from "./orders-admin.server.ts";
+import { createRefund } from "./refunds.server.ts";
 
 describe.each(await availableDialects())("administering orders on %s", (dialect) => {
   let database: TestDatabase;
@@ -112,6 +122,45 @@ describe.each(await availableDialects())("administering orders on %s", (dialect)
       1,
     );
     expect(await stockOf(mug.id)).toEqual(before);
+  });
+
+  it("an order whose payment failed and gave its stock back is not reopened without its stock; one failed by hand is", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 5 });
+    const id = await placeTestOrder(db, [{ productId: mug.id, quantity: 2 }]);
+    // As Stripe's settlement fails an order: the stock it held goes back to the shelves.
+    await db.transaction((tx) =>
+      moveOrderStatus(tx, { orderId: id, from: "on-hold", to: "failed", by: null, returnsStock: true }),
+    );
+    expect(await stockOf(mug.id)).toMatchObject({ stockQuantity: 5, totalSales: 0 });
+    for (const to of ["processing", "completed", "on-hold", "pending"] as const) {
+      const refused = await changeOrderStatus(context(), id, to, null).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: "invalid_transition", details: { from: "failed", to } });
+    }
+    expect(await statusOf(id)).toBe("failed");
+    expect(await stockOf(mug.id)).toMatchObject({ stockQuantity: 5, totalSales: 0 });
+    expect(await changeOrderStatus(context(), id, "cancelled", null)).toMatchObject({
+      changed: true,
+      restockedProductIds: [],
+    });
+    expect(await stockOf(mug.id)).toMatchObject({ stockQuantity: 5, totalSales: 0 });
+
+    // Failed by hand, the order still holds its stock: it may be completed by hand.
+    const held = await placeTestOrder(db, [{ productId: mug.id, quantity: 1 }]);
+    await changeOrderStatus(context(), held, "failed", null);
+    expect(await changeOrderStatus(context(), held, "completed", null)).toMatchObject({ changed: true });
+    expect(await stockOf(mug.id)).toMatchObject({ stockQuantity: 4, totalSales: 1 });
+    // Items refunded and put back are no obstacle: the rest of the order still ships.
+    const partly = await placeTestOrder(db, [{ productId: mug.id, quantity: 2 }]);
+    const [line] = await db.select().from(orderLines).where(eq(orderLines.orderId, partly));
+    await createRefund(
+      context(),
+      partly,
+      { reason: "", lines: [{ lineId: line!.id, quantity: 1, amount: 1000 }], restock: true },
+      null,
+    );
+    expect(await changeOrderStatus(context(), partly, "completed", null)).toMatchObject({ changed: true });
+    expect(await stockOf(mug.id)).toMatchObject({ stockQuantity: 3, totalSales: 2 });
   });
 
   it("an unknown order is not found", async () => {

@@ -1,6 +1,6 @@
-import { orderNotes, orders, type Transaction } from "@vitrine/db";
-import { eq } from "drizzle-orm";
-import { canChangeStatus, type OrderStatus } from "../../lib/order-status.ts";
+import { orderLines, orderNotes, orderRefundLines, orders, type Transaction } from "@vitrine/db";
+import { and, eq, sql } from "drizzle-orm";
+import { canChangeStatus, type OrderStatus, restoresStock } from "../../lib/order-status.ts";
 import { confirmationSentByHand } from "../mail/mail-outbox.server.ts";
 import { oweCustomerNoteMail } from "../mail/owed-mails.server.ts";
 import { mailOrderConfirmation } from "./order-mail.server.tsx";
@@ -50,7 +50,8 @@ export type StatusChange = {
  * by hand also refunds what is left of the order's total, as WooCommerce does. The order row is
  * locked first, so concurrent changes of one order run one after the other and each sees the status
  * the previous one left. The same status again changes nothing; a change the rules do not allow
- * (`lib/order-status.ts`) writes nothing and throws `invalid_transition`. The mails go after the
+ * (`lib/order-status.ts`), or one that would reopen an order whose items went back into stock
+ * unrefunded (a payment that failed), writes nothing and throws `invalid_transition`. The mails go after the
  * commit, after the answer.
  */
 export async function changeOrderStatus(
@@ -69,7 +70,10 @@ export async function changeOrderStatus(
       if (!order) throw new OrderChangeError("not_found");
       if (order.status === status)
         return { from: order.status, to: status, changed: false, restockedProductIds: [] };
-      if (!canChangeStatus(order.status, status))
+      if (
+        !canChangeStatus(order.status, status) ||
+        (!restoresStock(status) && (await hasStockBackUnrefunded(tx, orderId)))
+      )
         throw new OrderChangeError("invalid_transition", { from: order.status, to: status });
       if (status === "refunded") await refundTheRest(context, tx, { id: orderId, total: order.total }, by);
       const restockedProductIds = await moveOrderStatus(tx, { orderId, from: order.status, to: status, by });
@@ -78,6 +82,22 @@ export async function changeOrderStatus(
   );
   if (change.changed) orderChanged(context, orderId, change.restockedProductIds);
   return change;
+}
+
+/**
+ * Whether items of the order went back into stock without being refunded: an order whose payment
+ * failed gave its stock back (payments/stripe-settlement.server.ts). Like a cancelled order, it may
+ * then only be cancelled or refunded: reopening it would sell items no longer taken from the stock
+ * (decision 0063); the shopper orders again.
+ */
+async function hasStockBackUnrefunded(tx: Transaction, orderId: number): Promise<boolean> {
+  const refunded = sql`coalesce((select sum(${orderRefundLines.quantity}) from ${orderRefundLines} where ${orderRefundLines.orderLineId} = ${orderLines.id}), 0)`;
+  const [line] = await tx
+    .select({ id: orderLines.id })
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, orderId), sql`${orderLines.restockedQuantity} > ${refunded}`))
+    .limit(1);
+  return line !== undefined;
 }
 
 /**

@@ -178,6 +178,37 @@ describe.each(await availableDialects())("refunds on %s", (dialect) => {
     ]);
   });
 
+  it("refunded by hand after a cancellation: the refund says no items went back with it (they went back before)", async () => {
+    const { id, mug } = await anOrder();
+    await changeOrderStatus(context(), id, "cancelled", null);
+    expect(await stockOf(mug.id)).toBe(10);
+    await changeOrderStatus(context(), id, "refunded", null);
+    expect(await stockOf(mug.id)).toBe(10);
+    expect(
+      (await refundsOf(database.db, id)).map(({ amount, restocked }) => ({ amount, restocked })),
+    ).toEqual([{ amount: 4000, restocked: false }]);
+    // Refunded by hand while its items were still out, the refund says they went back with it.
+    const other = await anOrder("other-");
+    await changeOrderStatus(context(), other.id, "refunded", null);
+    expect(await stockOf(other.mug.id)).toBe(10);
+    expect((await refundsOf(database.db, other.id)).map((refund) => refund.restocked)).toEqual([true]);
+  });
+
+  it("refunded by hand after a refund without lines: the rest's lines give back no more than the rest", async () => {
+    const { id, mugLine, cupLine } = await anOrder();
+    await createRefund(context(), id, { amount: 3000, reason: "", lines: [], restock: false }, null);
+    await changeOrderStatus(context(), id, "refunded", null);
+    const [, rest] = await refundsOf(database.db, id);
+    expect(rest!.amount).toBe(1000);
+    // Every item is refunded; the amounts, in the lines' order, add up to the refund at most.
+    expect(
+      rest!.lines.map(({ orderLineId, quantity, amount }) => ({ orderLineId, quantity, amount })),
+    ).toEqual([
+      { orderLineId: mugLine.id, quantity: 3, amount: 1000 },
+      { orderLineId: cupLine.id, quantity: 1, amount: 0 },
+    ]);
+  });
+
   it("two refunds at once cannot together give back more than the order's total", async () => {
     const { id } = await anOrder();
     const results = await Promise.all(

@@ -115,11 +115,14 @@ const linesOf = (tx: Transaction, orderId: number) =>
     // What the shopper paid for a line: its total after discounts, with its tax.
     .select({
       id: orderLines.id,
+      productId: orderLines.productId,
       quantity: orderLines.quantity,
+      restocked: orderLines.restockedQuantity,
       total: sql<number>`${orderLines.total} + ${orderLines.totalTax}`.mapWith(Number),
     })
     .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id));
 
 /** The input's lines, one per order line (a line named twice counts once, with both added). */
 function mergedLines(lines: readonly RefundLineInput[]): RefundLineInput[] {
@@ -367,12 +370,20 @@ export async function refundTheRest(
   const ordered = await linesOf(tx, order.id);
   const left = order.total - refunded.amount;
   if (left <= 0) return;
+  // Each line's rest, its amounts within what is left of the order: a refund made without lines
+  // gave back money the lines still count as theirs, and a refund's lines never add up to more
+  // than it.
+  let unassigned = left;
   const lines = ordered
-    .map((line) => ({
-      lineId: line.id,
-      quantity: line.quantity - (refunded.lines.get(line.id)?.quantity ?? 0),
-      amount: line.total - (refunded.lines.get(line.id)?.amount ?? 0),
-    }))
+    .map((line) => {
+      const amount = Math.min(line.total - (refunded.lines.get(line.id)?.amount ?? 0), unassigned);
+      unassigned -= Math.max(amount, 0);
+      return {
+        lineId: line.id,
+        quantity: line.quantity - (refunded.lines.get(line.id)?.quantity ?? 0),
+        amount: Math.max(amount, 0),
+      };
+    })
     .filter((line) => line.quantity > 0 || line.amount > 0);
   const content = { amount: left, rest: true };
   const sent = await sentBack(context, tx, { orderId: order.id, amount: left, content });
@@ -381,7 +392,9 @@ export async function refundTheRest(
     orderId: order.id,
     amount: left,
     reason: "",
-    restocked: true,
+    // The status change puts back what has not gone back yet (`restoreOrderStock`): the refund says
+    // whether any does, as a refund's restock does (none after a cancellation).
+    restocked: ordered.some((line) => line.productId !== null && line.restocked < line.quantity),
     by,
     lines,
     gatewayRefundId: sent?.gatewayRefundId ?? null,

@@ -19,7 +19,9 @@ export function StatusSection({
 }) {
   const { t, i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const options = nextStatuses(order.status);
+  // Its items back on the shelves unrefunded (a payment that failed): only closed (decision 0063).
+  const onlyClose = !restoresStock(order.status) && hasStockBackUnrefunded(order);
+  const options = onlyClose ? nextStatuses(order.status).filter(restoresStock) : nextStatuses(order.status);
   const [target, setTarget] = useState<OrderStatus | null>(options[0] ?? null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,6 +50,7 @@ export function StatusSection({
             else void change();
           }}
         >
+          {onlyClose && <p className="text-sm text-stone-700">{t("backOffice.orders.stockBackOnlyClose")}</p>}
           <ChoiceSelect
             label={t("backOffice.orders.newStatus")}
             value={target}
@@ -103,4 +106,13 @@ export function StatusSection({
       </ModalOverlay>
     </OrderSection>
   );
+}
+
+/**
+ * Whether all its items went back into stock while some were not refunded: the service then refuses
+ * any status but cancelled or refunded (services/orders/orders-admin.server.ts). A payment that
+ * failed gives all of them back at once, so the order's `stockRestoredAt` tells.
+ */
+function hasStockBackUnrefunded(order: AdminOrderPage): boolean {
+  return order.stockRestoredAt !== null && order.lines.some((line) => line.refundedQuantity < line.quantity);
 }

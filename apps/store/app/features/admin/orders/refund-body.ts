@@ -13,10 +13,18 @@ export function leftOfLine(line: Line): { quantity: number; total: number } {
   return { quantity: line.quantity - line.refundedQuantity, total: line.total - line.refundedTotal };
 }
 
-/** What refunding `quantity` of the line gives back by default: its unit price each, within what is left. */
+/**
+ * What refunding `quantity` of the line gives back by default: its share of the line's total (the
+ * unit price each, rounded once, as WooCommerce fills it in), within what is left. The line's last
+ * items take all that is left of it when only rounding stands between (a cent an item at most): a
+ * line refunded whole, at once or item by item, gives back its whole total.
+ */
 export function defaultLineAmount(line: Line, quantity: number): number {
-  const unit = line.quantity > 0 ? Math.floor(line.total / line.quantity) : 0;
-  return Math.max(0, Math.min(unit * quantity, leftOfLine(line).total));
+  if (line.quantity <= 0 || quantity <= 0) return 0;
+  const left = leftOfLine(line);
+  const share = Math.round((line.total * quantity) / line.quantity);
+  if (quantity >= left.quantity && left.total - share <= line.quantity) return Math.max(0, left.total);
+  return Math.max(0, Math.min(share, left.total));
 }
 
 /** The form's choices as the REST route takes them: only the lines it refunds something of. */

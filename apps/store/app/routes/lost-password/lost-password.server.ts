@@ -6,6 +6,7 @@ import {
   createPasswordReset,
   guestFormNonce,
   isResetTokenShape,
+  passwordResetOpen,
   resetPassword,
 } from "../../services/people/accounts.server.ts";
 import { passwordResetMail } from "../../services/people/people-mail.server.tsx";
@@ -16,19 +17,28 @@ export const LOST_PASSWORD_NONCE = "lost_password";
 const requestSchema = z.object({
   user_login: z.string().trim().toLowerCase().email("account.errors.email").max(254),
 });
-const resetSchema = z.object({
+const linkSchema = z.object({
   key: z.string().refine(isResetTokenShape),
   login: z.coerce.number().int().positive().max(2_147_483_647),
+});
+const resetSchema = linkSchema.extend({
   password_1: z.string().min(8, "account.errors.password_short").max(200),
 });
 
-export function lostPasswordView(context: AppLoadContext, url: URL) {
-  const key = url.searchParams.get("key") ?? "";
-  const login = url.searchParams.get("login") ?? "";
-  return {
-    nonce: guestFormNonce(context.config.sessionSecret, LOST_PASSWORD_NONCE),
-    reset: isResetTokenShape(key) ? { key, login } : null,
-  };
+/**
+ * The page: with a reset link that is still good, the new password's form; with one that was used,
+ * replaced or is past its 24 hours, the reason above the form that asks for a new link (as
+ * WooCommerce checks the key before it shows its form).
+ */
+export async function lostPasswordView(context: AppLoadContext, url: URL) {
+  const nonce = guestFormNonce(context.config.sessionSecret, LOST_PASSWORD_NONCE);
+  if (!url.searchParams.has("key") && !url.searchParams.has("login"))
+    return { nonce, reset: null, error: null };
+  const link = linkSchema.safeParse(Object.fromEntries(url.searchParams));
+  const open = link.success && (await passwordResetOpen(context.db, link.data.login, link.data.key));
+  return open
+    ? { nonce, reset: { key: link.data.key, login: String(link.data.login) }, error: null }
+    : { nonce, reset: null, error: "account.errors.reset_invalid" };
 }
 
 export async function lostPasswordAction(context: AppLoadContext, request: Request) {

@@ -20,7 +20,8 @@ export function meta() {
 
 export default function LostPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const error = actionData?.error;
+  // A stale link's reason comes with the page; an answer to the form brings its own.
+  const error = actionData ? actionData.error : loaderData.error;
   return (
     <section className="max-w-md space-y-4">
       <h1 className="text-3xl font-semibold">{t("account.lostPassword")}</h1>

@@ -145,6 +145,39 @@ describe.each(await availableDialects())("the mail outbox on %s", (dialect) => {
       expect(mailer.sent.filter((mail) => mail.subject.includes(`#${id}`))).toHaveLength(1);
   });
 
+  it("a send still under way after a minute is not sent again by another process's sweep", async () => {
+    const id = await order();
+    // The first send waits (a slow mail server) until the test lets it finish.
+    const sent = recordingMailer();
+    let entered = () => {};
+    const sending = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let finish = () => {};
+    const slow: RecordingMailer = {
+      sent: sent.sent,
+      async send(message) {
+        entered();
+        await new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+        return sent.send(message);
+      },
+    };
+    const first = deliverOrderConfirmation(context(slow), id);
+    await sending;
+    // Two minutes on (nodemailer waits up to 2 for a connection and 10 for a quiet socket), another
+    // process sweeps: the mail is still held by the first.
+    await database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: sql`${mailOutbox.nextAttemptAt} - interval '2 minutes'` });
+    const other = recordingMailer();
+    expect(await deliverDueMails(context(other))).toEqual([]);
+    finish();
+    expect(await first).toBe("sent");
+    expect([...sent.sent, ...other.sent]).toHaveLength(1);
+  });
+
   it(`gives up after ${MAIL_ATTEMPTS} attempts, and says so`, async () => {
     const id = await order();
     const ctx = context(flakyMailer());

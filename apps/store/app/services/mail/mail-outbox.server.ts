@@ -20,6 +20,12 @@ import { type MailContext, mailSwitchedOn } from "./store-mail.server.ts";
 
 /** Attempts before the outbox gives up: 1, 4, 16, 64, 256 and 1,024 minutes apart, then a day: about 2 days. */
 export const MAIL_ATTEMPTS = 8;
+/**
+ * How long a claimed mail is held by its attempt: longer than the mailer can take over one send
+ * (nodemailer waits up to 2 minutes for a connection and 10 for a quiet socket), so no other
+ * process sends it meanwhile. A process that dies mid-send leaves the mail due again after it.
+ */
+const CLAIM_MINUTES = 15;
 /** How often each server process looks for mails that are due. */
 export const MAIL_SWEEP_INTERVAL_MS = 60_000;
 const SWEEP_BATCH = 20;
@@ -117,9 +123,9 @@ export async function deliverDueMails(context: MailContext): Promise<Delivery[]>
 }
 
 /**
- * One attempt. The claim counts the attempt and moves the next one forward (4^attempts minutes, a
- * day at most) in one statement, so two processes never both send it, and a process that dies before
- * the end leaves the mail due again then. The first attempt is not held back by the clock: it is the
+ * One attempt. The claim counts the attempt and holds the mail for `CLAIM_MINUTES` in one statement,
+ * so two processes never both send it, and a process that dies before the end leaves the mail due
+ * again then; a failure sets the next attempt (4^(attempts - 1) minutes on, a day at most). The first attempt is not held back by the clock: it is the
  * one made right after the answer. `owed` picks the one mail (by its id, or by its order).
  */
 async function deliver(context: MailContext, owed: SQL | undefined): Promise<Delivery> {
@@ -133,7 +139,7 @@ function claim(context: MailContext, owed: SQL | undefined) {
     .update(mailOutbox)
     .set({
       attempts: sql`${mailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + least(power(4, ${mailOutbox.attempts}), 1440) * interval '1 minute'`,
+      nextAttemptAt: sql`now() + ${CLAIM_MINUTES} * interval '1 minute'`,
     })
     .where(
       and(
@@ -180,7 +186,11 @@ async function attempt(
     if (last) context.logger.error(log, "mail failed; no attempts left");
     else context.logger.warn(log, "mail failed; it will be tried again");
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    await context.db.update(mailOutbox).set({ lastError }).where(eq(mailOutbox.id, id));
+    const wait = Math.min(4 ** (claimed.attempts - 1), 1440);
+    await context.db
+      .update(mailOutbox)
+      .set({ lastError, nextAttemptAt: sql`now() + ${wait} * interval '1 minute'` })
+      .where(eq(mailOutbox.id, id));
     return { id, delivery: last ? "gave_up" : "failed" };
   }
   const unsent = "unsent" in result ? result.unsent : null;

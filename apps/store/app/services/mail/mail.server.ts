@@ -3,7 +3,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where a reply goes, when not to the sender (the owner's order mails: the shopper). Nodemailer encodes the name. */
+  replyTo?: { name: string; address: string };
+};
 export type SentMail = { file: string | null };
 export type Mailer = { send(message: MailMessage): Promise<SentMail> };
 

@@ -316,4 +316,46 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     expect(owner).toContain("Content-Type: text/html");
     expect(files.find((file) => file.includes("To: ada@example.com"))).toMatch(/lang=3D"es"|lang="es"/);
   });
+  it("the owner's order mails answer to the shopper, as WooCommerce's Reply-To does; what the shopper typed cannot add a header", async () => {
+    const id = await placed();
+    const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
+    const billing = { ...order!.billingAddress, first_name: 'Ada "Countess",\r\nBcc: evil@example.com' };
+    await database.db.update(orders).set({ billingAddress: billing }).where(eq(orders.id, id));
+    const config = testConfig();
+    const mailDir = path.join(config.dataDir, "mail");
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      mailDir,
+      from: () => "Tienda <shop@example.com>",
+      logger: pino({ level: "silent" }),
+    });
+    const ctx = testContext({
+      db: database.db,
+      config,
+      mailer: Object.assign(recordingMailer(), { send: mailer.send }),
+    });
+    expect(await deliverNewOrderMails(ctx, id)).toEqual(["sent", "sent"]);
+    const files = readdirSync(mailDir).map((file) => readFileSync(path.join(mailDir, file), "utf8"));
+    const owner = files.find((file) => file.includes("To: owner@example.com"))!;
+    const headers = owner.slice(0, owner.indexOf("\n\n")).replace(/\n[ \t]+/g, " ");
+    expect(headers).toMatch(/^Reply-To: .*<ada@example\.com>$/m);
+    expect(headers).not.toMatch(/^Bcc:/im);
+    expect(owner).not.toContain("evil@example.com>");
+    // The shopper's own mail answers to the store, as any mail does.
+    const shopper = files.find((file) => file.includes("To: ada@example.com"))!;
+    expect(shopper).not.toMatch(/^Reply-To:/m);
+  });
+  it("the owner's order mails show the note the shopper wrote at the checkout, escaped in the HTML", async () => {
+    const id = await placed();
+    await database.db
+      .update(orders)
+      .set({ customerNote: 'Leave it at the <b>back door</b> & "ring"\nThanks' })
+      .where(eq(orders.id, id));
+    const ctx = context();
+    await deliverNewOrderMails(ctx, id);
+    const owner = ctx.mailer.sent.find((mail) => mail.to === "owner@example.com")!;
+    expect(owner.text).toContain('Note: Leave it at the <b>back door</b> & "ring"\nThanks');
+    expect(owner.html).toContain("Leave it at the &lt;b&gt;back door&lt;/b&gt; &amp; ");
+    expect(owner.html).not.toContain("<b>back door</b>");
+  });
 });

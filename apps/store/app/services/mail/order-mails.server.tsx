@@ -51,6 +51,8 @@ export type OrderForMails = OrderFigures & {
   receiptUrl: string;
   /** The order in the back office, for the owner. */
   adminUrl: string;
+  /** What the shopper wrote at the checkout for the store; the owner's mails show it, as WooCommerce's. */
+  customerNote?: string;
   /** A paid order's files with their signed links, absolute (decision 0075); the processing and completed mails list them. */
   downloads?: MailDownload[];
 };
@@ -108,7 +110,10 @@ function wordsFor(locale: Locale, currency: string) {
   return { t, money: (cents: number) => formatPrice(cents, currency, locale) };
 }
 
-/** To the owner: an order came in, was cancelled, or its payment failed; in the store's language. */
+/**
+ * To the owner: an order came in, was cancelled, or its payment failed; in the store's language.
+ * A reply goes to the shopper, as WooCommerce's Reply-To on these three mails.
+ */
 export function ownerOrderMail(
   kind: OwnerOrderKind,
   order: OrderForMails,
@@ -120,9 +125,12 @@ export function ownerOrderMail(
   const words = OWNER_WORDS[kind];
   const intro = t(words.intro, { id: order.id, name: order.customerName });
   const customer = t("mail.store.customerLine", { name: order.customerName, email: order.email });
+  const note = order.customerNote ? t("mail.store.customerNote", { note: order.customerNote }) : null;
+  const name = order.customerName === order.email ? "" : order.customerName;
   return renderMail({
     to,
     subject: t(words.subject, { store: store.name, id: order.id }),
+    ...(order.email && { replyTo: { name, address: order.email } }),
     locale,
     storeName: store.name,
     look: store.look,
@@ -133,6 +141,7 @@ export function ownerOrderMail(
       ...orderFiguresText(order, t, money),
       "",
       customer,
+      ...(note ? ["", note] : []),
       "",
       t("mail.store.manageOrder", { url: order.adminUrl }),
     ].join("\n"),
@@ -142,6 +151,7 @@ export function ownerOrderMail(
         <Text>{intro}</Text>
         <OrderFiguresTable order={order} t={t} money={money} />
         <Text>{customer}</Text>
+        {note ? <Text style={{ whiteSpace: "pre-wrap" }}>{note}</Text> : null}
         <MailLink look={store.look} href={order.adminUrl}>
           {t("mail.store.manageOrderLink")}
         </MailLink>
@@ -353,6 +363,7 @@ export async function orderForMails(
     display: totalsDisplayOf(context.settings.taxes),
     receiptUrl: `${context.config.publicUrl}/checkout/order-received/${order.id}?key=${order.orderKey}`,
     adminUrl: `${context.config.publicUrl}/admin/orders/${order.id}`,
+    customerNote: order.customerNote,
   };
 }
 

@@ -25,6 +25,8 @@ export type MailContent = {
   body: ReactNode;
   /** The same message as plain text. */
   text: string;
+  /** Where a reply goes, when not to the sender. */
+  replyTo?: MailMessage["replyTo"];
 };
 
 const page = {
@@ -77,5 +79,11 @@ export async function renderMail(mail: MailContent): Promise<MailMessage> {
       {mail.body}
     </MailLayout>,
   );
-  return { to: mail.to, subject: mail.subject, text: mail.text, html };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html,
+    ...(mail.replyTo && { replyTo: mail.replyTo }),
+  };
 }

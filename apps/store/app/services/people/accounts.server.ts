@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { type Database, sessions, users } from "@vitrine/db";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { oweNewAccountMail } from "../mail/owed-mails.server.ts";
 import { createNonce } from "../shared/nonce.server.ts";
 import { hashPassword, verifyPassword } from "./passwords.server.ts";
@@ -81,42 +81,56 @@ const RESET_HOURS = 24;
 
 /**
  * Starts a password reset: a random token whose hash (never the token) is kept in the user's meta
- * for 24 hours. Returns null when no account has this e-mail, which callers must not reveal.
+ * for 24 hours. Returns null when no account has this e-mail, which callers must not reveal. The
+ * slot is written in one statement, so nothing else kept in the meta (an invitation) is lost.
  */
 export async function createPasswordReset(
   db: Database,
   email: string,
 ): Promise<{ userId: number; token: string; locale: string } | null> {
-  const [user] = await db
-    .select({ id: users.id, meta: users.meta, locale: users.locale })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user) return null;
   const token = randomBytes(24).toString("base64url");
-  const meta = {
-    ...user.meta,
-    password_reset: { hash: tokenHash(token), expires: Date.now() + RESET_HOURS * 3_600_000 },
-  };
-  await db.update(users).set({ meta }).where(eq(users.id, user.id));
-  return { userId: user.id, token, locale: user.locale };
+  const slot = { hash: tokenHash(token), expires: Date.now() + RESET_HOURS * 3_600_000 };
+  const [user] = await db
+    .update(users)
+    .set({ meta: sql`${users.meta} || jsonb_build_object('password_reset', ${JSON.stringify(slot)}::jsonb)` })
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .returning({ id: users.id, locale: users.locale });
+  return user ? { userId: user.id, token, locale: user.locale } : null;
 }
 
+/** The account's reset link while it is good: its key's hash matches and its 24 hours are not over. */
+const resetCondition = (userId: number, token: string) =>
+  and(
+    eq(users.id, userId),
+    sql`${users.meta}->'password_reset'->>'hash' = ${tokenHash(token)}::text`,
+    sql`(${users.meta}->'password_reset'->>'expires')::bigint > ${Date.now()}::bigint`,
+  );
+
+/** Whether a reset link is still good (not used, not replaced by a newer one, not expired). */
+export async function passwordResetOpen(db: Database, userId: number, token: string): Promise<boolean> {
+  const [user] = await db.select({ id: users.id }).from(users).where(resetCondition(userId, token));
+  return user !== undefined;
+}
+
+/**
+ * Sets the new password and uses up the link in one statement, so of two uses at once one wins;
+ * false for a used, stale or wrong link.
+ */
 export async function resetPassword(
   db: Database,
   userId: number,
   token: string,
   password: string,
 ): Promise<boolean> {
-  const [user] = await db.select({ meta: users.meta }).from(users).where(eq(users.id, userId));
-  const reset = user?.meta.password_reset as { hash?: string; expires?: number } | undefined;
-  if (!reset?.hash || !reset.expires || reset.expires < Date.now()) return false;
-  const given = Buffer.from(tokenHash(token));
-  if (!timingSafeEqual(given, Buffer.from(reset.hash))) return false;
-  const { password_reset: _used, ...meta } = user!.meta;
-  await db
+  // A wrong or stale link is answered before the password is hashed: a guessed key costs no hashing.
+  if (!(await passwordResetOpen(db, userId, token))) return false;
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), meta })
-    .where(eq(users.id, userId));
+    .set({ passwordHash, meta: sql`${users.meta} - 'password_reset'` })
+    .where(resetCondition(userId, token))
+    .returning({ id: users.id });
+  if (!user) return false;
   // Every session of the account ends: whoever knew the old password is signed out.
   await db.delete(sessions).where(eq(sessions.userId, userId));
   return true;

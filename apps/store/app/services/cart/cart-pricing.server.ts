@@ -67,19 +67,11 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const { settings } = context;
   const taxes = settings.taxes;
-  const [rates, saved, applied] = await Promise.all([
-    options.rates ?? (taxes.enabled ? loadTaxRates(context.db as Database) : ([] as TaxRate[])),
-    needsSavedAddresses(settings, owner, options) ? savedAddresses(context.db, owner.userId!) : null,
+  const [base, applied] = await Promise.all([
+    taxBase(context, owner, options),
     cart.coupons.length > 0 ? appliedCoupons(context.db, owner) : ([] as CouponRow[]),
   ]);
-  const baseLocation = baseTaxLocation(settings);
-  const location = options.taxAtBase
-    ? baseLocation
-    : taxLocation(taxes, baseLocation, {
-        billing: options.billing ?? saved?.billing ?? null,
-        shipping: options.shipping ?? saved?.shipping ?? null,
-      });
-  const base = { location, baseLocation, rates, settings: taxes };
+  const { location, baseLocation, rates } = base;
   // The lines' categories matter only to coupons: read with them, only when a coupon is applied.
   const rules = applied.length > 0 ? await ruleLines(context.db as Database, cart, context.locale) : [];
   const lines = cart.lines.map((line, index) =>
@@ -142,6 +134,38 @@ export async function priceCart(
     dropped,
     pricing,
   };
+}
+
+/**
+ * The cart's subtotal as the shopper sees it (`WC_Cart::get_displayed_subtotal`), with or without
+ * tax as the cart shows prices: what a coupon's minimum and maximum spend are measured against, when
+ * the coupon is applied as when the cart is priced.
+ */
+export async function displayedSubtotal(
+  context: PricingContext,
+  owner: CartOwner,
+  cart: CartView,
+): Promise<number> {
+  const base = await taxBase(context, owner, {});
+  return linesSubtotal({ ...base, lines: cart.lines.map((line) => totalsLine(line, [])) }).displayed;
+}
+
+/** Where the cart is taxed, the shop's base, the rates and the tax settings: the engine's tax input. */
+async function taxBase(context: PricingContext, owner: CartOwner, options: PricingOptions) {
+  const { settings } = context;
+  const taxes = settings.taxes;
+  const [rates, saved] = await Promise.all([
+    options.rates ?? (taxes.enabled ? loadTaxRates(context.db as Database) : ([] as TaxRate[])),
+    needsSavedAddresses(settings, owner, options) ? savedAddresses(context.db, owner.userId!) : null,
+  ]);
+  const baseLocation = baseTaxLocation(settings);
+  const location = options.taxAtBase
+    ? baseLocation
+    : taxLocation(taxes, baseLocation, {
+        billing: options.billing ?? saved?.billing ?? null,
+        shipping: options.shipping ?? saved?.shipping ?? null,
+      });
+  return { location, baseLocation, rates, settings: taxes };
 }
 
 /** A cart line as the engine takes it (its categories are read only when a coupon asks). */

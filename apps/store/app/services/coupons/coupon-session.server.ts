@@ -5,6 +5,7 @@ import { couponRefusalNotice, normaliseCouponCode } from "../../lib/coupons/coup
 import type { AppliedCouponView } from "../../lib/coupons/coupon-view.ts";
 import type { Notice } from "../../lib/notices.ts";
 import type { CartOwner } from "../cart/cart.server.ts";
+import { displayedSubtotal, type PricingContext } from "../cart/cart-pricing.server.ts";
 import type { RequestSession, Session } from "../shared/session.server.ts";
 import { applyCoupon, type CouponRow, removeCoupon } from "./coupons.server.ts";
 
@@ -15,7 +16,14 @@ import { applyCoupon, type CouponRow, removeCoupon } from "./coupons.server.ts";
  * session (`pending_coupons`, decision 0068) and applied when the first item is added.
  */
 
-export type CouponShopper = { db: Database; session: RequestSession; locale: Locale; currency: string };
+export type CouponShopper = {
+  db: Database;
+  session: RequestSession;
+  locale: Locale;
+  currency: string;
+  /** The shop's tax settings and address: a coupon's spend is measured on the subtotal as the cart shows it. */
+  settings?: PricingContext["settings"];
+};
 
 /** What an apply or remove did, and the notice it says. `kept`: waiting in the session for a cart. */
 export type CouponAnswer = { ok: boolean; kept?: boolean; code: string; notice: Notice };
@@ -25,13 +33,14 @@ export function couponShopper(context: {
   db: Database;
   session: RequestSession;
   locale: Locale;
-  settings: { currency: string };
+  settings: { currency: string } & PricingContext["settings"];
 }): CouponShopper {
   return {
     db: context.db,
     session: context.session,
     locale: context.locale,
     currency: context.settings.currency,
+    settings: context.settings,
   };
 }
 
@@ -53,7 +62,14 @@ async function setPending(db: Database, session: Session, codes: string[]): Prom
 
 export async function applyShopperCoupon(shopper: CouponShopper, code: string): Promise<CouponAnswer> {
   const session = await shopper.session.getOrCreate();
-  const result = await applyCoupon(shopper.db, ownerOf(session), code, { locale: shopper.locale });
+  const owner = ownerOf(session);
+  const { settings } = shopper;
+  const result = await applyCoupon(shopper.db, owner, code, {
+    locale: shopper.locale,
+    subtotalOf: settings
+      ? (cart) => displayedSubtotal({ db: shopper.db, settings, locale: shopper.locale }, owner, cart)
+      : undefined,
+  });
   if (result.ok === true) {
     await setPending(
       shopper.db,

@@ -159,9 +159,14 @@ export async function updateCoupon(
     .where(eq(coupons.id, id));
   if (!current) return null;
   const type = input.discount_type ?? current.type;
-  checked(input, type);
-  // A changed type keeps the amount's meaning only when the amount is sent again.
-  const values = columnsOf(input, type);
+  // WooCommerce keeps one amount whatever the type ("5.00" is 5 % or 5.00 off): a type changed alone
+  // keeps the amount's figure, stored as the new type stores it (minor units or the percent itself).
+  const given =
+    input.amount === undefined && type !== current.type
+      ? { ...input, amount: amountText(current.type, current.amount) }
+      : input;
+  checked(given, type);
+  const values = columnsOf(given, type);
   await saving(() =>
     db
       .update(coupons)

@@ -101,12 +101,46 @@ describe.each(await availableDialects())("coupons on %s", (dialect) => {
     expect((await appliedCoupons(db, owner)).map((c) => c.code)).toEqual(["solo"]);
   });
 
+  it("a coupon for individual use applied at the same time as others never ends up beside one", async () => {
+    const { db } = database;
+    await insertCoupon(db, { code: "solo", type: "percent", amount: "50", individualUse: true });
+    const others = ["a", "b", "c", "d", "e"];
+    for (const code of others) await insertCoupon(db, { code, amount: "100" });
+    for (let round = 0; round < 4; round++) {
+      const owner = await cartWithMug(`race-${round}`);
+      // The individual coupon sent first, then last: each order of arrival is tried.
+      const codes = round % 2 === 0 ? ["solo", ...others] : [...others, "solo"];
+      await Promise.all(codes.map((code) => applyCoupon(db, owner, code, en)));
+      const applied = (await appliedCoupons(db, owner)).map((c) => c.code);
+      if (applied.includes("solo")) expect(applied, `round ${round}`).toEqual(["solo"]);
+      else expect(applied.length, `round ${round}`).toBeGreaterThan(0);
+    }
+  });
+
   it("without a cart, a coupon that exists is to be kept; one that does not is refused", async () => {
     const { db } = database;
     await insertCoupon(db, { code: "later", minimumAmount: 100_000 });
     const owner = await insertSession(db, "empty");
     expect(await applyCoupon(db, owner, "LATER", en)).toEqual({ ok: "no_cart", code: "later" });
     expect(await applyCoupon(db, owner, "nope", en)).toMatchObject({ refusal: { code: "coupon_not_found" } });
+  });
+
+  it("without a cart, a coupon for some products or categories is kept: which items come is not known yet", async () => {
+    const { db } = database;
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 2000 });
+    await insertCoupon(db, { code: "mugs", type: "fixed_product", productIds: [mug.id] });
+    await insertCoupon(db, { code: "kitchen", type: "percent", amount: "10", categoryIds: [mug.id + 1000] });
+    await insertCoupon(db, { code: "cart", productIds: [mug.id] });
+    const owner = await insertSession(db, "empty");
+    expect(await applyCoupon(db, owner, "mugs", en)).toEqual({ ok: "no_cart", code: "mugs" });
+    expect(await applyCoupon(db, owner, "kitchen", en)).toEqual({ ok: "no_cart", code: "kitchen" });
+    expect(await applyCoupon(db, owner, "cart", en)).toEqual({ ok: "no_cart", code: "cart" });
+    // Once the cart has items, they decide.
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    expect(await applyCoupon(db, owner, "mugs", en)).toMatchObject({ ok: true });
+    expect(await applyCoupon(db, owner, "kitchen", en)).toMatchObject({
+      refusal: { code: "coupon_not_applicable" },
+    });
   });
 
   it("20 orders claiming a one-use coupon at once: exactly one gets it, the others a refusal", async () => {
@@ -192,6 +226,22 @@ describe.each(await availableDialects())("coupons on %s", (dialect) => {
     await expect(claim("ada@example.com")).rejects.toMatchObject({ code: "coupon_not_yours" });
     expect((await db.select().from(coupons))[0]!.usageCount).toBe(0);
     await claim("ada@vitrine.test");
+    expect((await db.select().from(coupons))[0]!.usageCount).toBe(1);
+  });
+
+  it("accepts at checkout a signed-in customer whose account's e-mail the coupon allows, whatever the billing e-mail", async () => {
+    const { db } = database;
+    await insertCoupon(db, { code: "staff", emailRestrictions: ["*@vitrine.test"] });
+    const ada = await insertAccount(db, "Ada@Vitrine.test");
+    const bob = await insertAccount(db, "bob@example.com");
+    const { id } = await insertOrder(db, { createdAt: "2026-01-03T00:00:00Z" });
+    // As the checkout claims: the billing e-mail and the account, not the account's e-mail.
+    const claim = (userId: number) =>
+      db.transaction((tx) =>
+        claimCouponUsage(tx, { orderId: id, coupons: ["staff"], email: "ada@home.example", userId }),
+      );
+    await expect(claim(bob)).rejects.toMatchObject({ code: "coupon_not_yours" });
+    await claim(ada);
     expect((await db.select().from(coupons))[0]!.usageCount).toBe(1);
   });
 

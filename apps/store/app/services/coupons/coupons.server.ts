@@ -7,6 +7,7 @@ import {
   type Database,
   productCategories,
   type Transaction,
+  users,
 } from "@vitrine/db";
 import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { createI18n, type Locale } from "../../i18n/i18n.ts";
@@ -93,12 +94,28 @@ async function customerUses(
   return row?.n ?? 0;
 }
 
-export type ApplyOptions = { locale: Locale; email?: string | null; now?: Date };
+export type ApplyOptions = {
+  locale: Locale;
+  email?: string | null;
+  now?: Date;
+  /**
+   * The cart's subtotal as the shopper sees it (with or without tax), which a minimum or maximum
+   * spend is measured against, as pricing measures it; without it, the lines' prices as entered.
+   */
+  subtotalOf?: (cart: CartView) => Promise<number>;
+};
 export type ApplyResult =
   | { ok: true; code: string; removed: string[] }
   | { ok: false; refusal: CouponRefusal }
   /** No cart with items yet: the coupon exists and may be kept until one does. */
   | { ok: "no_cart"; code: string };
+
+/** Refusals about what the cart holds: a code applied before it holds anything is kept instead. */
+const CART_REFUSALS = new Set<CouponRefusalCode>([
+  "coupon_minimum_spend",
+  "coupon_maximum_spend",
+  "coupon_not_applicable",
+]);
 
 /**
  * Applies a code to the owner's cart, as `WC_Cart::apply_coupon` does: the rules first, then a
@@ -116,7 +133,7 @@ export async function applyCoupon(
   const ctx: CouponContext = {
     now: options.now ?? new Date(),
     lines: await ruleLines(db, cart, options.locale),
-    subtotal: cart.subtotal,
+    subtotal: cart.lines.length > 0 && options.subtotalOf ? await options.subtotalOf(cart) : cart.subtotal,
     applied: applied.map((row) => ({ code: row.code, individualUse: row.individualUse })),
     customerUses: coupon ? await customerUses(db, coupon.id, { userId: owner.userId, email: null }) : 0,
     email: options.email ?? null,
@@ -125,8 +142,7 @@ export async function applyCoupon(
   if (cart.lines.length === 0) {
     // Only what does not depend on the cart can be said before it has items.
     const early = couponRefusal(code, coupon, { ...ctx, subtotal: Number.MAX_SAFE_INTEGER });
-    if (early && !["coupon_minimum_spend", "coupon_maximum_spend"].includes(early.code))
-      return { ok: false, refusal: early };
+    if (early && !CART_REFUSALS.has(early.code)) return { ok: false, refusal: early };
     return { ok: "no_cart", code: normaliseCouponCode(code) };
   }
   const refused = couponRefusal(code, coupon, ctx);
@@ -134,32 +150,48 @@ export async function applyCoupon(
     return { ok: false, refusal: refused ?? { code: "coupon_not_found", params: { code } } };
   const cartId = await findCartId(db, owner);
   if (cartId === null) return { ok: "no_cart", code: coupon.code };
-  const removed = coupon.individualUse ? applied.map((row) => row.code) : [];
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<ApplyResult> => {
+    // The cart's row is held until the commit: a concurrent apply to this cart waits, then reads the
+    // codes this one left, so a coupon for individual use never ends up beside another.
+    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    const current = (await appliedCoupons(tx, owner)).map((row) => ({
+      code: row.code,
+      individualUse: row.individualUse,
+    }));
+    const again = couponRefusal(code, coupon, { ...ctx, applied: current });
+    if (again) return { ok: false, refusal: again };
+    const removed = coupon.individualUse ? current.map((row) => row.code) : [];
     if (removed.length > 0)
       await tx
         .delete(cartCoupons)
         .where(and(eq(cartCoupons.cartId, cartId), ne(cartCoupons.code, coupon.code)));
     await tx.insert(cartCoupons).values({ cartId, code: coupon.code }).onConflictDoNothing();
-    await tx.update(carts).set({ updatedAt: sql`now()` }).where(eq(carts.id, cartId));
+    return { ok: true, code: coupon.code, removed };
   });
-  return { ok: true, code: coupon.code, removed };
 }
 
 /** Takes a code off the owner's cart; false when it was not on it. */
 export async function removeCoupon(db: Database, owner: CartOwner, code: string): Promise<boolean> {
   const normal = normaliseCouponCode(code);
   if (normal === "") return false;
-  const removed = await db
-    .delete(cartCoupons)
-    .where(
-      and(
-        eq(cartCoupons.code, normal),
-        inArray(cartCoupons.cartId, db.select({ id: carts.id }).from(carts).where(cartOf(owner))),
-      ),
-    )
-    .returning({ code: cartCoupons.code });
-  return removed.length > 0;
+  return db.transaction(async (tx) => {
+    // The cart's row first, as an apply takes it: the two wait for each other, never crosswise.
+    const held = await tx.select({ id: carts.id }).from(carts).where(cartOf(owner)).for("update");
+    if (held.length === 0) return false;
+    const removed = await tx
+      .delete(cartCoupons)
+      .where(
+        and(
+          eq(cartCoupons.code, normal),
+          inArray(
+            cartCoupons.cartId,
+            held.map((cart) => cart.id),
+          ),
+        ),
+      )
+      .returning({ code: cartCoupons.code });
+    return removed.length > 0;
+  });
 }
 
 /** The usage refusals a claim may throw: a code of the rules, with its message in both languages. */
@@ -190,7 +222,7 @@ export type CouponClaim = {
   /** The billing e-mail. */
   email: string;
   userId: number | null;
-  /** The account's e-mail, which an e-mail restriction accepts too. */
+  /** The account's e-mail, which an e-mail restriction accepts too; read from the account when not given. */
   accountEmail?: string | null;
 };
 
@@ -206,6 +238,7 @@ export async function claimCouponUsage(tx: Transaction, claim: CouponClaim): Pro
     ...new Set(claim.coupons.map((c) => (typeof c === "string" ? normaliseCouponCode(c) : c.code))),
   ].sort();
   const email = claim.email.trim().toLowerCase();
+  let accountEmail = claim.accountEmail;
   for (const code of codes) {
     const [coupon] = await tx
       .update(coupons)
@@ -225,12 +258,22 @@ export async function claimCouponUsage(tx: Transaction, claim: CouponClaim): Pro
       const used = await customerUses(tx, coupon.id, { userId: claim.userId, email });
       if (used >= coupon.usageLimitPerUser) throw new CouponUsageError("coupon_usage_limit", code);
     }
-    const notYours = emailRefusal(coupon, { email, accountEmail: claim.accountEmail ?? null });
+    let notYours = emailRefusal(coupon, { email, accountEmail: accountEmail ?? null });
+    if (notYours && accountEmail === undefined && claim.userId !== null) {
+      // The account's e-mail is allowed too (`check_customer_coupons`): read only when it matters.
+      accountEmail = await accountEmailOf(tx, claim.userId);
+      notYours = emailRefusal(coupon, { email, accountEmail });
+    }
     if (notYours) throw new CouponUsageError("coupon_not_yours", code);
     await tx
       .insert(couponUsages)
       .values({ couponId: coupon.id, orderId: claim.orderId, userId: claim.userId, email });
   }
+}
+
+async function accountEmailOf(tx: Transaction, userId: number): Promise<string | null> {
+  const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
 }
 
 /**

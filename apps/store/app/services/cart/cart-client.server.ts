@@ -4,7 +4,7 @@ import type { Locale } from "../../i18n/i18n.ts";
 import { type CartView, emptyCart, MAX_LINE_QUANTITY } from "../../lib/cart.ts";
 import type { StoreSettings } from "../../lib/settings-resource.ts";
 import { variationFromAttributes } from "../catalogue/catalogue.server.ts";
-import { applyPendingCoupons } from "../coupons/coupon-session.server.ts";
+import { applyPendingCoupons, couponShopper } from "../coupons/coupon-session.server.ts";
 import type { RequestSession, Session } from "../shared/session.server.ts";
 import type { SiteCache } from "../shared/site-cache.server.ts";
 import {
@@ -136,7 +136,7 @@ export function createCartClient(context: {
         addToCart(db, owner, { productId, variationId: variation, quantity, locale }),
       );
       // Codes applied before there was a cart are applied now (decision 0068).
-      if (result.ok) await applyPendingCoupons({ db, session, locale, currency: context.settings.currency });
+      if (result.ok) await applyPendingCoupons(couponShopper(context));
       return result;
     },
 
@@ -158,7 +158,7 @@ export function createCartClient(context: {
         count = names.length;
         return { name: names.join(", ") };
       });
-      if (result.ok) await applyPendingCoupons({ db, session, locale, currency: context.settings.currency });
+      if (result.ok) await applyPendingCoupons(couponShopper(context));
       return { ...result, count };
     },
 

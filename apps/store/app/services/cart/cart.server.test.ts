@@ -1,4 +1,4 @@
-import { carts, products, users } from "@vitrine/db";
+import { carts, coupons, products, users } from "@vitrine/db";
 import {
   availableDialects,
   createTestDatabase,
@@ -13,6 +13,7 @@ import {
   insertSimpleProduct,
   insertVariableProduct,
 } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { applyCoupon } from "../coupons/coupons.server.ts";
 import {
   addToCart,
   CartError,
@@ -318,5 +319,35 @@ describe.each(await availableDialects())("merging a guest cart at login on %s", 
       ["pen", 1],
     ]);
     expect((await loadCart(db, guest, "en")).lines).toEqual([]);
+  });
+
+  it("moves the guest's coupons too, each code once, and a coupon for individual use alone", async () => {
+    const { db } = database;
+    const guest = await insertSession(db, "guest-coupons");
+    const [user] = await db.insert(users).values({ email: "b@example.com", passwordHash: "x" }).returning();
+    const account = { sessionId: "other-device", userId: user!.id };
+    await insertSession(db, "other-device");
+    const cup = await insertSimpleProduct(db, { slug: "cup", price: 1000 });
+    await db.insert(coupons).values([
+      { code: "welcome", type: "percent", amount: "5" },
+      { code: "spring", type: "fixed_cart", amount: "100" },
+    ]);
+    await addToCart(db, account, { productId: cup.id, variationId: null, quantity: 1 });
+    await applyCoupon(db, account, "welcome", { locale: "en" });
+    await addToCart(db, guest, { productId: cup.id, variationId: null, quantity: 1 });
+    await applyCoupon(db, guest, "spring", { locale: "en" });
+    await applyCoupon(db, guest, "welcome", { locale: "en" });
+    await mergeGuestCart(db, "guest-coupons", user!.id);
+    const merged = await loadCart(db, { sessionId: "guest-coupons", userId: user!.id }, "en");
+    expect(merged.coupons).toEqual(["welcome", "spring"]);
+    // A coupon for individual use brought by the guest stays alone, as WooCommerce keeps the session's.
+    const later = await insertSession(db, "guest-solo");
+    await db.insert(coupons).values({ code: "solo", type: "percent", amount: "50", individualUse: true });
+    await addToCart(db, later, { productId: cup.id, variationId: null, quantity: 1 });
+    await applyCoupon(db, later, "solo", { locale: "en" });
+    await mergeGuestCart(db, "guest-solo", user!.id);
+    expect((await loadCart(db, { sessionId: "guest-solo", userId: user!.id }, "en")).coupons).toEqual([
+      "solo",
+    ]);
   });
 });

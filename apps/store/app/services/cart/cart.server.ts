@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import {
   attributes,
   attributeTerms,
+  cartCoupons,
   cartLines,
   carts,
+  coupons,
   type Database,
+  orderCouponLines,
   orderLines,
   productImages,
   productLinks,
@@ -366,7 +369,7 @@ export async function removeLine(
  * In the transaction of an order's payment (issue 42): what the order bought leaves the cart it came
  * from, which stayed while the shopper paid away. Each line loses the quantity bought of its product
  * (and variation) and goes at 0 or below; anything added since, or more of an item than was bought,
- * stays. A cart gone since changes nothing.
+ * stays, and so does a coupon the order did not use. A cart gone since changes nothing.
  */
 export async function takeBoughtLines(tx: Transaction, cartId: number, orderId: number): Promise<void> {
   const bought = sql`(select ${orderLines.productId} as product_id, ${orderLines.variationId} as variation_id, sum(${orderLines.quantity})::int as quantity
@@ -379,6 +382,21 @@ export async function takeBoughtLines(tx: Transaction, cartId: number, orderId: 
   await tx.execute(
     sql`update ${cartLines} set quantity = ${cartLines.quantity} - bought.quantity from ${bought} where ${sameItem}`,
   );
+  // The coupons the order used leave with it, as the lines do when an order is placed unpaid away.
+  await tx
+    .delete(cartCoupons)
+    .where(
+      and(
+        eq(cartCoupons.cartId, cartId),
+        inArray(
+          cartCoupons.code,
+          tx
+            .select({ code: orderCouponLines.code })
+            .from(orderCouponLines)
+            .where(eq(orderCouponLines.orderId, orderId)),
+        ),
+      ),
+    );
   await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
@@ -536,7 +554,8 @@ function cartHash(lines: CartLineView[], coupons: string[]): string {
 
 /**
  * At login the guest's lines move into the account's cart (quantities add up, capped by stock and
- * the line maximum), and the guest cart is removed; all in one transaction.
+ * the line maximum), its coupons too (`mergeCoupons`), and the guest cart is removed; all in one
+ * transaction.
  */
 export async function mergeGuestCart(db: Database, sessionId: string, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -565,6 +584,32 @@ export async function mergeGuestCart(db: Database, sessionId: string, userId: nu
         })
         .onConflictDoUpdate({ target: [cartLines.cartId, cartLines.key], set: { quantity } });
     }
+    await mergeCoupons(tx, guestId, userCartId);
     await tx.delete(carts).where(eq(carts.id, guestId));
   });
+}
+
+/**
+ * The guest's coupons follow its lines (deleting the guest's cart took them). WooCommerce keeps the
+ * session's codes at login (its saved cart holds none); the account's cart keeps its own beside
+ * them, each code once, unless one of the two carts' codes is for individual use: then the guest's
+ * alone stay, as WooCommerce's would. Pricing checks them all again.
+ */
+async function mergeCoupons(tx: Transaction, guestId: number, userCartId: number): Promise<void> {
+  const rows = await tx
+    .select({ cartId: cartCoupons.cartId, code: cartCoupons.code, individualUse: coupons.individualUse })
+    .from(cartCoupons)
+    .leftJoin(coupons, eq(coupons.code, cartCoupons.code))
+    .where(inArray(cartCoupons.cartId, [guestId, userCartId]));
+  const guest = rows.filter((row) => row.cartId === guestId).map((row) => row.code);
+  if (guest.length === 0) return;
+  const alone = new Set(rows.map((row) => row.code)).size > 1 && rows.some((row) => row.individualUse);
+  if (alone) await tx.delete(cartCoupons).where(eq(cartCoupons.cartId, userCartId));
+  const kept = new Set(alone ? [] : rows.filter((row) => row.cartId === userCartId).map((row) => row.code));
+  const moving = guest.filter((code) => !kept.has(code));
+  if (moving.length > 0)
+    await tx
+      .update(cartCoupons)
+      .set({ cartId: userCartId })
+      .where(and(eq(cartCoupons.cartId, guestId), inArray(cartCoupons.code, moving)));
 }

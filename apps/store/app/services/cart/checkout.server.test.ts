@@ -309,6 +309,23 @@ describe.each(await availableDialects())("placing orders on %s", (dialect) => {
     expect(again!.total).toBe(4920);
   });
 
+  it("takes the cart's coupons with its lines, as WooCommerce empties the cart: the next order enters its own", async () => {
+    const { db } = database;
+    const owner = await insertSession(db, "s1");
+    const mug = await insertSimpleProduct(db, { slug: "mug", price: 2000, stock: 5 });
+    await db.insert(coupons).values({ code: "tenoff", type: "percent", amount: "10" });
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    await applyCoupon(db, owner, "tenoff", { locale: "en" });
+    await placeOrder(db, input(owner, "attempt-1"));
+    await addToCart(db, owner, { productId: mug.id, variationId: null, quantity: 1 });
+    expect((await loadCart(db, owner, "en")).coupons).toEqual([]);
+    const second = await placeOrder(db, input(owner, "attempt-2"));
+    expect(second.total).toBe(2500);
+    expect(await db.select().from(orderCouponLines).where(eq(orderCouponLines.orderId, second.id))).toEqual(
+      [],
+    );
+  });
+
   it("20 carts placing orders at once with a coupon limited to one use give one discounted order", async () => {
     const { db } = database;
     const mug = await insertSimpleProduct(db, { slug: "mug", price: 1000, stock: 100 });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   type Address,
+  cartCoupons,
   cartLines,
   type Database,
   orderCouponLines,
@@ -377,10 +378,14 @@ async function placeOrderOnce(db: Database, input: PlaceOrderInput): Promise<Pla
         billing: input.billing,
         userId: input.owner.userId,
       });
-      // The cart goes with the order, except one paid away: it stays until the payment succeeds
-      // (a failed or abandoned payment leaves it as it was).
-      if (!gateway.paidAway)
+      // The cart goes with the order, its coupons too (WooCommerce's empty_cart: the next order enters
+      // its own), except one paid away: it stays until the payment succeeds (a failed or abandoned
+      // payment leaves it as it was).
+      if (!gateway.paidAway) {
         await tx.delete(cartLines).where(inArray(cartLines.cartId, cartIdOf(tx, input.owner)));
+        if (cart.coupons.length > 0)
+          await tx.delete(cartCoupons).where(inArray(cartCoupons.cartId, cartIdOf(tx, input.owner)));
+      }
       // Stock last: a product's row stays locked from its decrement to the commit, and every other
       // checkout of that product waits for it. Always in one order, so two checkouts never deadlock.
       // Each decrement that takes a product to its low-stock line, out of stock or below zero owes

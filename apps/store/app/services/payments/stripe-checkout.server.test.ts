@@ -1,4 +1,4 @@
-import { mailOutbox, orderPayments, orders, products } from "@vitrine/db";
+import { coupons, mailOutbox, orderPayments, orders, products } from "@vitrine/db";
 import { availableDialects, createTestDatabase, type TestDatabase } from "@vitrine/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { type StripeFake, startStripeFake } from "../../../tests/fakes/stripe/st
 import { addToCart, type CartOwner, loadCart } from "../cart/cart.server.ts";
 import { CheckoutError, checkoutCart } from "../cart/checkout.server.ts";
 import { insertSession, insertSimpleProduct } from "../catalogue/catalogue-fixtures.test-helper.ts";
+import { applyCoupon } from "../coupons/coupons.server.ts";
 import { testConfig, testContext } from "../shared/test-context.test-helper.ts";
 import { address } from "./stripe-fixtures.test-helper.ts";
 import { confirmReturnFromStripe } from "./stripe-return.server.ts";
@@ -164,6 +165,26 @@ describe.each(await availableDialects())("paying an order through Stripe on %s",
     const [order] = await database.db.select().from(orders).where(eq(orders.id, placed.id));
     expect(order!.status).toBe("processing");
     expect((await loadCart(database.db, owner, "en")).itemCount).toBe(0);
+  });
+
+  it("keeps the cart's coupon while the shopper pays, and takes it with the lines the payment bought", async () => {
+    const { owner } = await cartOfTwoMugs();
+    await database.db.insert(coupons).values({ code: "tenoff", type: "percent", amount: "10" });
+    await applyCoupon(database.db, owner, "tenoff", { locale: "en" });
+    const ctx = context();
+    const placed = await checkout(ctx, owner, "attempt-stripe-0006");
+    expect((await loadCart(database.db, owner, "en")).coupons).toEqual(["tenoff"]);
+    const [payment] = await database.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, placed.id));
+    await fake.pay(payment!.reference, "succeeded");
+    expect(await confirmReturnFromStripe(ctx, placed.id, payment!.reference)).toBe(true);
+    expect((await loadCart(database.db, owner, "en")).itemCount).toBe(0);
+    // The next cart starts without it.
+    const [mug] = await database.db.select({ id: products.id }).from(products);
+    await addToCart(database.db, owner, { productId: mug!.id, variationId: null, quantity: 1 });
+    expect((await loadCart(database.db, owner, "en")).coupons).toEqual([]);
   });
 
   it("is not offered when switched off", async () => {

@@ -292,8 +292,8 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     expect(owner).toEqual({ lastError: "no_recipient" });
   });
 
-  it("writes each mail as an .eml file with its HTML and plain-text parts when there is no mail server", async () => {
-    const id = await placed("es");
+  /** The new order's two mails as the mailer writes them without a mail server: .eml files. */
+  async function newOrderMailFiles(id: number): Promise<string[]> {
     const config = testConfig();
     const mailDir = path.join(config.dataDir, "mail");
     const mailer = createMailer({
@@ -309,6 +309,12 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     });
     expect(await deliverNewOrderMails(ctx, id)).toEqual(["sent", "sent"]);
     const files = readdirSync(mailDir).map((file) => readFileSync(path.join(mailDir, file), "utf8"));
+    return files;
+  }
+
+  it("writes each mail as an .eml file with its HTML and plain-text parts when there is no mail server", async () => {
+    const id = await placed("es");
+    const files = await newOrderMailFiles(id);
     expect(files).toHaveLength(2);
     const owner = files.find((file) => file.includes("To: owner@example.com"))!;
     expect(owner).toContain(`Subject: [Vitrine]: New order #${id}`);
@@ -316,26 +322,13 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     expect(owner).toContain("Content-Type: text/html");
     expect(files.find((file) => file.includes("To: ada@example.com"))).toMatch(/lang=3D"es"|lang="es"/);
   });
+
   it("the owner's order mails answer to the shopper, as WooCommerce's Reply-To does; what the shopper typed cannot add a header", async () => {
     const id = await placed();
     const [order] = await database.db.select().from(orders).where(eq(orders.id, id));
     const billing = { ...order!.billingAddress, first_name: 'Ada "Countess",\r\nBcc: evil@example.com' };
     await database.db.update(orders).set({ billingAddress: billing }).where(eq(orders.id, id));
-    const config = testConfig();
-    const mailDir = path.join(config.dataDir, "mail");
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      mailDir,
-      from: () => "Tienda <shop@example.com>",
-      logger: pino({ level: "silent" }),
-    });
-    const ctx = testContext({
-      db: database.db,
-      config,
-      mailer: Object.assign(recordingMailer(), { send: mailer.send }),
-    });
-    expect(await deliverNewOrderMails(ctx, id)).toEqual(["sent", "sent"]);
-    const files = readdirSync(mailDir).map((file) => readFileSync(path.join(mailDir, file), "utf8"));
+    const files = await newOrderMailFiles(id);
     const owner = files.find((file) => file.includes("To: owner@example.com"))!;
     const headers = owner.slice(0, owner.indexOf("\n\n")).replace(/\n[ \t]+/g, " ");
     expect(headers).toMatch(/^Reply-To: .*<ada@example\.com>$/m);
@@ -345,6 +338,7 @@ describe.each(await availableDialects())("the order mails on %s", (dialect) => {
     const shopper = files.find((file) => file.includes("To: ada@example.com"))!;
     expect(shopper).not.toMatch(/^Reply-To:/m);
   });
+
   it("the owner's order mails show the note the shopper wrote at the checkout, escaped in the HTML", async () => {
     const id = await placed();
     await database.db

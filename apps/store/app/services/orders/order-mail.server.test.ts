@@ -29,6 +29,14 @@ describe("the order confirmation mail", () => {
     expect(mail.html).toContain("ES91 2100 0418 4502 0005 1332");
   });
 
+  it("shows the note the shopper wrote at the checkout, as WooCommerce's order details do, escaped in the HTML", async () => {
+    const mail = await orderConfirmation({ ...order, customerNote: "Por la <b>puerta</b> de atrás" }, store);
+    expect(mail.text).toContain("Nota: Por la <b>puerta</b> de atrás");
+    expect(mail.html).toContain("Nota: Por la &lt;b&gt;puerta&lt;/b&gt; de atrás");
+    const none = await orderConfirmation(order, store);
+    expect(none.text).not.toContain("Nota:");
+  });
+
   it("leaves the bank details out of other payment methods' mails", async () => {
     const mail = await orderConfirmation({ ...order, paymentMethod: "cod" }, store);
     expect(mail.text).not.toContain("IBAN");

@@ -38,6 +38,8 @@ export type OrderForMail = {
   receiptUrl: string;
   /** A paid order's files (placed paid: cash on delivery, the wallet, a card; decision 0075). */
   downloads?: MailDownload[];
+  /** What the shopper wrote at the checkout for the store, shown back as WooCommerce's order details do. */
+  customerNote?: string;
 } & OrderFigures;
 
 /** What a confirmation shows of the store: its name, its postal address, and where a transfer is paid. */
@@ -70,6 +72,7 @@ export function orderConfirmation(
   const money = (cents: number) => formatPrice(cents, order.currency, locale);
   const bank = bankDetailRows(order, store);
   const footer = storeAddressLines(store);
+  const note = order.customerNote ? t("mail.store.customerNote", { note: order.customerNote }) : null;
   const text = [
     t("mail.greeting", { name: order.name }),
     "",
@@ -78,6 +81,7 @@ export function orderConfirmation(
     ...downloadsText(order.downloads ?? [], t),
     ...orderFiguresText(order, t, money),
     `${t("checkout.received.method")} ${t(`checkout.payment.${order.paymentMethod}.title`)}`,
+    ...(note ? [note] : []),
     ...(bank.length > 0
       ? ["", t("checkout.bankDetails.title"), ...bank.map(([key, value]) => `${t(key)}: ${value}`)]
       : []),
@@ -103,6 +107,7 @@ export function orderConfirmation(
           t={t}
         />
         <OrderFiguresTable order={order} t={t} money={money} />
+        {note ? <Text style={{ whiteSpace: "pre-wrap" }}>{note}</Text> : null}
         {bank.length > 0 && (
           <Section>
             <Heading as="h2">{t("checkout.bankDetails.title")}</Heading>
@@ -164,6 +169,7 @@ export async function makeOrderConfirmation(context: OrderMailContext, orderId: 
       display: totalsDisplayOf(context.settings.taxes),
       receiptUrl: receiptUrl(context, order),
       downloads: await mailDownloads(context, order.id),
+      customerNote: order.customerNote,
     },
     context.settings,
     mailLook(context),

@@ -69,7 +69,7 @@ export function ReviewsSection({
                   <span className="sr-only">{t("catalogue.rating", { rating: review.rating })}</span>{" "}
                   {t("product.reviewBy", { author: review.author, date: review.dateText })}
                 </p>
-                <p className="mt-1">{review.body}</p>
+                <p className="mt-1 whitespace-pre-line">{review.body}</p>
                 {review.reply && (
                   <div className="store-reply mt-2 ml-6 border-l-2 border-brand pl-3">
                     <p className="text-sm font-semibold">{t("product.storeReply")}</p>

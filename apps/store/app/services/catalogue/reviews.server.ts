@@ -54,10 +54,14 @@ export async function submitReview(
   reviewSettings: ReviewSettings,
 ): Promise<{ id: number; status: ReviewStatus }> {
   return db.transaction(async (tx) => {
+    // The product's row is held to the end: reviews of one product posted at once are stored one
+    // after the other, so the later sees the earlier (a second one from the same e-mail is refused)
+    // and counts it in the rating.
     const [product] = await tx
       .select({ id: products.id, reviewsAllowed: products.reviewsAllowed })
       .from(products)
-      .where(and(eq(products.id, review.productId), eq(products.status, "publish")));
+      .where(and(eq(products.id, review.productId), eq(products.status, "publish")))
+      .for("no key update");
     if (!product) throw new ReviewError("product_not_found");
     // The owner turned this product's reviews off (decision 0079): its page has no form either.
     if (!product.reviewsAllowed) throw new ReviewError("reviews_closed");
@@ -121,8 +125,13 @@ export async function submitReview(
   });
 }
 
-/** The product's average rating and review count, from its approved reviews. */
+/**
+ * The product's average rating and review count, from its approved reviews. The product's row is
+ * held first, so of two changes to its reviews at once the later counts after the earlier is
+ * committed, and the last figures written count both.
+ */
 export async function refreshRating(tx: Transaction, productId: number): Promise<void> {
+  await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for("no key update");
   const approved = and(eq(reviews.productId, productId), eq(reviews.status, "approved"));
   const [summary] = await tx
     .select({

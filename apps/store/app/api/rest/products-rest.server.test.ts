@@ -566,6 +566,149 @@ describe.each(await availableDialects())("products and categories over REST on %
     expect((await call("/products?stock_status=gone", admin)).status).toBe(400);
   });
 
+  it("finds products by exact SKU and by id (wc/v3's sku and include), never answering the whole catalogue", async () => {
+    const admin = await session("administrator");
+    const make = async (name: string, sku: string) =>
+      (
+        await call("/products", admin, "POST", {
+          type: "simple",
+          sku,
+          regular_price: 1000,
+          translations: { en: { name } },
+        })
+      ).body.id as number;
+    const kettle = await make("Kettle", "KET-1");
+    const cup = await make("Cup", "CUP-1");
+    await make("Kettle lid", "KET-10");
+    const found = async (query: string) =>
+      ((await call(`/products?${query}`, admin)).body as unknown as Array<{ id: number }>).map(
+        (product) => product.id,
+      );
+    // A script looks a product up by its SKU and changes the first one answered.
+    expect(await found("sku=KET-1")).toEqual([kettle]);
+    expect(await found("sku=KET-1,CUP-1")).toEqual([kettle, cup]);
+    expect(await found("sku=NONE")).toEqual([]);
+    expect(await found(`include=${cup},${kettle}`)).toEqual([kettle, cup]);
+    expect(await found(`include=${cup}&include=${kettle}`)).toEqual([kettle, cup]);
+    const bad = await call("/products?include=one", admin);
+    expect([bad.status, bad.body.code]).toEqual([400, "rest_invalid_param"]);
+  });
+
+  it("keeps a variation's SKU, sale price, stock and picture when a save leaves them out", async () => {
+    const admin = await session("administrator");
+    await insertVariableProduct(server.db, "fixture");
+    const colour = await firstAttribute(admin);
+    const [picture] = await pictures(1);
+    const attributes = [{ id: colour.id, terms: colour.terms }];
+    const created = await call("/products", admin, "POST", {
+      type: "variable",
+      translations: { en: { name: "Counted scarf" } },
+      attributes,
+      variations: [
+        {
+          sku: "COUNT-R",
+          regular_price: 3000,
+          sale_price: 2500,
+          stock_quantity: 0,
+          image_id: picture,
+          attributes: { [colour.id]: colour.terms[0] },
+        },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const [red] = created.body.variations as Array<{ id: number }>;
+
+    // A script changes the price only, as WooCommerce keeps every field a save leaves out.
+    const changed = await call(`/products/${created.body.id}`, admin, "PUT", {
+      attributes,
+      variations: [{ id: red!.id, regular_price: 3200, attributes: { [colour.id]: colour.terms[0] } }],
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.variations).toMatchObject([
+      {
+        id: red!.id,
+        sku: "COUNT-R",
+        regular_price: 3200,
+        sale_price: 2500,
+        stock_quantity: 0,
+        stock_status: "outofstock",
+        image_id: picture,
+      },
+    ]);
+    expect(changed.body).toMatchObject({ sale_price: 2500, stock_status: "outofstock" });
+
+    // The kept sale price still has to be below a price given.
+    const refused = await call(`/products/${created.body.id}`, admin, "PUT", {
+      attributes,
+      variations: [{ id: red!.id, regular_price: 2000, attributes: { [colour.id]: colour.terms[0] } }],
+    });
+    expect([refused.status, refused.body.code]).toEqual([400, "product_sale_price_too_high"]);
+    // Given as null, they are cleared.
+    const cleared = await call(`/products/${created.body.id}`, admin, "PUT", {
+      attributes,
+      variations: [
+        {
+          id: red!.id,
+          regular_price: 3200,
+          sku: null,
+          sale_price: null,
+          stock_quantity: null,
+          image_id: null,
+          attributes: { [colour.id]: colour.terms[0] },
+        },
+      ],
+    });
+    expect(cleared.body.variations).toMatchObject([
+      { sku: null, sale_price: null, stock_quantity: null, image_id: null },
+    ]);
+  });
+
+  it("refuses a SKU that a variation of another product has, and a variation's SKU that a product has", async () => {
+    const admin = await session("administrator");
+    await insertVariableProduct(server.db, "fixture");
+    const colour = await firstAttribute(admin);
+    const attributes = [{ id: colour.id, terms: colour.terms }];
+    const variable = await call("/products", admin, "POST", {
+      type: "variable",
+      translations: { en: { name: "Scarf" } },
+      attributes,
+      variations: [{ sku: "SHARED", regular_price: 3000, attributes: { [colour.id]: colour.terms[0] } }],
+    });
+    expect(variable.status).toBe(201);
+    const simple = await call("/products", admin, "POST", {
+      type: "simple",
+      sku: "SHARED",
+      regular_price: 1000,
+      translations: { en: { name: "Hat" } },
+    });
+    expect([simple.status, simple.body.code, simple.body.data]).toEqual([
+      400,
+      "product_invalid_sku",
+      { param: "sku", status: 400 },
+    ]);
+    const hat = await call("/products", admin, "POST", {
+      type: "simple",
+      sku: "HAT",
+      regular_price: 1000,
+      translations: { en: { name: "Hat" } },
+    });
+    expect(hat.status).toBe(201);
+    const [red] = variable.body.variations as Array<{ id: number }>;
+    const taken = await call(`/products/${variable.body.id}`, admin, "PUT", {
+      attributes,
+      variations: [
+        { id: red!.id, sku: "HAT", regular_price: 3000, attributes: { [colour.id]: colour.terms[0] } },
+      ],
+    });
+    expect([taken.status, taken.body.code]).toEqual([400, "product_invalid_sku"]);
+    expect(await server.db.select({ sku: variations.sku }).from(variations)).toEqual(
+      expect.arrayContaining([{ sku: "SHARED" }]),
+    );
+    // A product's own SKU may not be one of its own variations' either.
+    const own = await call(`/products/${variable.body.id}`, admin, "PUT", { sku: "SHARED" });
+    expect([own.status, own.body.code]).toEqual([400, "product_invalid_sku"]);
+  });
+
   it("keeps the category tree: names in both languages, explicit order, moves and deletion", async () => {
     const admin = await session("administrator");
     const create = async (name: string, parent: number | null = null) => {

@@ -68,6 +68,10 @@ export type ProductListQuery = {
   limit: number;
   offset: number;
   search?: string | undefined;
+  /** Only the products with one of these SKUs, exactly. */
+  skus?: string[] | undefined;
+  /** Only these products. */
+  ids?: number[] | undefined;
   categoryId?: number | undefined;
   stockStatus?: StockStatus | undefined;
   status?: "publish" | "draft" | undefined;
@@ -75,9 +79,19 @@ export type ProductListQuery = {
   order?: "asc" | "desc" | undefined;
 };
 
+/** wc/v3's list of values in a query: `a,b`, or the name repeated; at most 100. */
+const queryList = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",") : value),
+    z.array(item).min(1).max(100),
+  );
+
 /** A list's filters and order as the REST API and the back office's address give them. */
 export const productListParams = z.object({
   search: z.string().max(200).optional(),
+  /** wc/v3's `sku`: exact SKUs, comma-separated (the whole text is one too, as WooCommerce takes it). */
+  sku: z.string().trim().min(1).max(2000).optional(),
+  include: queryList(z.coerce.number().int().min(1).max(2_147_483_647)).optional(),
   category: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   stock_status: z.enum(["instock", "outofstock", "onbackorder"]).optional(),
   status: z.enum(["publish", "draft"]).optional(),
@@ -95,6 +109,11 @@ export function productListQuery(
   return {
     ...page,
     search: params.search,
+    skus:
+      params.sku === undefined
+        ? undefined
+        : [...new Set([params.sku, ...params.sku.split(",").map((sku) => sku.trim())])],
+    ids: params.include,
     categoryId: params.category,
     stockStatus: params.stock_status,
     status: params.status,
@@ -122,6 +141,8 @@ export async function listProductsForAdmin(
       )!,
     );
   }
+  if (query.skus) filters.push(inArray(products.sku, query.skus));
+  if (query.ids) filters.push(inArray(products.id, query.ids));
   if (query.categoryId !== undefined) {
     filters.push(
       sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${query.categoryId})`,
@@ -359,8 +380,19 @@ export async function updateProduct(db: Database, id: number, input: ProductInpu
 async function saveProduct(db: Database, id: number | null, input: ProductInput): Promise<number | null> {
   try {
     return await db.transaction(async (tx) => {
+      // Its rows locked in the checkout's order (a variation, then its product): an order taking
+      // stock meanwhile is waited for and read, not overwritten, and neither waits for the other.
+      if (id !== null)
+        await tx
+          .select({ id: variations.id })
+          .from(variations)
+          .where(eq(variations.productId, id))
+          .orderBy(asc(variations.id))
+          .for("update");
       const current =
-        id === null ? null : ((await tx.select().from(products).where(eq(products.id, id)))[0] ?? null);
+        id === null
+          ? null
+          : ((await tx.select().from(products).where(eq(products.id, id)).for("update"))[0] ?? null);
       if (id !== null && !current) return null;
       const type = input.type ?? current?.type ?? "simple";
       await checkReferences(tx, input);
@@ -445,6 +477,7 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
         // No longer variable (simple, grouped, external): its variations go.
         await tx.delete(variations).where(eq(variations.productId, productId));
       }
+      await checkSkusAcross(tx, input);
       return productId;
     });
   } catch (error) {
@@ -455,6 +488,39 @@ async function saveProduct(db: Database, id: number | null, input: ProductInput)
     if (constraint?.includes("sku"))
       throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
     throw error;
+  }
+}
+
+/** The advisory locks' first key for SKUs (the second is the SKU's hash). */
+const SKU_LOCK = 7261004;
+
+/**
+ * A SKU names one product or variation in the whole catalogue, as WooCommerce's unique SKU check:
+ * the unique indexes hold within products and within variations, this between them, for the SKUs a
+ * save sets (a clash already stored does not stop other changes). Each SKU's lock, held to the
+ * commit, makes saves naming one SKU check one after the other.
+ */
+async function checkSkusAcross(tx: Transaction, input: ProductInput): Promise<void> {
+  const own = input.sku?.trim() || null;
+  const ofVariations = (input.variations ?? []).flatMap((variation) => variation.sku?.trim() || []);
+  const skus = [...new Set([...(own ? [own] : []), ...ofVariations])].sort();
+  // In one order, so that two saves never wait for each other's locks.
+  for (const sku of skus) await tx.execute(sql`select pg_advisory_xact_lock(${SKU_LOCK}, hashtext(${sku}))`);
+  if (own) {
+    const [variation] = await tx
+      .select({ id: variations.id })
+      .from(variations)
+      .where(eq(variations.sku, own))
+      .limit(1);
+    if (variation) throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "sku");
+  }
+  if (ofVariations.length > 0) {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.sku, ofVariations))
+      .limit(1);
+    if (product) throw new AdminInputError("product_invalid_sku", "Invalid or duplicated SKU.", "variations");
   }
 }
 
@@ -632,11 +698,19 @@ async function writeVariations(
   const termsOf = termsOfVariations(offered, given);
   const kept = given.flatMap((variation) => (variation.id ? [variation.id] : []));
   const existing = await tx
-    .select({ id: variations.id, backorders: variations.backorders })
+    .select({
+      id: variations.id,
+      backorders: variations.backorders,
+      sku: variations.sku,
+      salePrice: variations.salePrice,
+      stockQuantity: variations.stockQuantity,
+      stockStatus: variations.stockStatus,
+      imageId: variations.imageId,
+    })
     .from(variations)
     .where(eq(variations.productId, productId));
   const own = new Set(existing.map((row) => row.id));
-  const keptBackorders = new Map(existing.map((row) => [row.id, row.backorders]));
+  const saved = new Map(existing.map((row) => [row.id, row]));
   if (kept.some((variationId) => !own.has(variationId)))
     throw new AdminInputError("product_unknown_reference", "Unknown variation.", "variations");
   await tx
@@ -647,23 +721,25 @@ async function writeVariations(
         : eq(variations.productId, productId),
     );
   for (const [menuOrder, variation] of given.entries()) {
-    if (variation.sale_price != null && variation.sale_price >= variation.regular_price)
+    // A field left out keeps a kept variation's value, as WooCommerce's save; a new one has none.
+    const before = variation.id ? saved.get(variation.id) : undefined;
+    const salePrice = variation.sale_price === undefined ? (before?.salePrice ?? null) : variation.sale_price;
+    if (salePrice !== null && salePrice >= variation.regular_price)
       throw new AdminInputError(
         "product_sale_price_too_high",
         "The sale price must be lower than the price.",
         "variations",
       );
-    // Left out, a kept variation's backorders stay its own; a new one's are "no".
-    const backorders =
-      variation.backorders ?? (variation.id ? keptBackorders.get(variation.id) : undefined) ?? "no";
+    const backorders = variation.backorders ?? before?.backorders ?? "no";
     const values = {
       productId,
-      sku: variation.sku?.trim() || null,
+      sku: variation.sku === undefined ? (before?.sku ?? null) : variation.sku?.trim() || null,
       regularPrice: variation.regular_price,
-      salePrice: variation.sale_price ?? null,
-      ...stockOf(variation, null, backorders),
+      salePrice,
+      // A count given (null: not counted) sets the state as before; left out, count and state stay.
+      ...stockOf(variation, variation.stock_quantity === undefined ? before : null, backorders),
       backorders,
-      imageId: variation.image_id ?? null,
+      imageId: variation.image_id === undefined ? (before?.imageId ?? null) : variation.image_id,
       menuOrder,
       ...variationSaleDays(variation),
       ...(variation.download_limit === undefined ? {} : { downloadLimit: variation.download_limit }),
